@@ -1,0 +1,68 @@
+import ArgumentParser
+import HuewallCore
+import HuewallDecode
+
+extension Preset: ExpressibleByArgument {}
+
+/// The parameter flags shared by every command that analyses images.
+struct AnalysisOptions: ParsableArguments {
+  @Option(help: "Parameter set to start from: reference (the original algorithm, bit-exact) or product.")
+  var preset: Preset = .product
+
+  @Option(help: "How many dominant colours to report (default 3).")
+  var numColors: Int?
+
+  @Option(help: "Width of a hue bin, 0.001…1 (default 0.01: 100 hue bins).")
+  var hueSampleSize: Double?
+
+  @Option(help: "Width of a saturation and of a value bin, 0.001…1 (default 0.2).")
+  var svSampleSize: Double?
+
+  @Option(help: "Extra weight per unit of saturation: a pixel weighs 1 + p × s (default 4).")
+  var saturationPriority: Double?
+
+  @Option(help: "Visit every n-th column and row (default 4).")
+  var granularity: Int?
+
+  @Option(help: "Skip pixels whose alpha (0 opaque … 127 transparent) is above this (default 120).")
+  var alphaThreshold: Int?
+
+  /// The preset with the flags given on top, validated.
+  func parameters() throws(ParameterError) -> AnalysisParameters {
+    var p = preset.parameters
+    if let numColors { p.numColors = numColors }
+    if let hueSampleSize { p.hueSampleSize = hueSampleSize }
+    if let svSampleSize { p.svSampleSize = svSampleSize }
+    if let saturationPriority { p.saturationPriority = saturationPriority }
+    if let granularity { p.granularity = granularity }
+    if let alphaThreshold { p.alphaThreshold = alphaThreshold }
+    return try p.validated()
+  }
+
+  func validate() throws {
+    do {
+      _ = try parameters()
+    } catch {
+      throw ValidationError("--\(error.parameter) \(error.value): \(error.reason).")
+    }
+  }
+}
+
+/// The flags that bound what the decoder accepts.
+struct DecodeOptions: ParsableArguments {
+  @Option(help: "Refuse images over this many megapixels, judged from the header (default 40).")
+  var maxMegapixels: Double = Double(DecodeLimits().maxPixels) / 1_000_000
+
+  @Flag(help: "Analyse JPEGs that end mid-scan (the missing part comes out grey) instead of failing them.")
+  var allowTruncatedJpeg = false
+
+  var limits: DecodeLimits {
+    DecodeLimits(maxPixels: Int(maxMegapixels * 1_000_000), allowTruncatedJPEG: allowTruncatedJpeg)
+  }
+
+  func validate() throws {
+    guard maxMegapixels > 0, maxMegapixels <= 1000 else {
+      throw ValidationError("--max-megapixels \(maxMegapixels): must be more than 0 and at most 1000.")
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallPalette
+
+/// `huewall colors`: analyse local files without a feed or a store.
+struct Colors: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print the dominant colours of image files, one JSON line per file.",
+    discussion: """
+      Each line is {"file", "width", "height", "colors": [{"h", "s", "v", "hex", "share"}]}, \
+      heaviest colour first, in the order the files were given. h, s and v are the quantised \
+      values (the bin), hex is the bin's centre, share its part of the image's total weight. \
+      A file that cannot be analysed prints {"file", "error"}; the command then goes on with \
+      the next file and exits with code 3 at the end.
+      """
+  )
+
+  @OptionGroup var analysis: AnalysisOptions
+  @OptionGroup var decoding: DecodeOptions
+
+  @Option(name: .shortAndLong, help: "Files analysed at once (default: one per core).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Argument(help: "Image files: JPEG, PNG, GIF, WebP, BMP or AVIF, recognised by content.")
+  var files: [String]
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("--jobs \(jobs): must be at least 1.") }
+    guard !files.isEmpty else { throw ValidationError("Name at least one image file.") }
+  }
+
+  func run() async throws {
+    let analyzer = try PaletteAnalyzer(parameters: analysis.parameters())
+    let decoder = ImageDecoder(limits: decoding.limits)
+    var failures = 0
+    try await forEachInOrder(files, concurrency: jobs) { path in
+      Self.line(for: path, decoder: decoder, analyzer: analyzer)
+    } consume: { line in
+      if !line.succeeded { failures += 1 }
+      print(line.json.serialized())
+    }
+    if failures > 0 { throw ExitCode.itemsFailed }
+  }
+
+  static func line(for path: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer)
+    -> (json: JSONValue, succeeded: Bool)
+  {
+    let analysed: AnalysedImage
+    do {
+      let bytes = try readFile(path)
+      analysed = try analyseImage(bytes, source: path, decoder: decoder, analyzer: analyzer)
+    } catch let error as DecodeError {
+      return (.object([("file", .string(path)), ("error", .string("\(error.reason)"))]), false)
+    } catch {
+      return (.object([("file", .string(path)), ("error", .string("\(error)"))]), false)
+    }
+    let colors = analysed.palette.colors.map(Self.json)
+    return (
+      .object([
+        ("file", .string(path)),
+        ("width", .int(analysed.width)),
+        ("height", .int(analysed.height)),
+        ("colors", .array(colors)),
+      ]), true
+    )
+  }
+
+  static func json(_ color: DominantColor) -> JSONValue {
+    .object([
+      ("h", .double(rounded(color.h, places: 6))),
+      ("s", .double(rounded(color.s, places: 6))),
+      ("v", .double(rounded(color.v, places: 6))),
+      ("hex", .string(color.hex)),
+      ("share", .double(rounded(color.share, places: 4))),
+    ])
+  }
+
+  /// Quantised values print as the reference keys them (6 decimals), so 0.57 not 0.5700000000000001.
+  static func rounded(_ x: Double, places: Int) -> Double {
+    let scale = pow(10, Double(places))
+    return (x * scale).rounded() / scale
+  }
+}
+
+/// Runs `transform` on up to `concurrency` items at once and hands the results to `consume`
+/// in the order of `items`, as soon as each one's predecessors are done.
+func forEachInOrder<Item: Sendable, Result: Sendable>(
+  _ items: [Item],
+  concurrency: Int,
+  transform: @escaping @Sendable (Item) -> Result,
+  consume: (Result) throws -> Void
+) async throws {
+  try await withThrowingTaskGroup(of: (Int, Result).self) { group in
+    var nextToStart = 0
+    var nextToConsume = 0
+    var finished: [Int: Result] = [:]
+    func startNext() {
+      guard nextToStart < items.count else { return }
+      let index = nextToStart
+      let item = items[index]
+      group.addTask { (index, transform(item)) }
+      nextToStart += 1
+    }
+    for _ in 0..<concurrency { startNext() }
+    while let (index, result) = try await group.next() {
+      finished[index] = result
+      while let ready = finished.removeValue(forKey: nextToConsume) {
+        try consume(ready)
+        nextToConsume += 1
+      }
+      startNext()
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Why an image could not be decoded, with the file or URL it came from.
+public struct DecodeError: Error, Sendable, Equatable {
+  public enum Reason: Sendable, Equatable {
+    /// The input has no bytes at all.
+    case empty
+    /// No supported image signature; `looksLike` says what it seems to be instead.
+    case unrecognized(looksLike: String?)
+    /// The signature matched but the header is cut short or malformed.
+    case unreadableHeader(ImageFormat)
+    /// The header claims more pixels than the configured limit; nothing was decoded.
+    case tooLarge(width: Int, height: Int, limit: Int)
+    /// The data ends before the image does.
+    case truncated(ImageFormat, detail: String)
+    /// libgd refused the data; `detail` holds libgd's own messages.
+    case corrupt(ImageFormat, detail: String)
+  }
+
+  /// The file path or URL the bytes came from.
+  public var source: String
+  public var reason: Reason
+
+  public init(source: String, reason: Reason) {
+    self.source = source
+    self.reason = reason
+  }
+}
+
+extension DecodeError.Reason: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .empty:
+      "the file is empty (0 bytes)"
+    case .unrecognized(let looksLike?):
+      "not an image: the bytes look like \(looksLike)"
+    case .unrecognized(nil):
+      "not a supported image (expected JPEG, PNG, GIF, WebP, BMP or AVIF)"
+    case .unreadableHeader(let format):
+      "\(format.displayName) header is cut short or malformed"
+    case .tooLarge(let width, let height, let limit):
+      "\(width)×\(height) pixels is over the limit of \(megapixels(limit)) megapixels"
+    case .truncated(let format, let detail):
+      "\(format.displayName) data ends early (\(detail))"
+    case .corrupt(let format, let detail):
+      "\(format.displayName) data is corrupt (\(detail))"
+    }
+  }
+
+  private func megapixels(_ pixels: Int) -> String {
+    let value = Double(pixels) / 1_000_000
+    return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+  }
+}
+
+extension DecodeError: LocalizedError {
+  public var errorDescription: String? { "\(source): \(reason)" }
+}
+
+extension ImageFormat {
+  /// The name people use for the format, for messages.
+  public var displayName: String {
+    switch self {
+    case .jpeg: "JPEG"
+    case .png: "PNG"
+    case .gif: "GIF"
+    case .webp: "WebP"
+    case .bmp: "BMP"
+    case .avif: "AVIF"
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/// A cell of the quantised HSV grid, as bin indices (h = hue × hueSampleSize, …).
+public struct HSVBin: Sendable, Hashable, Codable {
+  public var hue: Int
+  public var saturation: Int
+  public var value: Int
+
+  public init(hue: Int, saturation: Int, value: Int) {
+    self.hue = hue
+    self.saturation = saturation
+    self.value = value
+  }
+}
+
+/// One dominant colour: a bin of the HSV grid and how much of the image it holds.
+public struct DominantColor: Sendable, Hashable {
+  public var bin: HSVBin
+  /// Quantised hue, saturation and value, exactly as the reference computes them
+  /// (`round(x / size) * size`, so 0.57 may read 0.5700000000000001).
+  public var h: Double
+  public var s: Double
+  public var v: Double
+  /// The bin's summed weight.
+  public var weight: Double
+  /// The bin's weight over the weight of every visited opaque pixel.
+  public var share: Double
+
+  public init(bin: HSVBin, h: Double, s: Double, v: Double, weight: Double, share: Double) {
+    self.bin = bin
+    self.h = h
+    self.s = s
+    self.v = v
+    self.weight = weight
+    self.share = share
+  }
+
+  /// The bin's centre as sRGB, `#rrggbb`; hue 1.0 wraps to 0, s and v are clamped to 1.
+  public var hex: String {
+    let (r, g, b) = rgb
+    return "#" + [r, g, b].map { byte in
+      let digits = String(byte, radix: 16)
+      return digits.count == 1 ? "0" + digits : digits
+    }.joined()
+  }
+
+  /// The bin's centre as 0…255 channels.
+  public var rgb: (red: Int, green: Int, blue: Int) {
+    let s = min(max(self.s, 0), 1)
+    let v = min(max(self.v, 0), 1)
+    var h6 = (h - h.rounded(.down)) * 6
+    if h6 >= 6 { h6 = 0 }
+    let sector = Int(h6)
+    let f = h6 - Double(sector)
+    let p = v * (1 - s)
+    let q = v * (1 - f * s)
+    let t = v * (1 - (1 - f) * s)
+    let (r, g, b): (Double, Double, Double) =
+      switch sector {
+      case 0: (v, t, p)
+      case 1: (q, v, p)
+      case 2: (p, v, t)
+      case 3: (p, q, v)
+      case 4: (t, p, v)
+      default: (v, p, q)
+      }
+    return (Int((r * 255).rounded()), Int((g * 255).rounded()), Int((b * 255).rounded()))
+  }
+}
+
+/// The result of analysing one image.
+public struct PaletteAnalysis: Sendable, Hashable {
+  /// The dominant colours, heaviest first (at most `numColors`).
+  public var colors: [DominantColor]
+  /// Pixels visited.
+  public var samples: Int
+  /// Visited pixels skipped as transparent.
+  public var skipped: Int
+  /// The summed weight of every visited opaque pixel.
+  public var totalWeight: Double
+}

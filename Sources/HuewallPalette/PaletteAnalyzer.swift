@@ -1,0 +1,126 @@
+import HuewallCore
+
+/// Finds an image's dominant colours by HSV quantisation with saturation priority.
+///
+/// Bit-exact with the original algorithm: pixels are visited x outer, y inner; a bin's weight
+/// sums `1 + saturationPriority * s` (unquantised s) in that order; bins rank by weight with
+/// ties in first-seen order. Build one analyzer per parameter set and reuse it: it holds
+/// per-parameter tables and no per-image state, so it can be shared between threads.
+public struct PaletteAnalyzer: Sendable {
+  public let parameters: AnalysisParameters
+  let hue: Quantizer
+  let saturationValue: Quantizer
+  /// `1 / d` for d in 0…255, for the fast hue path.
+  let inverse: [Double]
+  /// The value bin of each possible maximum channel, computed exactly.
+  let valueBin: [Int]
+  /// Bins with more keys than this are tracked sparsely.
+  static let denseBinLimit = 1 << 20
+
+  public init(parameters: AnalysisParameters) throws(ParameterError) {
+    self.parameters = try parameters.validated()
+    hue = Quantizer(sampleSize: parameters.hueSampleSize)
+    saturationValue = Quantizer(sampleSize: parameters.svSampleSize)
+    inverse = (0...255).map { $0 == 0 ? 0 : 1 / Double($0) }
+    let sv = saturationValue
+    valueBin = (0...255).map { sv.exactBin(Double($0) / 255) }
+  }
+
+  var binSpace: Int { hue.binCount * saturationValue.binCount * saturationValue.binCount }
+
+  /// Analyses every `granularity`-th pixel of `image`.
+  public func analyze(_ image: PixelView) -> PaletteAnalysis {
+    if binSpace <= Self.denseBinLimit {
+      var bins = DenseBins(keyCount: binSpace)
+      return analyze(image, into: &bins)
+    } else {
+      var bins = SparseBins()
+      return analyze(image, into: &bins)
+    }
+  }
+
+  private func analyze<Bins: BinAccumulator>(_ image: PixelView, into bins: inout Bins)
+    -> PaletteAnalysis
+  {
+    let step = parameters.granularity
+    let alphaThreshold = UInt32(parameters.alphaThreshold)
+    let priority = parameters.saturationPriority
+    var skipped = 0
+    for x in stride(from: 0, to: image.width, by: step) {
+      for y in stride(from: 0, to: image.height, by: step) {
+        let pixel = UInt32(bitPattern: image.row(y)[x])
+        if pixel >> 24 > alphaThreshold {
+          skipped += 1
+          continue
+        }
+        let (key, s) = binKey(
+          red: Int(pixel >> 16 & 0xFF), green: Int(pixel >> 8 & 0xFF), blue: Int(pixel & 0xFF))
+        bins.add(1 + priority * s, to: key)
+      }
+    }
+    let columns = (image.width + step - 1) / step
+    let rows = (image.height + step - 1) / step
+    return ranked(bins, samples: columns * rows, skipped: skipped)
+  }
+
+  /// The bin key of a colour and its unquantised saturation.
+  @inline(__always)
+  func binKey(red r: Int, green g: Int, blue b: Int) -> (key: Int, saturation: Double) {
+    let maxC = max(r, g, b)
+    let d = maxC - min(r, g, b)
+    let s = maxC == 0 ? 0 : Double(d) / Double(maxC)
+    let sBin = saturationValue.bin(s)
+    let vBin = valueBin[maxC]
+    var hBin = 0
+    if d != 0 {
+      // t = h * 6 as the reference builds it, approximated with a multiplication.
+      let t: Double
+      if maxC == r {
+        t = Double(g - b) * inverse[d] + (g < b ? 6 : 0)
+      } else if maxC == g {
+        t = Double(b - r) * inverse[d] + 2
+      } else {
+        t = Double(r - g) * inverse[d] + 4
+      }
+      hBin =
+        hue.fastBin(scaled: t * (hue.reciprocal / 6))
+        ?? hue.exactBin(referenceHSV(red: r, green: g, blue: b).h)
+    }
+    let svBins = saturationValue.binCount
+    return ((hBin * svBins + sBin) * svBins + vBin, s)
+  }
+
+  private func ranked<Bins: BinAccumulator>(_ bins: Bins, samples: Int, skipped: Int)
+    -> PaletteAnalysis
+  {
+    let count = parameters.numColors
+    var top: [(key: Int, weight: Double)] = []
+    top.reserveCapacity(count + 1)
+    var totalWeight = 0.0
+    // Keys arrive in first-seen order, so inserting after every equal weight keeps ties stable.
+    bins.forEachInFirstSeenOrder { key, weight in
+      totalWeight += weight
+      guard top.count < count || weight > top[top.count - 1].weight else { return }
+      let position = top.firstIndex { $0.weight < weight } ?? top.count
+      top.insert((key, weight), at: position)
+      if top.count > count { top.removeLast() }
+    }
+    let colors = top.map { entry in
+      dominantColor(key: entry.key, weight: entry.weight, totalWeight: totalWeight)
+    }
+    return PaletteAnalysis(
+      colors: colors, samples: samples, skipped: skipped, totalWeight: totalWeight)
+  }
+
+  private func dominantColor(key: Int, weight: Double, totalWeight: Double) -> DominantColor {
+    let svBins = saturationValue.binCount
+    let bin = HSVBin(hue: key / (svBins * svBins), saturation: key / svBins % svBins, value: key % svBins)
+    return DominantColor(
+      bin: bin,
+      h: hue.value(ofBin: bin.hue),
+      s: saturationValue.value(ofBin: bin.saturation),
+      v: saturationValue.value(ofBin: bin.value),
+      weight: weight,
+      share: totalWeight > 0 ? weight / totalWeight : 0)
+  }
+}

@@ -63,6 +63,16 @@ public struct PaletteAnalyzer: Sendable {
     return ranked(bins, samples: columns * rows, skipped: skipped)
   }
 
+  /// The bin an opaque colour (channels 0…255) falls in.
+  public func bin(red: Int, green: Int, blue: Int) -> HSVBin {
+    bin(forKey: binKey(red: red, green: green, blue: blue).key)
+  }
+
+  private func bin(forKey key: Int) -> HSVBin {
+    let svBins = saturationValue.binCount
+    return HSVBin(hue: key / (svBins * svBins), saturation: key / svBins % svBins, value: key % svBins)
+  }
+
   /// The bin key of a colour and its unquantised saturation.
   @inline(__always)
   func binKey(red r: Int, green g: Int, blue b: Int) -> (key: Int, saturation: Double) {
@@ -113,8 +123,7 @@ public struct PaletteAnalyzer: Sendable {
   }
 
   private func dominantColor(key: Int, weight: Double, totalWeight: Double) -> DominantColor {
-    let svBins = saturationValue.binCount
-    let bin = HSVBin(hue: key / (svBins * svBins), saturation: key / svBins % svBins, value: key % svBins)
+    let bin = bin(forKey: key)
     return DominantColor(
       bin: bin,
       h: hue.value(ofBin: bin.hue),

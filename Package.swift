@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Huewall: product-feed colour sorting. One target per pipeline stage; see docs/ARCHITECTURE.md.
+// Huewall: product-feed colour sorting. One target per pipeline stage (docs/ARCHITECTURE.md).
 import PackageDescription
 
 let package = Package(

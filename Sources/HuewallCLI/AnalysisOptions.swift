@@ -50,7 +50,7 @@ struct AnalysisOptions: ParsableArguments {
 
 /// The flags that bound what the decoder accepts.
 struct DecodeOptions: ParsableArguments {
-  @Option(help: "Refuse images over this many megapixels, judged from the header (default 40).")
+  @Option(help: "Refuse images over this many megapixels, judged from the header.")
   var maxMegapixels: Double = Double(DecodeLimits().maxPixels) / 1_000_000
 
   @Flag(help: "Analyse JPEGs that end mid-scan (the missing part comes out grey) instead of failing them.")

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// What a run of the built `huewall` binary printed and returned.
+struct CommandResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+}
+
+/// The `huewall` executable that `swift build` put beside this test bundle.
+func huewallExecutable() throws -> URL {
+  let candidates = [
+    Bundle.main.bundleURL,
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+  ].map { $0.appendingPathComponent("huewall") }
+  return try #require(
+    candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+    "no huewall binary in \(candidates.map(\.path))")
+}
+
+/// Runs `huewall` with `arguments` from the repository root, as a user would.
+///
+/// Output goes to temporary files rather than pipes, so a chatty child never blocks.
+func huewall(_ arguments: [String]) throws -> CommandResult {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("huewall-cli-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let outURL = folder.appendingPathComponent("stdout")
+  let errURL = folder.appendingPathComponent("stderr")
+  FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  let out = try FileHandle(forWritingTo: outURL)
+  let err = try FileHandle(forWritingTo: errURL)
+  let process = Process()
+  process.executableURL = try huewallExecutable()
+  process.arguments = arguments
+  process.currentDirectoryURL = repositoryRoot
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  process.waitUntilExit()
+  try out.close()
+  try err.close()
+  return CommandResult(
+    status: process.terminationStatus,
+    stdout: try String(contentsOf: outURL, encoding: .utf8),
+    stderr: try String(contentsOf: errURL, encoding: .utf8))
+}

@@ -6,7 +6,8 @@ extension Preset: ExpressibleByArgument {}
 
 /// The parameter flags shared by every command that analyses images.
 struct AnalysisOptions: ParsableArguments {
-  @Option(help: "Parameter set to start from: reference (the original algorithm, bit-exact) or product.")
+  @Option(
+    help: "Parameter set to start from: reference (the original algorithm, bit-exact) or product.")
   var preset: Preset = .product
 
   @Option(help: "How many dominant colours to report (default 3).")
@@ -53,7 +54,9 @@ struct DecodeOptions: ParsableArguments {
   @Option(help: "Refuse images over this many megapixels, judged from the header.")
   var maxMegapixels: Double = Double(DecodeLimits().maxPixels) / 1_000_000
 
-  @Flag(help: "Analyse JPEGs that end mid-scan (the missing part comes out grey) instead of failing them.")
+  @Flag(
+    help:
+      "Analyse JPEGs that end mid-scan (the missing part comes out grey) instead of failing them.")
   var allowTruncatedJpeg = false
 
   var limits: DecodeLimits {
@@ -62,7 +65,8 @@ struct DecodeOptions: ParsableArguments {
 
   func validate() throws {
     guard maxMegapixels > 0, maxMegapixels <= 1000 else {
-      throw ValidationError("--max-megapixels \(maxMegapixels): must be more than 0 and at most 1000.")
+      throw ValidationError(
+        "--max-megapixels \(maxMegapixels): must be more than 0 and at most 1000.")
     }
   }
 }

@@ -69,7 +69,8 @@ public struct PixelBuffer: Sendable {
       let base = buffer.baseAddress!
       var rows = (0..<height).map { Optional(base + $0 * width) }
       return try rows.withUnsafeMutableBufferPointer { rowBuffer in
-        try body(PixelView(width: width, height: height, rows: UnsafePointer(rowBuffer.baseAddress!)))
+        try body(
+          PixelView(width: width, height: height, rows: UnsafePointer(rowBuffer.baseAddress!)))
       }
     }
   }

@@ -115,7 +115,8 @@ public struct ImageHeader: Sendable, Hashable {
     var offset = 0
     let limit = min(r.bytes.count, 1 << 20)
     while offset + 20 <= limit {
-      if r.ascii(offset + 4, 4) == "ispe", let w = r.u32be(offset + 12), let h = r.u32be(offset + 16)
+      if r.ascii(offset + 4, 4) == "ispe", let w = r.u32be(offset + 12),
+        let h = r.u32be(offset + 16)
       {
         if best == nil || w * h > best!.0 * best!.1 { best = (w, h) }
         offset += 20

@@ -36,10 +36,11 @@ public struct DominantColor: Sendable, Hashable {
   /// The bin's centre as sRGB, `#rrggbb`; hue 1.0 wraps to 0, s and v are clamped to 1.
   public var hex: String {
     let (r, g, b) = rgb
-    return "#" + [r, g, b].map { byte in
-      let digits = String(byte, radix: 16)
-      return digits.count == 1 ? "0" + digits : digits
-    }.joined()
+    return "#"
+      + [r, g, b].map { byte in
+        let digits = String(byte, radix: 16)
+        return digits.count == 1 ? "0" + digits : digits
+      }.joined()
   }
 
   /// The bin's centre as 0…255 channels.

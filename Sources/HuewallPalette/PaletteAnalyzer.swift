@@ -70,7 +70,8 @@ public struct PaletteAnalyzer: Sendable {
 
   private func bin(forKey key: Int) -> HSVBin {
     let svBins = saturationValue.binCount
-    return HSVBin(hue: key / (svBins * svBins), saturation: key / svBins % svBins, value: key % svBins)
+    return HSVBin(
+      hue: key / (svBins * svBins), saturation: key / svBins % svBins, value: key % svBins)
   }
 
   /// The bin key of a colour and its unquantised saturation.

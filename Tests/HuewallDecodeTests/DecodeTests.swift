@@ -48,7 +48,9 @@ struct Blocks: Decodable {
 /// Lossless formats must come back exact; lossy ones within their codec's error.
 func tolerance(_ file: String) -> Int {
   switch file {
-  case "rgb.png", "palette.png", "palette.gif", "image.bmp", "rgba.png", "lossless.webp", "grey.png": 0
+  case "rgb.png", "palette.png", "palette.gif", "image.bmp", "rgba.png", "lossless.webp",
+    "grey.png":
+    0
   case "rgb.jpg", "progressive.jpg", "grey.jpg": 8
   default: 24
   }
@@ -56,7 +58,8 @@ func tolerance(_ file: String) -> Int {
 
 @Suite struct DecodeFormatTests {
   @Test(arguments: [
-    ("rgb.jpg", ImageFormat.jpeg), ("progressive.jpg", .jpeg), ("grey.jpg", .jpeg), ("cmyk.jpg", .jpeg),
+    ("rgb.jpg", ImageFormat.jpeg), ("progressive.jpg", .jpeg), ("grey.jpg", .jpeg),
+    ("cmyk.jpg", .jpeg),
     ("rgb.png", .png), ("rgba.png", .png), ("palette.png", .png), ("grey.png", .png),
     ("palette.gif", .gif), ("lossy.webp", .webp), ("lossless.webp", .webp), ("image.bmp", .bmp),
     ("image.avif", .avif),
@@ -75,7 +78,8 @@ func tolerance(_ file: String) -> Int {
         for (index, rgb) in blocks.colors.enumerated() {
           if file == "palette.gif" && index == blocks.paletteGifTransparentBlock { continue }
           let pixel = Blocks.centre(of: index, in: view)
-          let error = max(abs(pixel.red - rgb[0]), abs(pixel.green - rgb[1]), abs(pixel.blue - rgb[2]))
+          let error = max(
+            abs(pixel.red - rgb[0]), abs(pixel.green - rgb[1]), abs(pixel.blue - rgb[2]))
           #expect(error <= tolerance(file), "\(file) block \(index): \(pixel) vs \(rgb)")
           #expect(pixel.alpha == 0, "\(file) block \(index) should be opaque")
         }
@@ -201,7 +205,9 @@ func tolerance(_ file: String) -> Int {
     png = png.prefix(33)  // signature + IHDR, no image data
     #expect(throws: DecodeError.self) { try ImageDecoder().decode(png, source: "cut.png") }
     let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00])
-    let error = #expect(throws: DecodeError.self) { try ImageDecoder().decode(jpeg, source: "cut.jpg") }
+    let error = #expect(throws: DecodeError.self) {
+      try ImageDecoder().decode(jpeg, source: "cut.jpg")
+    }
     #expect(error?.reason == .unreadableHeader(.jpeg))
   }
 
@@ -225,7 +231,8 @@ func tolerance(_ file: String) -> Int {
     for (wasBroken, message) in results {
       if wasBroken {
         #expect(message != nil)
-        #expect(message?.contains("JPEG") == false, "a PNG failure picked up another decode's message")
+        #expect(
+          message?.contains("JPEG") == false, "a PNG failure picked up another decode's message")
       } else {
         #expect(message == nil)
       }

@@ -35,7 +35,10 @@ import Testing
 
   @Test func skipsPixelsMoreTransparentThanTheThreshold() throws {
     let buffer = image(columns: [
-      [Pixel(red: 255, green: 0, blue: 0, alpha: 121), Pixel(red: 0, green: 0, blue: 255, alpha: 120)]
+      [
+        Pixel(red: 255, green: 0, blue: 0, alpha: 121),
+        Pixel(red: 0, green: 0, blue: 255, alpha: 120),
+      ]
     ])
     let analysis = try buffer.withView { try PaletteAnalyzer(parameters: unweighted).analyze($0) }
     #expect(analysis.samples == 2)
@@ -65,7 +68,8 @@ import Testing
   }
 
   @Test func fullyTransparentImageHasNoColours() throws {
-    let buffer = PixelBuffer(width: 3, height: 3, fill: Pixel(red: 0, green: 0, blue: 0, alpha: 127))
+    let buffer = PixelBuffer(
+      width: 3, height: 3, fill: Pixel(red: 0, green: 0, blue: 0, alpha: 127))
     let analysis = try buffer.withView { try PaletteAnalyzer(parameters: .reference).analyze($0) }
     #expect(analysis.colors.isEmpty)
     #expect(analysis.skipped == analysis.samples)
@@ -74,7 +78,8 @@ import Testing
   @Test func sparseBinsGiveTheSameRankingAsDenseOnes() throws {
     // 0.001-wide bins overflow the dense table; the ranking rules must not change.
     let buffer = image(columns: [[.grey, .red], [.blue, .grey]])
-    let fine = AnalysisParameters(hueSampleSize: 0.001, svSampleSize: 0.001, saturationPriority: 0, granularity: 1)
+    let fine = AnalysisParameters(
+      hueSampleSize: 0.001, svSampleSize: 0.001, saturationPriority: 0, granularity: 1)
     let analysis = try buffer.withView { try PaletteAnalyzer(parameters: fine).analyze($0) }
     #expect(
       analysis.colors.map(\.bin) == [
@@ -90,7 +95,8 @@ import Testing
     (0.0, 0.0, 0.0, "#000000"),
   ])
   func hexIsTheBinCentre(h: Double, s: Double, v: Double, hex: String) {
-    let color = DominantColor(bin: HSVBin(hue: 0, saturation: 0, value: 0), h: h, s: s, v: v, weight: 1, share: 1)
+    let color = DominantColor(
+      bin: HSVBin(hue: 0, saturation: 0, value: 0), h: h, s: s, v: v, weight: 1, share: 1)
     #expect(color.hex == hex)
   }
 }
@@ -121,4 +127,3 @@ import Testing
     #expect(decoded == AnalysisParameters(numColors: 5, granularity: 2))
   }
 }
-

@@ -44,7 +44,8 @@ enum GoldenSet {
     let lines = try GoldenSet.lines(set)
     #expect(lines.count >= 20, "the golden file should cover the samples")
     for reference in lines {
-      let bytes = try Data(contentsOf: repositoryRoot.appendingPathComponent("samples/\(reference.file)"))
+      let bytes = try Data(
+        contentsOf: repositoryRoot.appendingPathComponent("samples/\(reference.file)"))
       let image = try ImageDecoder().decode(bytes, source: reference.file)
       let analysis = image.withPixels { analyzer.analyze($0) }
       #expect(image.width == reference.w && image.height == reference.h, "\(reference)")

@@ -28,6 +28,21 @@ struct AnalysisOptions: ParsableArguments {
   @Option(help: "Skip pixels whose alpha (0 opaque … 127 transparent) is above this (default 120).")
   var alphaThreshold: Int?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Skip the studio backdrop found from the image border (product preset: on).")
+  var backgroundSuppression: Bool?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "File hue 1.0 with hue 0.0, so reds stay one bin (product preset: on).")
+  var hueWrap: Bool?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Treat near-black pixels' noisy hue and saturation as neutral (product preset: on).")
+  var darkPixelDamping: Bool?
+
   /// The preset with the flags given on top, validated.
   func parameters() throws(ParameterError) -> AnalysisParameters {
     var p = preset.parameters
@@ -37,6 +52,9 @@ struct AnalysisOptions: ParsableArguments {
     if let saturationPriority { p.saturationPriority = saturationPriority }
     if let granularity { p.granularity = granularity }
     if let alphaThreshold { p.alphaThreshold = alphaThreshold }
+    if let backgroundSuppression { p.backgroundSuppression = backgroundSuppression }
+    if let hueWrap { p.hueWrap = hueWrap }
+    if let darkPixelDamping { p.darkPixelDamping = darkPixelDamping }
     return try p.validated()
   }
 

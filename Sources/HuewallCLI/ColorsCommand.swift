@@ -9,9 +9,10 @@ struct Colors: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Print the dominant colours of image files, one JSON line per file.",
     discussion: """
-      Each line is {"file", "width", "height", "colors": [{"h", "s", "v", "hex", "share"}]}, \
-      heaviest colour first, in the order the files were given. h, s and v are the quantised \
-      values (the bin), hex is the bin's centre, share its part of the image's total weight. \
+      Each line is {"file", "width", "height", "colors": [{"h", "s", "v", "hex", "share", \
+      "family"}]}, heaviest colour first, in the order the files were given. h, s and v are \
+      the quantised values (the bin), hex is the bin's centre, share its part of the image's \
+      total weight, family its shopping colour family. \
       A file that cannot be analysed prints {"file", "error"}; the command then goes on with \
       the next file and exits with code 3 at the end.
       """
@@ -48,13 +49,10 @@ struct Colors: AsyncParsableCommand {
     -> (json: JSONValue, succeeded: Bool)
   {
     let analysed: AnalysedImage
-    do {
-      let bytes = try readFile(path)
-      analysed = try analyseImage(bytes, source: path, decoder: decoder, analyzer: analyzer)
-    } catch let error as DecodeError {
-      return (.object([("file", .string(path)), ("error", .string("\(error.reason)"))]), false)
-    } catch {
-      return (.object([("file", .string(path)), ("error", .string("\(error)"))]), false)
+    switch analyseFile(path, decoder: decoder, analyzer: analyzer) {
+    case .success(let image): analysed = image
+    case .failure(let failure):
+      return (.object([("file", .string(path)), ("error", .string("\(failure)"))]), false)
     }
     let colors = analysed.palette.colors.map(Self.json)
     return (
@@ -74,6 +72,7 @@ struct Colors: AsyncParsableCommand {
       ("v", .double(rounded(color.v, places: 6))),
       ("hex", .string(color.hex)),
       ("share", .double(rounded(color.share, places: 4))),
+      ("family", .string(color.family.rawValue)),
     ])
   }
 

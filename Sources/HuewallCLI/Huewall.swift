@@ -9,7 +9,7 @@ public struct Huewall: AsyncParsableCommand {
       Exit codes: 0 success; 1 fatal error; 3 finished but items failed; 64 usage error; \
       75 another run holds the lock.
       """,
-    subcommands: [Colors.self]
+    subcommands: [Colors.self, Evaluate.self]
   )
 
   public init() {}

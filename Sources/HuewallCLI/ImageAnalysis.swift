@@ -18,6 +18,25 @@ struct FileReadError: Error, CustomStringConvertible {
   var description: String { "cannot read the file: \(underlying)" }
 }
 
+/// Why one image could not be analysed, in words for a report line (the file is named beside it).
+struct ImageFailure: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Reads, decodes and analyses the file at `path`.
+func analyseFile(_ path: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer)
+  -> Result<AnalysedImage, ImageFailure>
+{
+  do {
+    let bytes = try readFile(path)
+    return .success(try analyseImage(bytes, source: path, decoder: decoder, analyzer: analyzer))
+  } catch let error as DecodeError {
+    return .failure(ImageFailure(description: "\(error.reason)"))
+  } catch {
+    return .failure(ImageFailure(description: "\(error)"))
+  }
+}
+
 /// Decodes `bytes` and analyses them; the gd image is freed before this returns.
 func analyseImage(
   _ bytes: some ContiguousBytes, source: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer

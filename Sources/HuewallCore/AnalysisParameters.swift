@@ -16,13 +16,28 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// Skip pixels whose libgd alpha (0 opaque … 127 transparent) is above this.
   public var alphaThreshold: Int
 
+  // Improvements of the `product` preset; each is off in the original algorithm.
+
+  /// Find a near-uniform studio backdrop from the image border and skip the border-connected
+  /// region that matches it (soft shadows and gentle gradients included), like transparent
+  /// pixels.
+  public var backgroundSuppression: Bool
+  /// Treat hue bin 1.0 as bin 0.0, so that reds are not split across the wrap-around.
+  public var hueWrap: Bool
+  /// Fade out the saturation bonus of very dark pixels and file the darkest as neutral: their
+  /// hue and saturation are sensor and compression noise.
+  public var darkPixelDamping: Bool
+
   public init(
     numColors: Int = 3,
     hueSampleSize: Double = 0.01,
     svSampleSize: Double = 0.2,
     saturationPriority: Double = 4,
     granularity: Int = 4,
-    alphaThreshold: Int = 120
+    alphaThreshold: Int = 120,
+    backgroundSuppression: Bool = false,
+    hueWrap: Bool = false,
+    darkPixelDamping: Bool = false
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -30,6 +45,9 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.saturationPriority = saturationPriority
     self.granularity = granularity
     self.alphaThreshold = alphaThreshold
+    self.backgroundSuppression = backgroundSuppression
+    self.hueWrap = hueWrap
+    self.darkPixelDamping = darkPixelDamping
   }
 
   /// The original algorithm's parameters.
@@ -66,6 +84,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
+    case backgroundSuppression, hueWrap, darkPixelDamping
   }
 
   public init(from decoder: any Decoder) throws {
@@ -78,6 +97,11 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
       try c.decodeIfPresent(Double.self, forKey: .saturationPriority) ?? d.saturationPriority
     granularity = try c.decodeIfPresent(Int.self, forKey: .granularity) ?? d.granularity
     alphaThreshold = try c.decodeIfPresent(Int.self, forKey: .alphaThreshold) ?? d.alphaThreshold
+    backgroundSuppression =
+      try c.decodeIfPresent(Bool.self, forKey: .backgroundSuppression) ?? d.backgroundSuppression
+    hueWrap = try c.decodeIfPresent(Bool.self, forKey: .hueWrap) ?? d.hueWrap
+    darkPixelDamping =
+      try c.decodeIfPresent(Bool.self, forKey: .darkPixelDamping) ?? d.darkPixelDamping
   }
 }
 
@@ -102,12 +126,14 @@ extension ParameterError: CustomStringConvertible {
 public enum Preset: String, Sendable, CaseIterable, Codable {
   /// The original algorithm, bit-exact.
   case reference
-  /// Tuned for product photographs. Until its improvements land it equals `reference`.
+  /// The original algorithm plus every improvement for product photographs.
   case product
 
   public var parameters: AnalysisParameters {
     switch self {
-    case .reference, .product: .reference
+    case .reference: .reference
+    case .product:
+      AnalysisParameters(backgroundSuppression: true, hueWrap: true, darkPixelDamping: true)
     }
   }
 }

@@ -75,6 +75,10 @@ public struct PaletteAnalysis: Sendable, Hashable {
   public var samples: Int
   /// Visited pixels skipped as transparent.
   public var skipped: Int
+  /// Visited pixels skipped as studio backdrop (background suppression).
+  public var background: Int
   /// The summed weight of every visited opaque pixel.
   public var totalWeight: Double
+  /// Each colour family's share of the total weight, over every bin (not only the top ones).
+  public var familyShares: [ColorFamily: Double]
 }

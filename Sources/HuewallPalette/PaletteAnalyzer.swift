@@ -2,10 +2,13 @@ import HuewallCore
 
 /// Finds an image's dominant colours by HSV quantisation with saturation priority.
 ///
-/// Bit-exact with the original algorithm: pixels are visited x outer, y inner; a bin's weight
-/// sums `1 + saturationPriority * s` (unquantised s) in that order; bins rank by weight with
-/// ties in first-seen order. Build one analyzer per parameter set and reuse it: it holds
-/// per-parameter tables and no per-image state, so it can be shared between threads.
+/// With the reference parameters it is bit-exact with the original algorithm: pixels are
+/// visited x outer, y inner; a bin's weight sums `1 + saturationPriority * s` (unquantised s)
+/// in that order; bins rank by weight with ties in first-seen order. The `product` preset's
+/// improvements change only which samples count, which bin they fall in and what they weigh.
+///
+/// Build one analyzer per parameter set and reuse it: it holds per-parameter tables and no
+/// per-image state, so it can be shared between threads.
 public struct PaletteAnalyzer: Sendable {
   public let parameters: AnalysisParameters
   let hue: Quantizer
@@ -14,6 +17,13 @@ public struct PaletteAnalyzer: Sendable {
   let inverse: [Double]
   /// The value bin of each possible maximum channel, computed exactly.
   let valueBin: [Int]
+  /// The saturation bonus's factor for each possible maximum channel: 1 unless dark pixels
+  /// are damped.
+  let bonusScale: [Double]
+  /// Pixels whose maximum channel is below this are filed as neutral (hue and saturation 0).
+  let neutralBelow: Int
+  /// The hue bin that hue wrap folds into bin 0 (1.0), or -1.
+  let wrappedHueBin: Int
   /// Bins with more keys than this are tracked sparsely.
   static let denseBinLimit = 1 << 20
 
@@ -24,6 +34,12 @@ public struct PaletteAnalyzer: Sendable {
     inverse = (0...255).map { $0 == 0 ? 0 : 1 / Double($0) }
     let sv = saturationValue
     valueBin = (0...255).map { sv.exactBin(Double($0) / 255) }
+    let damping = parameters.darkPixelDamping
+    bonusScale = (0...255).map { damping ? DarkPixels.bonusScale(maxChannel: $0) : 1 }
+    neutralBelow = damping ? DarkPixels.neutralBelow : 0
+    let lastHue = hue.binCount - 1
+    let lastIsOne = abs(hue.value(ofBin: lastHue) - 1) < parameters.hueSampleSize / 2
+    wrappedHueBin = parameters.hueWrap && lastIsOne ? lastHue : -1
   }
 
   var binSpace: Int { hue.binCount * saturationValue.binCount * saturationValue.binCount }
@@ -44,23 +60,42 @@ public struct PaletteAnalyzer: Sendable {
   {
     let step = parameters.granularity
     let alphaThreshold = UInt32(parameters.alphaThreshold)
-    let priority = parameters.saturationPriority
     var skipped = 0
-    for x in stride(from: 0, to: image.width, by: step) {
-      for y in stride(from: 0, to: image.height, by: step) {
-        let pixel = UInt32(bitPattern: image.row(y)[x])
+    var background = 0
+    if parameters.backgroundSuppression {
+      let grid = SampleGrid(image, step: step)
+      let mask = BackgroundMask.find(in: grid, alphaThreshold: alphaThreshold)
+      for (index, pixel) in grid.pixels.enumerated() {
         if pixel >> 24 > alphaThreshold {
           skipped += 1
-          continue
+        } else if mask?[index] == true {
+          background += 1
+        } else {
+          add(pixel, to: &bins)
         }
-        let (key, s) = binKey(
-          red: Int(pixel >> 16 & 0xFF), green: Int(pixel >> 8 & 0xFF), blue: Int(pixel & 0xFF))
-        bins.add(1 + priority * s, to: key)
+      }
+    } else {
+      for x in stride(from: 0, to: image.width, by: step) {
+        for y in stride(from: 0, to: image.height, by: step) {
+          let pixel = UInt32(bitPattern: image.row(y)[x])
+          if pixel >> 24 > alphaThreshold {
+            skipped += 1
+          } else {
+            add(pixel, to: &bins)
+          }
+        }
       }
     }
     let columns = (image.width + step - 1) / step
     let rows = (image.height + step - 1) / step
-    return ranked(bins, samples: columns * rows, skipped: skipped)
+    return ranked(bins, samples: columns * rows, skipped: skipped, background: background)
+  }
+
+  @inline(__always)
+  private func add<Bins: BinAccumulator>(_ pixel: UInt32, to bins: inout Bins) {
+    let (key, bonus) = binKey(
+      red: Int(pixel >> 16 & 0xFF), green: Int(pixel >> 8 & 0xFF), blue: Int(pixel & 0xFF))
+    bins.add(1 + bonus, to: key)
   }
 
   /// The bin an opaque colour (channels 0…255) falls in.
@@ -74,14 +109,16 @@ public struct PaletteAnalyzer: Sendable {
       hue: key / (svBins * svBins), saturation: key / svBins % svBins, value: key % svBins)
   }
 
-  /// The bin key of a colour and its unquantised saturation.
+  /// The bin key of a colour and its saturation bonus, `saturationPriority * s` (unquantised s).
   @inline(__always)
-  func binKey(red r: Int, green g: Int, blue b: Int) -> (key: Int, saturation: Double) {
+  func binKey(red r: Int, green g: Int, blue b: Int) -> (key: Int, bonus: Double) {
     let maxC = max(r, g, b)
+    let vBin = valueBin[maxC]
+    let svBins = saturationValue.binCount
+    if maxC < neutralBelow { return (vBin, 0) }
     let d = maxC - min(r, g, b)
     let s = maxC == 0 ? 0 : Double(d) / Double(maxC)
     let sBin = saturationValue.bin(s)
-    let vBin = valueBin[maxC]
     var hBin = 0
     if d != 0 {
       // t = h * 6 as the reference builds it, approximated with a multiplication.
@@ -96,21 +133,25 @@ public struct PaletteAnalyzer: Sendable {
       hBin =
         hue.fastBin(scaled: t * (hue.reciprocal / 6))
         ?? hue.exactBin(referenceHSV(red: r, green: g, blue: b).h)
+      if hBin == wrappedHueBin { hBin = 0 }
     }
-    let svBins = saturationValue.binCount
-    return ((hBin * svBins + sBin) * svBins + vBin, s)
+    return (
+      (hBin * svBins + sBin) * svBins + vBin, parameters.saturationPriority * s * bonusScale[maxC]
+    )
   }
 
-  private func ranked<Bins: BinAccumulator>(_ bins: Bins, samples: Int, skipped: Int)
-    -> PaletteAnalysis
-  {
+  private func ranked<Bins: BinAccumulator>(
+    _ bins: Bins, samples: Int, skipped: Int, background: Int
+  ) -> PaletteAnalysis {
     let count = parameters.numColors
     var top: [(key: Int, weight: Double)] = []
     top.reserveCapacity(count + 1)
     var totalWeight = 0.0
+    var familyWeights: [ColorFamily: Double] = [:]
     // Keys arrive in first-seen order, so inserting after every equal weight keeps ties stable.
     bins.forEachInFirstSeenOrder { key, weight in
       totalWeight += weight
+      familyWeights[family(ofKey: key), default: 0] += weight
       guard top.count < count || weight > top[top.count - 1].weight else { return }
       let position = top.firstIndex { $0.weight < weight } ?? top.count
       top.insert((key, weight), at: position)
@@ -120,7 +161,15 @@ public struct PaletteAnalyzer: Sendable {
       dominantColor(key: entry.key, weight: entry.weight, totalWeight: totalWeight)
     }
     return PaletteAnalysis(
-      colors: colors, samples: samples, skipped: skipped, totalWeight: totalWeight)
+      colors: colors, samples: samples, skipped: skipped, background: background,
+      totalWeight: totalWeight, familyShares: familyWeights.mapValues { $0 / totalWeight })
+  }
+
+  private func family(ofKey key: Int) -> ColorFamily {
+    let bin = bin(forKey: key)
+    return ColorFamily(
+      h: hue.value(ofBin: bin.hue), s: saturationValue.value(ofBin: bin.saturation),
+      v: saturationValue.value(ofBin: bin.value))
   }
 
   private func dominantColor(key: Int, weight: Double, totalWeight: Double) -> DominantColor {
@@ -132,5 +181,18 @@ public struct PaletteAnalyzer: Sendable {
       v: saturationValue.value(ofBin: bin.value),
       weight: weight,
       share: totalWeight > 0 ? weight / totalWeight : 0)
+  }
+}
+
+/// How dark-pixel damping treats pixels whose hue and saturation are mostly noise.
+enum DarkPixels {
+  /// Below this maximum channel (v < 0.16) a pixel is filed as neutral.
+  static let neutralBelow = 41
+  /// The saturation bonus fades in linearly from v 0.16 to v 0.36.
+  static let fadeStart = 41
+  static let fadeEnd = 92
+
+  static func bonusScale(maxChannel: Int) -> Double {
+    min(1, max(0, Double(maxChannel - fadeStart) / Double(fadeEnd - fadeStart)))
   }
 }

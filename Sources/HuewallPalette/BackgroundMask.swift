@@ -1,0 +1,140 @@
+import HuewallCore
+
+/// The scan grid's samples (every `step`-th column and row), column by column: the order in
+/// which the kernel visits them.
+struct SampleGrid {
+  let columns: Int
+  let rows: Int
+  /// Pixels between neighbouring samples.
+  let step: Int
+  let pixels: [UInt32]
+
+  init(_ image: PixelView, step: Int) {
+    self.step = step
+    columns = (image.width + step - 1) / step
+    rows = (image.height + step - 1) / step
+    var pixels: [UInt32] = []
+    pixels.reserveCapacity(columns * rows)
+    for x in stride(from: 0, to: image.width, by: step) {
+      for y in stride(from: 0, to: image.height, by: step) {
+        pixels.append(UInt32(bitPattern: image.row(y)[x]))
+      }
+    }
+    self.pixels = pixels
+  }
+}
+
+/// Marks the samples that belong to a studio backdrop, so the kernel can skip them as it skips
+/// transparent pixels.
+///
+/// The backdrop is the median colour of the grid's border, used only when most of the border
+/// matches it (a studio shot, not a scene). From every matching border sample a flood fill
+/// takes in neighbours that still look like the backdrop — the same tint, at most somewhat
+/// darker (soft shadows) and never much lighter — and that differ only a little from the
+/// sample they were reached from (gentle gradients pass, a product's edge does not).
+enum BackgroundMask {
+  /// Border samples that must match the backdrop for the image to count as a studio shot.
+  static let uniformBorderShare = 0.6
+  /// A shadow may darken the backdrop to this share of its brightness.
+  static let shadowDepth = 55
+  /// How far (per channel, scaled to the backdrop's brightness) a tint may stray.
+  static let tintTolerance = 14
+
+  /// The backdrop samples of `grid`, or nil when no backdrop is found.
+  static func find(in grid: SampleGrid, alphaThreshold: UInt32) -> [Bool]? {
+    let columns = grid.columns
+    let rows = grid.rows
+    guard columns >= 3, rows >= 3 else { return nil }
+    let pixels = grid.pixels
+    let opaque = { (i: Int) in pixels[i] >> 24 <= alphaThreshold }
+
+    var border = (0..<columns).flatMap { [$0 * rows, $0 * rows + rows - 1] }
+    border += (1..<rows - 1).flatMap { [$0, (columns - 1) * rows + $0] }
+    let opaqueBorder = border.filter(opaque)
+    // A transparent backdrop is already skipped through alpha.
+    guard opaqueBorder.count * 2 >= border.count else { return nil }
+
+    let backdrop = Backdrop(border: opaqueBorder.map { pixels[$0] })
+    let seeds = opaqueBorder.filter { backdrop.admits(pixels[$0]) }
+    guard Double(seeds.count) >= uniformBorderShare * Double(opaqueBorder.count) else {
+      return nil
+    }
+
+    // Neighbouring samples are `step` pixels apart: allow more change between them when far.
+    // Darkening (into a soft shadow) may be steeper than lightening: a light product on a
+    // slightly darker backdrop is one small step up.
+    let darkerTolerance = min(32, 8 + 3 * grid.step)
+    let lighterTolerance = min(12, 4 + grid.step)
+    var isBackground = [Bool](repeating: false, count: pixels.count)
+    var stack: [Int] = []
+    stack.reserveCapacity(pixels.count / 4)
+    for seed in seeds where !isBackground[seed] {
+      isBackground[seed] = true
+      stack.append(seed)
+    }
+    func spread(from cell: Int, to neighbour: Int) {
+      let to = pixels[neighbour]
+      guard !isBackground[neighbour], to >> 24 <= alphaThreshold, backdrop.admits(to) else {
+        return
+      }
+      let (darker, lighter) = Backdrop.channelChange(from: pixels[cell], to: to)
+      guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }
+      isBackground[neighbour] = true
+      stack.append(neighbour)
+    }
+    while let cell = stack.popLast() {
+      let row = cell % rows
+      if row > 0 { spread(from: cell, to: cell - 1) }
+      if row < rows - 1 { spread(from: cell, to: cell + 1) }
+      if cell >= rows { spread(from: cell, to: cell - rows) }
+      if cell + rows < pixels.count { spread(from: cell, to: cell + rows) }
+    }
+    return isBackground
+  }
+}
+
+/// The backdrop colour and the test for "looks like the backdrop, perhaps in shadow".
+struct Backdrop {
+  let red: Int
+  let green: Int
+  let blue: Int
+  let brightness: Int
+  /// Nothing brighter than the border's brightest part (bar outliers) is backdrop.
+  let ceiling: Int
+
+  /// The backdrop of an image whose border has these pixels: their per-channel median.
+  init(border pixels: [UInt32]) {
+    func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+    red = median(pixels.map { Int($0 >> 16 & 0xFF) })
+    green = median(pixels.map { Int($0 >> 8 & 0xFF) })
+    blue = median(pixels.map { Int($0 & 0xFF) })
+    brightness = max(1, red, green, blue)
+    let bright = pixels.map { Int(max($0 >> 16 & 0xFF, $0 >> 8 & 0xFF, $0 & 0xFF)) }.sorted()
+    ceiling = bright[bright.count * 95 / 100] + 4
+  }
+
+  /// Same tint as the backdrop (scaled to the pixel's brightness), between a shadow's
+  /// darkness and the border's brightest part.
+  @inline(__always)
+  func admits(_ pixel: UInt32) -> Bool {
+    let r = Int(pixel >> 16 & 0xFF)
+    let g = Int(pixel >> 8 & 0xFF)
+    let b = Int(pixel & 0xFF)
+    let bright = max(r, g, b)
+    guard bright * 100 >= brightness * BackgroundMask.shadowDepth, bright <= ceiling else {
+      return false
+    }
+    let tolerance = BackgroundMask.tintTolerance * brightness
+    return abs((r - g) * brightness - (red - green) * bright) <= tolerance
+      && abs((g - b) * brightness - (green - blue) * bright) <= tolerance
+  }
+
+  /// The largest fall and the largest rise of any channel from `a` to `b`.
+  @inline(__always)
+  static func channelChange(from a: UInt32, to b: UInt32) -> (darker: Int, lighter: Int) {
+    let dr = Int(b >> 16 & 0xFF) - Int(a >> 16 & 0xFF)
+    let dg = Int(b >> 8 & 0xFF) - Int(a >> 8 & 0xFF)
+    let db = Int(b & 0xFF) - Int(a & 0xFF)
+    return (max(0, -min(dr, dg, db)), max(0, dr, dg, db))
+  }
+}

@@ -36,7 +36,7 @@ enum BackgroundMask {
   /// Border samples that must match the backdrop for the image to count as a studio shot.
   static let uniformBorderShare = 0.6
   /// A shadow may darken the backdrop to this share of its brightness.
-  static let shadowDepth = 55
+  static let shadowDepth = 85
   /// How far (per channel, scaled to the backdrop's brightness) a tint may stray.
   static let tintTolerance = 14
 

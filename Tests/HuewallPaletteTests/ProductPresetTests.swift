@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func backgroundSuppressionFollowsGradientsAndSoftShadows() throws {
-    // A vertical gradient from white to light grey, a soft shadow fading out under a grey
+    // A vertical gradient from white to light grey, a soft shadow (up to 10 % darker) under a grey
     // product: the product is all that is left.
     var buffer = PixelBuffer(width: 60, height: 60)
     for x in 0..<60 {
@@ -45,7 +45,7 @@ import Testing
     }
     for x in 14..<46 {
       for (i, y) in (44..<52).enumerated() {
-        let level = UInt8(255 - y * 30 / 59 - 40 + i * 5)
+        let level = UInt8(255 - y * 30 / 59 - 24 + i * 3)
         buffer[x, y] = Pixel(red: level, green: level, blue: level)
       }
     }

@@ -1,0 +1,280 @@
+import Foundation
+import HuewallCore
+
+/// Reads the bytes of a product feed into Huewall products.
+///
+/// Each format reader turns the feed into raw items; the parser then checks every item the same
+/// way (docs/FEEDS.md, "Item errors"): an item without an id or an image, with a URL that is not
+/// `http`, `https` or `file`, or with an id an earlier item already has, is skipped and reported
+/// in ``FeedParseResult/itemErrors``. A feed that cannot be read as a whole throws ``FeedError``.
+public struct FeedParser: Sendable {
+  /// The format to read; nil detects it from the content (``FeedFormat/detect(_:pathExtension:contentType:)``).
+  public var format: FeedFormat?
+  /// The feed's own URL (a `file` URL for a local feed). Relative image and link URLs resolve
+  /// against it as in a web page, so a local feed may name images by paths relative to its
+  /// folder; its path extension hints the format; errors name it.
+  public var baseURL: URL?
+  /// Shopify: the shop's address, which product links are built from
+  /// (`<shopURL>/products/<handle>`). Defaults to the scheme and host of an `http(s)` ``baseURL``.
+  public var shopURL: URL?
+  /// Whether a feed without items is a result rather than an error: set it for the Shopify pages
+  /// after the first, where an empty page ends the paging.
+  public var allowsEmpty: Bool
+
+  public init(
+    format: FeedFormat? = nil, baseURL: URL? = nil, shopURL: URL? = nil, allowsEmpty: Bool = false
+  ) {
+    self.format = format
+    self.baseURL = baseURL
+    self.shopURL = shopURL
+    self.allowsEmpty = allowsEmpty
+  }
+
+  /// Reads a whole feed.
+  ///
+  /// - Parameters:
+  ///   - source: the file path or URL that errors name; defaults to ``baseURL``.
+  ///   - contentType: the `Content-Type` the server sent, a hint for detection.
+  public func parse(
+    _ data: Data, source: String? = nil, contentType: String? = nil
+  ) throws(FeedError) -> FeedParseResult {
+    let source = source ?? baseURL.map(Self.display) ?? "feed"
+    let start = FeedText.firstBytes(of: data)
+    if start.isEmpty {
+      throw FeedError(source: source, format: format, reason: .empty)
+    }
+    if Self.looksLikeHTML(start) {
+      throw FeedError(
+        source: source, format: format, reason: .unrecognized(looksLike: "an HTML page"))
+    }
+    // A JSON feed is told apart from a Shopify page while it is read, in one pass.
+    var format = format
+    if format == nil && !FeedFormat.isJSON(start) {
+      format = FeedFormat.detect(
+        data, pathExtension: baseURL?.pathExtension.nonEmptyTrimmed, contentType: contentType)
+    }
+    let items: [RawItem]
+    do {
+      (format, items) = try read(data, as: format)
+    } catch {
+      throw FeedError(source: source, format: format, reason: error)
+    }
+    guard let format else { preconditionFailure("every reader names the format it read") }
+    let itemCount = items.last?.position ?? 0
+    if itemCount == 0 && !allowsEmpty {
+      throw FeedError(source: source, format: format, reason: .noItems)
+    }
+    let (products, itemErrors) = validate(items)
+    if products.isEmpty && !itemErrors.isEmpty {
+      throw FeedError(source: source, format: format, reason: .noValidItems(itemErrors: itemErrors))
+    }
+    return FeedParseResult(
+      format: format, products: products, itemErrors: itemErrors, itemCount: itemCount)
+  }
+
+  /// The items of the feed, read as `format` (nil: JSON, either kind).
+  private func read(
+    _ data: Data, as format: FeedFormat?
+  ) throws(FeedError.Reason) -> (FeedFormat, [RawItem]) {
+    switch format {
+    case nil, .huewallJSON, .shopify:
+      let shop = shopURL ?? baseURL.flatMap(Self.origin)
+      return try JSONFeed.read(data, as: format, shopURL: shop)
+    case .merchantXML:
+      return (.merchantXML, try MerchantXMLFeed.read(data))
+    case .merchantTSV, .csv:
+      guard let text = FeedText.string(data) else { throw .undecodableText }
+      return (format!, try DelimitedFeed.read(text, as: format!))
+    }
+  }
+
+  // MARK: Item checks
+
+  private func validate(_ items: [RawItem]) -> ([Product], [FeedItemError]) {
+    var products: [Product] = []
+    var errors: [FeedItemError] = []
+    var owners: [String: Int] = [:]
+    for item in items {
+      switch product(from: item) {
+      case .failure(let reason):
+        errors.append(
+          FeedItemError(position: item.position, line: item.line, id: item.id, reason: reason))
+      case .success(let product):
+        if let first = owners[product.id] {
+          errors.append(
+            FeedItemError(
+              position: item.position, line: item.line, id: product.id,
+              reason: .duplicateID(firstPosition: first)))
+        } else {
+          owners[product.id] = item.position
+          products.append(product)
+        }
+      }
+    }
+    return (products, errors)
+  }
+
+  private func product(from item: RawItem) -> Result<Product, FeedItemError.Reason> {
+    if let malformed = item.malformed { return .failure(.malformed(malformed)) }
+    guard let id = item.id.nonEmptyTrimmed else { return .failure(.missingID) }
+    var link: URL?
+    if let raw = item.link.nonEmptyTrimmed {
+      switch resolve(raw, .link) {
+      case .success(let url): link = url
+      case .failure(let reason): return .failure(reason)
+      }
+    }
+    var images: [URL] = []
+    for raw in item.images {
+      guard let raw = raw.nonEmptyTrimmed else { continue }
+      switch resolve(raw, .image) {
+      case .success(let url): if !images.contains(url) { images.append(url) }
+      case .failure(let reason): return .failure(reason)
+      }
+    }
+    if images.isEmpty { return .failure(.missingImage) }
+    return .success(
+      Product(
+        id: id,
+        title: item.title.nonEmptyTrimmed ?? "",
+        brand: item.brand.nonEmptyTrimmed,
+        vendorColor: item.color.nonEmptyTrimmed,
+        link: link,
+        imageURLs: images,
+        price: item.price.nonEmptyTrimmed,
+        availability: item.availability.nonEmptyTrimmed,
+        itemGroupId: item.itemGroupId.nonEmptyTrimmed))
+  }
+
+  /// An absolute URL with an allowed scheme, resolving relative references against ``baseURL``.
+  ///
+  /// A feed read from the web may not point at local files: `file` URLs are allowed only in a
+  /// feed that is itself local (or has no base URL).
+  private func resolve(
+    _ raw: String, _ field: FeedItemError.URLField
+  ) -> Result<URL, FeedItemError.Reason> {
+    let url: URL
+    if raw.hasPrefix("//") {
+      // Scheme-relative: the feed's own scheme when it has a web one, https otherwise.
+      let scheme = baseURL?.scheme?.lowercased()
+      let prefix = scheme == "http" || scheme == "https" ? scheme! : "https"
+      guard let absolute = URL(string: prefix + ":" + raw) else {
+        return .failure(.invalidURL(field, value: raw))
+      }
+      url = absolute
+    } else if let scheme = Self.scheme(of: raw) {
+      guard Product.allowedURLSchemes.contains(scheme) else {
+        return .failure(.unsupportedScheme(field, url: raw))
+      }
+      guard let absolute = URL(string: raw) else {
+        return .failure(.invalidURL(field, value: raw))
+      }
+      url = absolute
+    } else {
+      guard let baseURL else { return .failure(.relativeURL(field, value: raw)) }
+      guard let resolved = URL(string: raw, relativeTo: baseURL)?.absoluteURL else {
+        return .failure(.invalidURL(field, value: raw))
+      }
+      url = resolved
+    }
+    switch url.scheme?.lowercased() {
+    case "http", "https":
+      guard let host = url.host, !host.isEmpty else {
+        return .failure(.invalidURL(field, value: raw))
+      }
+    case "file":
+      if let baseScheme = baseURL?.scheme?.lowercased(), baseScheme != "file" {
+        return .failure(.fileURLInRemoteFeed(field, url: raw))
+      }
+    default:
+      return .failure(.unsupportedScheme(field, url: raw))
+    }
+    return .success(url)
+  }
+
+  /// The lowercased scheme of an absolute URL (`https`, `javascript`), or nil for a relative one.
+  static func scheme(of raw: String) -> String? {
+    guard let colon = raw.firstIndex(of: ":") else { return nil }
+    let candidate = raw[..<colon]
+    guard let first = candidate.unicodeScalars.first, first.isASCIILetter,
+      candidate.unicodeScalars.allSatisfy({
+        $0.isASCIILetter || $0.isASCIIDigit || "+-.".unicodeScalars.contains($0)
+      })
+    else { return nil }
+    return candidate.lowercased()
+  }
+
+  private static func looksLikeHTML(_ start: Data.SubSequence) -> Bool {
+    let head = String(decoding: start.prefix(64), as: UTF8.self).lowercased()
+    return head.hasPrefix("<!doctype html") || head.hasPrefix("<html")
+  }
+
+  /// `https://shop.example.com` for `https://shop.example.com/products.json?page=2`.
+  private static func origin(_ url: URL) -> URL? {
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+    else { return nil }
+    components.path = ""
+    components.query = nil
+    components.fragment = nil
+    components.user = nil
+    components.password = nil
+    return components.url
+  }
+
+  private static func display(_ url: URL) -> String {
+    url.isFileURL ? url.path : url.absoluteString
+  }
+}
+
+/// What a feed yielded: the products that passed the item checks and why the others did not.
+public struct FeedParseResult: Sendable, Equatable {
+  /// The format the feed was read as (configured or detected).
+  public var format: FeedFormat
+  /// The valid products, in feed order.
+  public var products: [Product]
+  /// The skipped items, in feed order.
+  public var itemErrors: [FeedItemError]
+  /// How many items the feed has as its format counts them: JSON array elements, XML items,
+  /// CSV/TSV data rows, Shopify products (before they are split by colour). Shopify paging
+  /// uses it (``ShopifyFeed/hasMorePages(after:)``).
+  public var itemCount: Int
+
+  public init(
+    format: FeedFormat, products: [Product], itemErrors: [FeedItemError], itemCount: Int
+  ) {
+    self.format = format
+    self.products = products
+    self.itemErrors = itemErrors
+    self.itemCount = itemCount
+  }
+}
+
+/// One item as a format reader found it, before the checks that all formats share.
+struct RawItem {
+  /// The 1-based position of the source item; Shopify colourways share their product's.
+  var position: Int
+  var line: Int?
+  var id: String?
+  var title: String?
+  var brand: String?
+  var color: String?
+  var link: String?
+  /// Main image first.
+  var images: [String] = []
+  var price: String?
+  var availability: String?
+  var itemGroupId: String?
+  /// Set when the item is not shaped like the format's items; the rest is then empty.
+  var malformed: String?
+
+  init(position: Int, line: Int? = nil) {
+    self.position = position
+    self.line = line
+  }
+}
+
+extension Unicode.Scalar {
+  var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Byte-order marks and text encodings of feed files.
+enum FeedText {
+  /// `data` as UTF-8 without a byte-order mark. UTF-16 with a byte-order mark (what spreadsheet
+  /// programs write as "Unicode text") is converted; anything else is returned as it is.
+  static func utf8(_ data: Data) -> Data {
+    if data.starts(with: [0xEF, 0xBB, 0xBF]) { return Data(data.dropFirst(3)) }
+    if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]),
+      let text = String(data: data, encoding: .utf16)
+    {
+      var text = text
+      if text.first == "\u{FEFF}" { text.removeFirst() }
+      return Data(text.utf8)
+    }
+    return data
+  }
+
+  /// The text of a delimited feed: UTF-8 (or UTF-16 with a byte-order mark); bytes that are not
+  /// UTF-8 are read as Windows-1252, the encoding spreadsheet programs in Western Europe and the
+  /// Americas export by default.
+  static func string(_ data: Data) -> String? {
+    let bytes = utf8(data)
+    if let text = String(data: bytes, encoding: .utf8) { return text }
+    return String(data: bytes, encoding: .windowsCP1252)
+  }
+
+  /// The bytes from the first one that is not whitespace, after any byte-order mark.
+  static func firstBytes(of data: Data) -> Data.SubSequence {
+    let bytes = utf8(data)
+    let start = bytes.firstIndex { !isWhitespace($0) } ?? bytes.endIndex
+    return bytes[start...]
+  }
+
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+}
+
+extension String {
+  /// The string without surrounding whitespace and newlines, or nil when nothing is left.
+  var nonEmptyTrimmed: String? {
+    let trimmed = trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+}
+
+extension Optional where Wrapped == String {
+  var nonEmptyTrimmed: String? { self?.nonEmptyTrimmed }
+}

@@ -1,0 +1,238 @@
+import Foundation
+
+/// The two JSON formats, Huewall's own and Shopify's `products.json`: both are an object with a
+/// `products` array, so one pass reads either.
+enum JSONFeed {
+  /// Reads a JSON feed as `format`, or, when it is nil, as Shopify if any element of `products`
+  /// has `variants` and as Huewall JSON otherwise.
+  static func read(
+    _ data: Data, as format: FeedFormat?, shopURL: URL?
+  ) throws(FeedError.Reason) -> (FeedFormat, [RawItem]) {
+    let document = try decode(FeedText.utf8(data))
+    let format = format ?? (document.products.contains { $0.hasVariants } ? .shopify : .huewallJSON)
+    var items: [RawItem] = []
+    for (index, element) in document.products.enumerated() {
+      let position = index + 1
+      do {
+        if format == .shopify {
+          items += try element.shopify.get().items(position: position, shopURL: shopURL)
+        } else {
+          items.append(try element.huewall.get().item(position: position))
+        }
+      } catch {
+        var item = RawItem(position: position)
+        item.malformed = error.detail
+        items.append(item)
+      }
+    }
+    return (format, items)
+  }
+
+  /// Whether a JSON feed is a Shopify page: its `products` hold objects with `variants`.
+  static func looksLikeShopify(_ data: Data) -> Bool {
+    guard let document = try? decode(FeedText.utf8(data)) else { return false }
+    return document.products.contains { $0.hasVariants }
+  }
+
+  private static func decode(_ data: Data) throws(FeedError.Reason) -> Document {
+    do {
+      return try JSONDecoder().decode(Document.self, from: data)
+    } catch let error as FeedError.Reason {
+      throw error
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+      throw .unexpectedStructure("the JSON is not an object with a \"products\" array")
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == 1 {
+      throw .unexpectedStructure("\"products\" is not an array")
+    } catch {
+      throw .invalidJSON(detail: syntaxError(in: data))
+    }
+  }
+
+  /// Where the JSON goes wrong, from the parser that says so.
+  private static func syntaxError(in data: Data) -> String {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    } catch {
+      if let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
+        return detail
+      }
+    }
+    return "the data is not valid JSON"
+  }
+
+  struct Document: Decodable {
+    var products: [Element]
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      guard container.contains("products") else {
+        throw FeedError.Reason.unexpectedStructure("the JSON object has no \"products\" array")
+      }
+      products = try container.decode([Element].self, forKey: "products")
+    }
+  }
+
+  /// One element of `products`, read both ways; the format picks one.
+  struct Element: Decodable {
+    var hasVariants = false
+    var huewall: Result<RawItemTemplate, ItemProblem>
+    var shopify: Result<ShopifyProduct, ItemProblem>
+
+    init(from decoder: any Decoder) throws {
+      let depth = decoder.codingPath.count
+      guard let container = try? decoder.container(keyedBy: AnyKey.self) else {
+        huewall = .failure(ItemProblem(detail: "not a JSON object"))
+        shopify = .failure(ItemProblem(detail: "not a JSON object"))
+        return
+      }
+      hasVariants = container.contains("variants")
+      huewall = Result { () throws(ItemProblem) in
+        do { return try HuewallItem(from: decoder).template } catch {
+          throw ItemProblem(detail: describe(error, below: depth))
+        }
+      }
+      shopify = Result { () throws(ItemProblem) in
+        do { return try ShopifyProduct(from: decoder) } catch {
+          throw ItemProblem(detail: describe(error, below: depth))
+        }
+      }
+    }
+  }
+
+  /// Why one element of `products` could not be read.
+  struct ItemProblem: Error {
+    var detail: String
+  }
+
+  /// A Huewall JSON item (docs/FEEDS.md, "Huewall JSON").
+  struct HuewallItem: Decodable {
+    var template: RawItemTemplate
+
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: AnyKey.self)
+      var t = RawItemTemplate()
+      t.id = try c.lenientString("id")
+      t.title = try c.lenientString("title")
+      t.brand = try c.lenientString("brand")
+      t.color = try c.lenientString("color")
+      t.link = try c.lenientString("link")
+      if c.contains("images"), try !c.decodeNil(forKey: "images") {
+        if let single = try? c.decode(String.self, forKey: "images") {
+          t.images = [single]
+        } else {
+          t.images = try c.decode([String].self, forKey: "images")
+        }
+      }
+      t.price = try c.lenientString("price")
+      t.availability = try c.lenientString("availability")
+      t.itemGroupId = try c.lenientString("itemGroupId")
+      template = t
+    }
+  }
+}
+
+/// The fields of a raw item, without its place in the feed.
+struct RawItemTemplate {
+  var id: String?
+  var title: String?
+  var brand: String?
+  var color: String?
+  var link: String?
+  var images: [String] = []
+  var price: String?
+  var availability: String?
+  var itemGroupId: String?
+
+  func item(position: Int) -> RawItem {
+    var item = RawItem(position: position)
+    item.id = id
+    item.title = title
+    item.brand = brand
+    item.color = color
+    item.link = link
+    item.images = images
+    item.price = price
+    item.availability = availability
+    item.itemGroupId = itemGroupId
+    return item
+  }
+}
+
+// MARK: Lenient decoding
+
+/// A JSON object key given as a string.
+struct AnyKey: CodingKey, ExpressibleByStringLiteral {
+  var stringValue: String
+  var intValue: Int?
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) {
+    self.stringValue = String(intValue)
+    self.intValue = intValue
+  }
+  init(stringLiteral value: String) { self.stringValue = value }
+}
+
+extension KeyedDecodingContainer where Key == AnyKey {
+  /// A string, or a number or boolean written as one (ids are often JSON numbers); nil when
+  /// the key is missing or null.
+  func lenientString(_ key: AnyKey) throws -> String? {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    if let string = try? decode(String.self, forKey: key) { return string }
+    if let integer = try? decode(Int64.self, forKey: key) { return String(integer) }
+    if let number = try? decode(Double.self, forKey: key) { return String(number) }
+    if let flag = try? decode(Bool.self, forKey: key) { return String(flag) }
+    throw DecodingError.typeMismatch(
+      String.self,
+      DecodingError.Context(
+        codingPath: codingPath + [key], debugDescription: "expected a string or a number"))
+  }
+
+  /// A boolean, or `"true"`/`"false"`/`1`/`0`; nil when missing, null or anything else.
+  func lenientBool(_ key: AnyKey) -> Bool? {
+    if let flag = try? decode(Bool.self, forKey: key) { return flag }
+    if let integer = try? decode(Int.self, forKey: key) { return integer != 0 }
+    switch (try? decode(String.self, forKey: key))?.lowercased() {
+    case "true": return true
+    case "false": return false
+    default: return nil
+    }
+  }
+
+  /// An array of `T`, or an empty one when the key is missing or null.
+  func array<T: Decodable>(_ type: T.Type, _ key: AnyKey) throws -> [T] {
+    guard contains(key), try !decodeNil(forKey: key) else { return [] }
+    return try decode([T].self, forKey: key)
+  }
+}
+
+/// A decoding error as a short message naming the key inside the item (`images[1]: …`).
+func describe(_ error: any Error, below depth: Int) -> String {
+  guard let error = error as? DecodingError else { return "\(error)" }
+  let context: DecodingError.Context
+  let message: String
+  switch error {
+  case .typeMismatch(let type, let c):
+    context = c
+    message = c.debugDescription.hasPrefix("expected") ? c.debugDescription : "expected \(type)"
+  case .valueNotFound(let type, let c):
+    context = c
+    message = "expected \(type), found null"
+  case .keyNotFound(let key, let c):
+    context = DecodingError.Context(codingPath: c.codingPath + [key], debugDescription: "")
+    message = "missing"
+  case .dataCorrupted(let c):
+    context = c
+    message = c.debugDescription
+  @unknown default:
+    return "\(error)"
+  }
+  var path = ""
+  for key in context.codingPath.dropFirst(depth) {
+    if let index = key.intValue {
+      path += "[\(index)]"
+    } else {
+      path += path.isEmpty ? key.stringValue : "." + key.stringValue
+    }
+  }
+  return path.isEmpty ? message : "\(path): \(message)"
+}

@@ -80,7 +80,7 @@ function hsv(int $r, int $g, int $b): array
 function family(int $r, int $g, int $b): string
 {
     [$h, $s, $v] = hsv($r, $g, $b);
-    if ($v < 0.30) return 'black';
+    if (($v < 0.30 && $s < 0.5) || $v < 0.15) return 'black';
     if ($s < 0.15) return $v >= 0.90 ? 'white' : ($v >= 0.70 ? 'silver' : 'grey');
     if ($h >= 20 && $h < 65 && $s < 0.45 && $v >= 0.65) return 'beige';
     if ($h >= 10 && $h < 45 && $v < 0.70) return 'brown';

@@ -1,0 +1,56 @@
+import Testing
+
+@testable import HuewallPalette
+
+/// Every boundary of the family regions, from both sides. Hues in degrees.
+@Suite struct ColorFamilyTests {
+  func family(_ degrees: Double, _ s: Double, _ v: Double) -> ColorFamily {
+    ColorFamily(h: degrees / 360, s: s, v: v)
+  }
+
+  @Test(arguments: [
+    // black: dark and unsaturated, or very dark
+    (220.0, 0.49, 0.29, ColorFamily.black), (220.0, 0.50, 0.29, .navy), (220.0, 0.49, 0.30, .navy),
+    (220.0, 0.9, 0.14, .black), (220.0, 0.9, 0.15, .navy),
+    // the neutrals, by value
+    (0.0, 0.14, 0.90, .white), (0.0, 0.14, 0.89, .silver), (0.0, 0.14, 0.70, .silver),
+    (0.0, 0.14, 0.69, .grey), (0.0, 0.15, 0.95, .pink),
+    // beige: warm, pale, light
+    (20.0, 0.3, 0.8, .beige), (19.9, 0.3, 0.8, .orange), (64.9, 0.3, 0.8, .beige),
+    (65.0, 0.3, 0.8, .yellow), (40.0, 0.44, 0.8, .beige), (40.0, 0.45, 0.8, .gold),
+    (40.0, 0.3, 0.65, .beige), (40.0, 0.3, 0.64, .brown),
+    // brown: warm and dark
+    (10.0, 0.6, 0.69, .brown), (10.0, 0.6, 0.70, .red), (9.9, 0.6, 0.5, .red),
+    (44.9, 0.6, 0.5, .brown), (45.0, 0.6, 0.5, .gold),
+    // red and its pale side, pink
+    (11.9, 0.8, 0.8, .red), (12.0, 0.8, 0.8, .orange), (345.0, 0.8, 0.8, .red),
+    (344.9, 0.8, 0.8, .pink), (0.0, 0.49, 0.75, .pink), (0.0, 0.50, 0.75, .red),
+    (0.0, 0.49, 0.74, .red), (360.0, 0.8, 0.8, .red),
+    // orange, gold, yellow
+    (37.9, 0.8, 0.8, .orange), (38.0, 0.8, 0.8, .gold), (54.9, 0.8, 0.87, .gold),
+    (54.9, 0.8, 0.88, .yellow), (55.0, 0.8, 0.8, .yellow), (67.9, 0.8, 0.8, .yellow),
+    // green, blue, navy
+    (68.0, 0.8, 0.8, .green), (164.9, 0.8, 0.8, .green), (165.0, 0.8, 0.8, .blue),
+    (199.9, 0.8, 0.4, .blue), (200.0, 0.8, 0.4, .navy), (254.9, 0.8, 0.49, .navy),
+    (254.9, 0.8, 0.50, .blue), (255.0, 0.8, 0.4, .purple),
+    // purple and pink
+    (289.9, 0.8, 0.8, .purple), (290.0, 0.8, 0.8, .pink), (290.0, 0.8, 0.54, .purple),
+    (290.0, 0.8, 0.55, .pink),
+  ])
+  func boundary(degrees: Double, s: Double, v: Double, expected: ColorFamily) {
+    #expect(family(degrees, s, v) == expected, "h \(degrees)° s \(s) v \(v)")
+  }
+
+  @Test func multicolourNeedsThreeStrongChromaticFamilies() {
+    func analysis(_ shares: [ColorFamily: Double]) -> PaletteAnalysis {
+      let red = DominantColor(
+        bin: HSVBin(hue: 0, saturation: 5, value: 5), h: 0, s: 1, v: 1, weight: 1, share: 0.3)
+      return PaletteAnalysis(
+        colors: [red], samples: 1, skipped: 0, background: 0, totalWeight: 1,
+        familyShares: shares)
+    }
+    #expect(analysis([.red: 0.3, .blue: 0.3, .green: 0.12]).family == .multicolour)
+    #expect(analysis([.red: 0.3, .blue: 0.3, .green: 0.11]).family == .red)
+    #expect(analysis([.red: 0.3, .blue: 0.3, .white: 0.4]).family == .red)
+  }
+}

@@ -91,6 +91,11 @@ func forEachInOrder<Item: Sendable, Result: Sendable>(
   transform: @escaping @Sendable (Item) -> Result,
   consume: (Result) throws -> Void
 ) async throws {
+  // One at a time needs no tasks: stay on this thread (and its malloc arena).
+  if concurrency == 1 {
+    for item in items { try consume(transform(item)) }
+    return
+  }
   try await withThrowingTaskGroup(of: (Int, Result).self) { group in
     var nextToStart = 0
     var nextToConsume = 0

@@ -160,3 +160,8 @@ extension FeedItemError: CustomStringConvertible {
     return "\(place): \(reason)"
   }
 }
+
+// The readers throw bare reasons; the parser adds the source and format.
+extension FeedError.Reason: Error {}
+// Checks return `Result<URL, FeedItemError.Reason>`.
+extension FeedItemError.Reason: Error {}

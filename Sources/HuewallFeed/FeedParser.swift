@@ -98,7 +98,8 @@ public struct FeedParser: Sendable {
       switch product(from: item) {
       case .failure(let reason):
         errors.append(
-          FeedItemError(position: item.position, line: item.line, id: item.id, reason: reason))
+          FeedItemError(
+            position: item.position, line: item.line, id: item.id.nonEmptyTrimmed, reason: reason))
       case .success(let product):
         if let first = owners[product.id] {
           errors.append(

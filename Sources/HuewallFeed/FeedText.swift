@@ -40,8 +40,13 @@ enum FeedText {
 extension String {
   /// The string without surrounding whitespace and newlines, or nil when nothing is left.
   var nonEmptyTrimmed: String? {
-    let trimmed = trimmingCharacters(in: .whitespacesAndNewlines)
-    return trimmed.isEmpty ? nil : trimmed
+    // Most values have nothing to trim; look at the end bytes before walking characters.
+    guard let head = utf8.first, let tail = utf8.last else { return nil }
+    if (0x21..<0x80).contains(head) && (0x21..<0x80).contains(tail) { return self }
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return nil }
+    return String(self[first...last])
   }
 }
 

@@ -8,20 +8,25 @@ enum JSONFeed {
   static func read(
     _ data: Data, as format: FeedFormat?, shopURL: URL?
   ) throws(FeedError.Reason) -> (FeedFormat, [RawItem]) {
-    let document = try decode(FeedText.utf8(data))
+    let data = FeedText.utf8(data)
+    // Each element is read as the kind it looks like; a Shopify page with an element that
+    // lacks `variants` is read again, all as Shopify.
+    var document = try decode(data, as: format)
     let format = format ?? (document.products.contains { $0.hasVariants } ? .shopify : .huewallJSON)
+    if format == .shopify && document.products.contains(where: { !$0.hasVariants }) {
+      document = try decode(data, as: .shopify)
+    }
     var items: [RawItem] = []
     for (index, element) in document.products.enumerated() {
       let position = index + 1
-      do {
-        if format == .shopify {
-          items += try element.shopify.get().items(position: position, shopURL: shopURL)
-        } else {
-          items.append(try element.huewall.get().item(position: position))
-        }
-      } catch {
+      switch element.content {
+      case .success(.huewall(let template)):
+        items.append(template.item(position: position))
+      case .success(.shopify(let product)):
+        items += product.items(position: position, shopURL: shopURL)
+      case .failure(let problem):
         var item = RawItem(position: position)
-        item.malformed = error.detail
+        item.malformed = problem.detail
         items.append(item)
       }
     }
@@ -30,13 +35,20 @@ enum JSONFeed {
 
   /// Whether a JSON feed is a Shopify page: its `products` hold objects with `variants`.
   static func looksLikeShopify(_ data: Data) -> Bool {
-    guard let document = try? decode(FeedText.utf8(data)) else { return false }
+    guard let document = try? decode(FeedText.utf8(data), as: nil) else { return false }
     return document.products.contains { $0.hasVariants }
   }
 
-  private static func decode(_ data: Data) throws(FeedError.Reason) -> Document {
+  /// The format every element is read as; absent, each element by its own look.
+  static let formatKey = CodingUserInfoKey(rawValue: "HuewallFeed.format")!
+
+  private static func decode(
+    _ data: Data, as format: FeedFormat?
+  ) throws(FeedError.Reason) -> Document {
+    let decoder = JSONDecoder()
+    if let format { decoder.userInfo[formatKey] = format }
     do {
-      return try JSONDecoder().decode(Document.self, from: data)
+      return try decoder.decode(Document.self, from: data)
     } catch let error as FeedError.Reason {
       throw error
     } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
@@ -72,29 +84,33 @@ enum JSONFeed {
     }
   }
 
-  /// One element of `products`, read both ways; the format picks one.
+  /// One element of `products`, read as a Huewall item or a Shopify product.
   struct Element: Decodable {
+    enum Content {
+      case huewall(RawItemTemplate)
+      case shopify(ShopifyProduct)
+    }
+
     var hasVariants = false
-    var huewall: Result<RawItemTemplate, ItemProblem>
-    var shopify: Result<ShopifyProduct, ItemProblem>
+    var content: Result<Content, ItemProblem>
 
     init(from decoder: any Decoder) throws {
       let depth = decoder.codingPath.count
       guard let container = try? decoder.container(keyedBy: AnyKey.self) else {
-        huewall = .failure(ItemProblem(detail: "not a JSON object"))
-        shopify = .failure(ItemProblem(detail: "not a JSON object"))
+        content = .failure(ItemProblem(detail: "not a JSON object"))
         return
       }
       hasVariants = container.contains("variants")
-      huewall = Result { () throws(ItemProblem) in
-        do { return try HuewallItem(from: decoder).template } catch {
-          throw ItemProblem(detail: describe(error, below: depth))
-        }
-      }
-      shopify = Result { () throws(ItemProblem) in
-        do { return try ShopifyProduct(from: decoder) } catch {
-          throw ItemProblem(detail: describe(error, below: depth))
-        }
+      let format =
+        decoder.userInfo[JSONFeed.formatKey] as? FeedFormat
+        ?? (hasVariants ? .shopify : .huewallJSON)
+      do {
+        content =
+          format == .shopify
+          ? .success(.shopify(try ShopifyProduct(from: decoder)))
+          : .success(.huewall(try HuewallItem(from: decoder).template))
+      } catch {
+        content = .failure(ItemProblem(detail: describe(error, below: depth)))
       }
     }
   }
@@ -213,10 +229,11 @@ func describe(_ error: any Error, below depth: Int) -> String {
   switch error {
   case .typeMismatch(let type, let c):
     context = c
-    message = c.debugDescription.hasPrefix("expected") ? c.debugDescription : "expected \(type)"
+    message =
+      c.debugDescription.hasPrefix("expected") ? c.debugDescription : "expected \(jsonName(type))"
   case .valueNotFound(let type, let c):
     context = c
-    message = "expected \(type), found null"
+    message = "expected \(jsonName(type)), found null"
   case .keyNotFound(let key, let c):
     context = DecodingError.Context(codingPath: c.codingPath + [key], debugDescription: "")
     message = "missing"
@@ -235,4 +252,19 @@ func describe(_ error: any Error, below depth: Int) -> String {
     }
   }
   return path.isEmpty ? message : "\(path): \(message)"
+}
+
+/// What a Swift type is called in JSON, for messages.
+private func jsonName(_ type: Any.Type) -> String {
+  let name = String(describing: type)
+  if name.hasPrefix("Array<") || name.hasPrefix("[") { return "an array" }
+  if name.hasPrefix("Dictionary<") || name.contains(":") || name.hasSuffix("Box") {
+    return "an object"
+  }
+  switch name {
+  case "String": return "a string"
+  case "Bool": return "true or false"
+  case "Int", "Int64", "Double": return "a number"
+  default: return "an object"
+  }
 }

@@ -13,13 +13,9 @@ public struct PaletteAnalyzer: Sendable {
   public let parameters: AnalysisParameters
   let hue: Quantizer
   let saturationValue: Quantizer
-  /// `1 / d` for d in 0…255, for the fast hue path.
-  let inverse: [Double]
-  /// The value bin of each possible maximum channel, computed exactly.
-  let valueBin: [Int]
-  /// The saturation bonus's factor for each possible maximum channel: 1 unless dark pixels
-  /// are damped.
-  let bonusScale: [Double]
+  let tables: LookupTables
+  /// Turns t = h × 6 into h / hueSampleSize (approximately; the fast path allows for it).
+  let hueScale: Double
   /// Pixels whose maximum channel is below this are filed as neutral (hue and saturation 0).
   let neutralBelow: Int
   /// The hue bin that hue wrap folds into bin 0 (1.0), or -1.
@@ -31,12 +27,10 @@ public struct PaletteAnalyzer: Sendable {
     self.parameters = try parameters.validated()
     hue = Quantizer(sampleSize: parameters.hueSampleSize)
     saturationValue = Quantizer(sampleSize: parameters.svSampleSize)
-    inverse = (0...255).map { $0 == 0 ? 0 : 1 / Double($0) }
-    let sv = saturationValue
-    valueBin = (0...255).map { sv.exactBin(Double($0) / 255) }
-    let damping = parameters.darkPixelDamping
-    bonusScale = (0...255).map { damping ? DarkPixels.bonusScale(maxChannel: $0) : 1 }
-    neutralBelow = damping ? DarkPixels.neutralBelow : 0
+    hueScale = hue.reciprocal / 6
+    let darkPixels = parameters.darkPixelDamping ? DarkPixels() : nil
+    tables = LookupTables(saturationValue: saturationValue, darkPixels: darkPixels)
+    neutralBelow = darkPixels?.neutralBelow ?? 0
     let lastHue = hue.binCount - 1
     let lastIsOne = abs(hue.value(ofBin: lastHue) - 1) < parameters.hueSampleSize / 2
     wrappedHueBin = parameters.hueWrap && lastIsOne ? lastHue : -1
@@ -113,30 +107,31 @@ public struct PaletteAnalyzer: Sendable {
   @inline(__always)
   func binKey(red r: Int, green g: Int, blue b: Int) -> (key: Int, bonus: Double) {
     let maxC = max(r, g, b)
-    let vBin = valueBin[maxC]
-    let svBins = saturationValue.binCount
-    if maxC < neutralBelow { return (vBin, 0) }
     let d = maxC - min(r, g, b)
+    let saturationValueKey = Int(tables.saturationValueKey[maxC << 8 | d])
+    // Neutral pixels have hue 0 and no bonus; their table entry already has saturation 0.
+    if maxC < neutralBelow { return (saturationValueKey, 0) }
     let s = maxC == 0 ? 0 : Double(d) / Double(maxC)
-    let sBin = saturationValue.bin(s)
     var hBin = 0
     if d != 0 {
       // t = h * 6 as the reference builds it, approximated with a multiplication.
       let t: Double
       if maxC == r {
-        t = Double(g - b) * inverse[d] + (g < b ? 6 : 0)
+        t = Double(g - b) * tables.inverse[d] + (g < b ? 6 : 0)
       } else if maxC == g {
-        t = Double(b - r) * inverse[d] + 2
+        t = Double(b - r) * tables.inverse[d] + 2
       } else {
-        t = Double(r - g) * inverse[d] + 4
+        t = Double(r - g) * tables.inverse[d] + 4
       }
       hBin =
-        hue.fastBin(scaled: t * (hue.reciprocal / 6))
+        hue.fastBin(scaled: t * hueScale)
         ?? hue.exactBin(referenceHSV(red: r, green: g, blue: b).h)
       if hBin == wrappedHueBin { hBin = 0 }
     }
+    let svBins = saturationValue.binCount
     return (
-      (hBin * svBins + sBin) * svBins + vBin, parameters.saturationPriority * s * bonusScale[maxC]
+      hBin * svBins * svBins + saturationValueKey,
+      parameters.saturationPriority * s * tables.bonusScale[maxC]
     )
   }
 
@@ -185,14 +180,14 @@ public struct PaletteAnalyzer: Sendable {
 }
 
 /// How dark-pixel damping treats pixels whose hue and saturation are mostly noise.
-enum DarkPixels {
+struct DarkPixels {
   /// Below this maximum channel (v < 0.16) a pixel is filed as neutral.
-  static let neutralBelow = 41
+  let neutralBelow = 41
   /// The saturation bonus fades in linearly from v 0.16 to v 0.36.
-  static let fadeStart = 41
-  static let fadeEnd = 92
+  let fadeStart = 41
+  let fadeEnd = 92
 
-  static func bonusScale(maxChannel: Int) -> Double {
+  func bonusScale(maxChannel: Int) -> Double {
     min(1, max(0, Double(maxChannel - fadeStart) / Double(fadeEnd - fadeStart)))
   }
 }

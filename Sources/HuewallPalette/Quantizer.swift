@@ -26,10 +26,11 @@ struct Quantizer: Sendable {
   @inline(__always)
   func fastBin(scaled y: Double) -> Int? {
     let shifted = y + 0.5
-    let index = shifted.rounded(.down)
-    let pastBoundary = shifted - index
+    // Truncation is floor here (y ≥ 0), and unlike `rounded(.down)` never calls libm.
+    let index = Int(shifted)
+    let pastBoundary = shifted - Double(index)
     guard pastBoundary > 1e-9, pastBoundary < 1 - 1e-9 else { return nil }
-    return Int(index)
+    return index
   }
 
   /// The reference's computation, for values near a boundary.

@@ -1,0 +1,261 @@
+import Foundation
+
+/// CSV and Google Merchant TSV: a header row names the columns, in any order; columns Huewall
+/// does not use are ignored.
+enum DelimitedFeed {
+  /// The Huewall fields a column can fill.
+  enum Field: CaseIterable {
+    case id, title, brand, color, link, image, additionalImages, price, currency, availability
+    case itemGroupId
+  }
+
+  /// Google Merchant Center's attribute names.
+  static let merchantColumns: [Field: [String]] = [
+    .id: ["id"],
+    .title: ["title"],
+    .brand: ["brand"],
+    .color: ["color"],
+    .link: ["link"],
+    .image: ["image_link"],
+    .additionalImages: ["additional_image_link"],
+    .price: ["price"],
+    .availability: ["availability"],
+    .itemGroupId: ["item_group_id"],
+  ]
+
+  /// The names a CSV column may have, preferred first.
+  static let csvColumns: [Field: [String]] = [
+    .id: ["id", "sku", "product_id", "item_id"],
+    .title: ["title", "name", "product_name", "product_title"],
+    .brand: ["brand", "vendor", "manufacturer"],
+    .color: ["color", "colour", "vendor_color", "color_name", "colour_name"],
+    .link: ["link", "url", "product_url", "product_link"],
+    .image: ["image_link", "image", "image_url", "main_image", "main_image_url"],
+    .additionalImages: [
+      "additional_image_link", "additional_image_links", "additional_images",
+      "additional_image_urls", "images", "image_urls",
+    ],
+    .price: ["price"],
+    .currency: ["currency"],
+    .availability: ["availability", "stock_status", "stock"],
+    .itemGroupId: ["item_group_id", "group_id", "parent_id", "parent_sku"],
+  ]
+
+  static func read(_ text: String, as format: FeedFormat) throws(FeedError.Reason) -> [RawItem] {
+    let bytes = Array(text.utf8)
+    let delimiter = format == .merchantTSV ? UInt8(ascii: "\t") : sniffDelimiter(bytes)
+    let records = try DelimitedText.records(bytes, delimiter: delimiter)
+      .filter { !$0.fields.allSatisfy { $0.nonEmptyTrimmed == nil } }
+    guard let header = records.first else { throw .noHeader }
+    if header.fields.contains(where: { $0.contains("://") }) {
+      throw .unexpectedStructure("the first row holds URLs, not column names: no header row")
+    }
+    let columns = try Columns(
+      header: header.fields, names: format == .merchantTSV ? merchantColumns : csvColumns)
+
+    return records.dropFirst().enumerated().map { index, record in
+      var item = RawItem(position: index + 1, line: record.line)
+      let value = { (field: Field) in columns.value(field, in: record.fields) }
+      item.id = value(.id)
+      item.title = value(.title)
+      item.brand = value(.brand)
+      item.color = value(.color)
+      item.link = value(.link)
+      item.images = value(.image).map { [$0] } ?? []
+      item.images += columns.values(.additionalImages, in: record.fields).flatMap(splitURLList)
+      item.price = value(.price)
+      if let price = item.price.nonEmptyTrimmed, let currency = value(.currency).nonEmptyTrimmed,
+        !price.contains(where: \.isLetter)
+      {
+        item.price = "\(price) \(currency)"
+      }
+      item.availability = value(.availability)
+      item.itemGroupId = value(.itemGroupId)
+      return item
+    }
+  }
+
+  /// Whether the first line has tabs and an `id` column: Google Merchant TSV.
+  static func looksLikeMerchantTSV(_ data: Data) -> Bool {
+    let bytes = FeedText.firstBytes(of: data)
+    let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+    guard line.contains(0x09) else { return false }
+    return line.split(separator: 0x09).contains { cell in
+      normalize(String(decoding: cell, as: UTF8.self).replacingOccurrences(of: "\"", with: ""))
+        == "id"
+    }
+  }
+
+  /// The delimiter of a CSV file: whichever of comma, semicolon and tab its header row has most
+  /// of, outside quotes (spreadsheet programs in many locales export with semicolons).
+  static func sniffDelimiter(_ bytes: [UInt8]) -> UInt8 {
+    var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
+    var quoted = false
+    for byte in bytes {
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if !quoted && (byte == 0x0A || byte == 0x0D) {
+        break
+      } else if !quoted, counts[byte] != nil {
+        counts[byte, default: 0] += 1
+      }
+    }
+    let comma = counts[UInt8(ascii: ",")]!
+    let best = counts.max { $0.value < $1.value }!
+    return best.value > comma ? best.key : UInt8(ascii: ",")
+  }
+
+  /// A column name in its comparable form: `Image Link`, `image-link` and `g:image_link` are
+  /// all `image_link`.
+  static func normalize(_ name: String) -> String {
+    var name = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    if name.hasPrefix("g:") { name.removeFirst(2) }
+    return name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
+  }
+
+  /// The URLs of a list cell. Newlines and `|` always separate; a comma separates where the
+  /// next entry starts a URL (`https://…`, `//…`), so that commas inside URLs (image CDNs'
+  /// `w_400,h_400` transformations) survive. In a cell without any `://`, every comma
+  /// separates relative paths.
+  static func splitURLList(_ cell: String) -> [String] {
+    let separators: Set<UInt8> = [0x0A, 0x0D, UInt8(ascii: "|"), UInt8(ascii: ",")]
+    guard cell.utf8.contains(where: separators.contains) else {
+      return cell.nonEmptyTrimmed.map { [$0] } ?? []
+    }
+    return cell.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "|" }).flatMap {
+      piece -> [String] in
+      let parts = piece.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard piece.utf8.indices.contains(where: { piece.utf8[$0...].starts(with: "://".utf8) })
+      else { return parts }
+      var urls: [String] = []
+      for part in parts {
+        let trimmed = part.nonEmptyTrimmed ?? ""
+        if urls.isEmpty || trimmed.hasPrefix("//") || FeedParser.scheme(of: trimmed) != nil {
+          urls.append(part)
+        } else {
+          urls[urls.count - 1] += "," + part
+        }
+      }
+      return urls
+    }.compactMap(\.nonEmptyTrimmed)
+  }
+
+  /// Which column holds which field.
+  struct Columns {
+    private var single: [Field: Int] = [:]
+    private var lists: [Field: [Int]] = [:]
+
+    init(header: [String], names: [Field: [String]]) throws(FeedError.Reason) {
+      let normalized = header.map(DelimitedFeed.normalize)
+      for (field, aliases) in names {
+        if field == .additionalImages {
+          lists[field] = normalized.indices.filter { aliases.contains(normalized[$0]) }
+        } else if let index = aliases.lazy.compactMap({ normalized.firstIndex(of: $0) }).first {
+          single[field] = index
+        }
+      }
+      guard single[.id] != nil else {
+        throw .missingColumn("id", accepted: names[.id]!)
+      }
+      guard single[.image] != nil || !(lists[.additionalImages] ?? []).isEmpty else {
+        throw .missingColumn(
+          "image", accepted: names[.image]! + (names[.additionalImages] ?? []))
+      }
+    }
+
+    func value(_ field: Field, in fields: [String]) -> String? {
+      guard let index = single[field], fields.indices.contains(index) else { return nil }
+      return fields[index]
+    }
+
+    func values(_ field: Field, in fields: [String]) -> [String] {
+      (lists[field] ?? []).compactMap { fields.indices.contains($0) ? fields[$0] : nil }
+    }
+  }
+}
+
+/// RFC 4180 records: fields separated by a delimiter, records by CRLF, LF or CR; a field in
+/// double quotes may hold delimiters, line breaks and doubled quotes.
+enum DelimitedText {
+  struct Record {
+    var fields: [String]
+    /// The 1-based line the record starts on.
+    var line: Int
+  }
+
+  static func records(
+    _ bytes: [UInt8], delimiter: UInt8
+  ) throws(FeedError.Reason) -> [Record] {
+    let quote = UInt8(ascii: "\"")
+    let cr: UInt8 = 0x0D
+    let lf: UInt8 = 0x0A
+    var records: [Record] = []
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var line = 1
+    var recordLine = 1
+    var quoted = false
+    var quoteLine = 0
+    var fieldStart = true
+    var i = 0
+
+    func endField() {
+      fields.append(String(decoding: field, as: UTF8.self))
+      field.removeAll(keepingCapacity: true)
+      fieldStart = true
+    }
+
+    while i < bytes.count {
+      let byte = bytes[i]
+      if quoted {
+        if byte == quote {
+          if i + 1 < bytes.count && bytes[i + 1] == quote {
+            field.append(quote)
+            i += 2
+          } else {
+            quoted = false
+            i += 1
+          }
+          continue
+        }
+        if byte == cr || byte == lf {
+          // A line break inside quotes is part of the value, as a plain LF.
+          line += 1
+          i += byte == cr && i + 1 < bytes.count && bytes[i + 1] == lf ? 2 : 1
+          field.append(lf)
+          continue
+        }
+        field.append(byte)
+        i += 1
+        continue
+      }
+      switch byte {
+      case quote where fieldStart:
+        quoted = true
+        quoteLine = line
+        fieldStart = false
+        i += 1
+      case delimiter:
+        endField()
+        i += 1
+      case cr, lf:
+        endField()
+        records.append(Record(fields: fields, line: recordLine))
+        fields.removeAll()
+        i += byte == cr && i + 1 < bytes.count && bytes[i + 1] == lf ? 2 : 1
+        line += 1
+        recordLine = line
+      default:
+        field.append(byte)
+        fieldStart = false
+        i += 1
+      }
+    }
+    if quoted { throw .unterminatedQuote(line: quoteLine) }
+    if !fields.isEmpty || !field.isEmpty {
+      endField()
+      records.append(Record(fields: fields, line: recordLine))
+    }
+    return records
+  }
+}

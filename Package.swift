@@ -23,6 +23,8 @@ let package = Package(
     ),
     // Value types shared by every stage.
     .target(name: "HuewallCore"),
+    // Feed bytes -> products: Huewall JSON, Google Merchant XML/TSV, Shopify, CSV.
+    .target(name: "HuewallFeed", dependencies: ["HuewallCore"]),
     // Bytes -> pixels through libgd, with format sniffing and size limits.
     .target(name: "HuewallDecode", dependencies: ["CGD", "HuewallCore"]),
     // Pixels -> dominant colours. Pure Swift, no I/O: the hot kernel.
@@ -46,6 +48,11 @@ let package = Package(
     .testTarget(
       name: "HuewallDecodeTests",
       dependencies: ["HuewallDecode"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "HuewallFeedTests",
+      dependencies: ["HuewallFeed", "HuewallCore"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

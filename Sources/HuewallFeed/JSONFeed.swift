@@ -55,6 +55,8 @@ enum JSONFeed {
       throw .unexpectedStructure("the JSON is not an object with a \"products\" array")
     } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == 1 {
       throw .unexpectedStructure("\"products\" is not an array")
+    } catch DecodingError.valueNotFound(_, let context) where context.codingPath.count == 1 {
+      throw .unexpectedStructure("\"products\" is not an array")
     } catch {
       throw .invalidJSON(detail: syntaxError(in: data))
     }

@@ -2,10 +2,15 @@
  * gdImageCreateFromJpegPtr and free the image. Nothing else: no sniffing, no analysis, no output.
  *
  *   cc -O2 -o bare-decode bare-decode.c -lgd
- *   ./bare-decode FILE...
+ *   ./bare-decode [--keep-freed-memory] FILE...
+ *
+ * --keep-freed-memory sets the same malloc options as huewall (ImageDecoder.keepFreedMemoryForReuse),
+ * so that the two can also be compared with the allocator tuned alike.
  */
 #include <gd.h>
+#include <malloc.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 static void *read_file(const char *path, int *size) {
@@ -26,7 +31,13 @@ static void *read_file(const char *path, int *size) {
 
 int main(int argc, char **argv) {
   int failures = 0;
-  for (int i = 1; i < argc; i++) {
+  int first = 1;
+  if (argc > 1 && strcmp(argv[1], "--keep-freed-memory") == 0) {
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    mallopt(M_TOP_PAD, 16 << 20);
+    first = 2;
+  }
+  for (int i = first; i < argc; i++) {
     int size = 0;
     void *bytes = read_file(argv[i], &size);
     gdImagePtr image = bytes ? gdImageCreateFromJpegPtr(size, bytes) : NULL;

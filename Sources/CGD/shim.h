@@ -3,5 +3,7 @@
 
 #include <gd.h>
 #include <gd_errors.h>
+// mallopt: libgd allocates image rows one by one; see ImageDecoder.keepFreedMemoryForReuse.
+#include <malloc.h>
 
 #endif

@@ -37,6 +37,7 @@ struct Evaluate: AsyncParsableCommand {
   }
 
   func run() async throws {
+    ImageDecoder.keepFreedMemoryForReuse()
     let parameters = try analysis.parameters()
     let analyzer = try PaletteAnalyzer(parameters: parameters)
     let decoder = ImageDecoder(limits: decoding.limits)

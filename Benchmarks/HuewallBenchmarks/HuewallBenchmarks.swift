@@ -20,6 +20,10 @@ final class Fixture: @unchecked Sendable {
   let image: DecodedImage
   let granularity4: PaletteAnalyzer
   let granularity1: PaletteAnalyzer
+  let product4: PaletteAnalyzer
+  /// A studio product shot (samples/02-navy-backpack.jpg) enlarged to 1000×1000, where
+  /// background suppression has a backdrop to find.
+  let productShot: PixelBuffer
 
   init() {
     let defaultPath = URL(fileURLWithPath: #filePath)
@@ -35,6 +39,21 @@ final class Fixture: @unchecked Sendable {
       image = try decoder.decode(bytes, source: path)
       granularity4 = try PaletteAnalyzer(parameters: AnalysisParameters(granularity: 4))
       granularity1 = try PaletteAnalyzer(parameters: AnalysisParameters(granularity: 1))
+      product4 = try PaletteAnalyzer(parameters: Preset.product.parameters)
+      let samplePath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("samples/02-navy-backpack.jpg").path
+      let sample = try decoder.decode(
+        FileManager.default.contents(atPath: samplePath) ?? Data(), source: samplePath)
+      productShot = sample.withPixels { view in
+        var buffer = PixelBuffer(width: 1000, height: 1000)
+        for x in 0..<1000 {
+          for y in 0..<1000 {
+            buffer[x, y] = view[x * view.width / 1000, y * view.height / 1000]
+          }
+        }
+        return buffer
+      }
     } catch {
       fatalError("cannot set up the benchmark fixture: \(error)")
     }
@@ -73,6 +92,43 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(fixture.granularity1.analyze(view))
       }
       benchmark.stopMeasurement()
+    }
+  }
+
+  Benchmark("Kernel product preset granularity 4 (\(size) photo)") { benchmark in
+    fixture.image.withPixels { view in
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(fixture.product4.analyze(view))
+      }
+      benchmark.stopMeasurement()
+    }
+  }
+
+  Benchmark("Kernel reference granularity 4 (1000×1000 product shot)") { benchmark in
+    fixture.productShot.withView { view in
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(fixture.granularity4.analyze(view))
+      }
+      benchmark.stopMeasurement()
+    }
+  }
+
+  Benchmark("Kernel product preset granularity 4 (1000×1000 product shot)") { benchmark in
+    fixture.productShot.withView { view in
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(fixture.product4.analyze(view))
+      }
+      benchmark.stopMeasurement()
+    }
+  }
+
+  Benchmark("Decode + kernel product preset granularity 4 (\(size) photo)") { benchmark in
+    for _ in benchmark.scaledIterations {
+      let image = try fixture.decoder.decode(fixture.bytes, source: fixture.path)
+      blackHole(image.withPixels { fixture.product4.analyze($0) })
     }
   }
 

@@ -60,27 +60,51 @@ enum BackgroundMask {
       return nil
     }
 
-    // Neighbouring samples are `step` pixels apart: allow more change between them when far.
-    // Darkening (into a soft shadow) may be steeper than lightening: a light product on a
-    // slightly darker backdrop is one small step up.
-    let darkerTolerance = min(32, 8 + 3 * grid.step)
-    let lighterTolerance = min(12, 4 + grid.step)
     var isBackground = [Bool](repeating: false, count: pixels.count)
-    var stack: [Int] = []
-    stack.reserveCapacity(pixels.count / 4)
-    for seed in seeds where !isBackground[seed] {
-      isBackground[seed] = true
-      stack.append(seed)
-    }
-    func spread(from cell: Int, to neighbour: Int) {
-      let to = pixels[neighbour]
-      guard !isBackground[neighbour], to >> 24 <= alphaThreshold, backdrop.admits(to) else {
-        return
+    isBackground.withUnsafeMutableBufferPointer { mask in
+      pixels.withUnsafeBufferPointer { pixels in
+        var fill = FloodFill(
+          pixels: pixels, mask: mask, rows: rows, step: grid.step, backdrop: backdrop,
+          alphaThreshold: alphaThreshold)
+        fill.run(from: seeds)
       }
-      let (darker, lighter) = Backdrop.channelChange(from: pixels[cell], to: to)
-      guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }
-      isBackground[neighbour] = true
-      stack.append(neighbour)
+    }
+    return isBackground
+  }
+}
+
+/// The flood fill over the sample grid, on borrowed buffers so the per-sample steps stay cheap.
+private struct FloodFill {
+  let pixels: UnsafeBufferPointer<UInt32>
+  let mask: UnsafeMutableBufferPointer<Bool>
+  let rows: Int
+  let backdrop: Backdrop
+  let alphaThreshold: UInt32
+  /// Neighbouring samples are `step` pixels apart: allow more change between them when far.
+  /// Darkening (into a soft shadow) may be steeper than lightening: a light product on a
+  /// slightly darker backdrop is one small step up.
+  let darkerTolerance: Int
+  let lighterTolerance: Int
+  var stack: [Int] = []
+
+  init(
+    pixels: UnsafeBufferPointer<UInt32>, mask: UnsafeMutableBufferPointer<Bool>, rows: Int,
+    step: Int, backdrop: Backdrop, alphaThreshold: UInt32
+  ) {
+    self.pixels = pixels
+    self.mask = mask
+    self.rows = rows
+    self.backdrop = backdrop
+    self.alphaThreshold = alphaThreshold
+    darkerTolerance = min(32, 8 + 3 * step)
+    lighterTolerance = min(12, 4 + step)
+    stack.reserveCapacity(pixels.count / 4)
+  }
+
+  mutating func run(from seeds: [Int]) {
+    for seed in seeds where !mask[seed] {
+      mask[seed] = true
+      stack.append(seed)
     }
     while let cell = stack.popLast() {
       let row = cell % rows
@@ -89,7 +113,16 @@ enum BackgroundMask {
       if cell >= rows { spread(from: cell, to: cell - rows) }
       if cell + rows < pixels.count { spread(from: cell, to: cell + rows) }
     }
-    return isBackground
+  }
+
+  @inline(__always)
+  private mutating func spread(from cell: Int, to neighbour: Int) {
+    let to = pixels[neighbour]
+    guard !mask[neighbour], to >> 24 <= alphaThreshold, backdrop.admits(to) else { return }
+    let (darker, lighter) = Backdrop.channelChange(from: pixels[cell], to: to)
+    guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }
+    mask[neighbour] = true
+    stack.append(neighbour)
   }
 }
 

@@ -58,11 +58,13 @@ public struct PaletteAnalyzer: Sendable {
     var background = 0
     if parameters.backgroundSuppression {
       let grid = SampleGrid(image, step: step)
-      let mask = BackgroundMask.find(in: grid, alphaThreshold: alphaThreshold)
-      for (index, pixel) in grid.pixels.enumerated() {
+      let mask =
+        BackgroundMask.find(in: grid, alphaThreshold: alphaThreshold)
+        ?? [Bool](repeating: false, count: grid.pixels.count)
+      for (pixel, isBackground) in zip(grid.pixels, mask) {
         if pixel >> 24 > alphaThreshold {
           skipped += 1
-        } else if mask?[index] == true {
+        } else if isBackground {
           background += 1
         } else {
           add(pixel, to: &bins)

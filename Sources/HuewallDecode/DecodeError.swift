@@ -1,3 +1,4 @@
+import HuewallCore
 import Foundation
 
 /// Why an image could not be decoded, with the file or URL it came from.
@@ -55,18 +56,4 @@ extension DecodeError.Reason: CustomStringConvertible {
 
 extension DecodeError: LocalizedError {
   public var errorDescription: String? { "\(source): \(reason)" }
-}
-
-extension ImageFormat {
-  /// The name people use for the format, for messages.
-  public var displayName: String {
-    switch self {
-    case .jpeg: "JPEG"
-    case .png: "PNG"
-    case .gif: "GIF"
-    case .webp: "WebP"
-    case .bmp: "BMP"
-    case .avif: "AVIF"
-    }
-  }
 }

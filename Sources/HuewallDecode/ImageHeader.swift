@@ -1,3 +1,5 @@
+import HuewallCore
+
 /// An image's format and pixel size, read from its header without decoding.
 ///
 /// libgd has no size limit of its own: a 1.2 KB JPEG that claims 40000×40000 pixels makes it

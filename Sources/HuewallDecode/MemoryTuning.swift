@@ -1,3 +1,4 @@
+import HuewallCore
 import CGD
 
 extension ImageDecoder {

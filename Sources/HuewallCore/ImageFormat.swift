@@ -31,9 +31,9 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
 }
 
 /// What a file's bytes look like when they are not an image, for error messages.
-enum NonImageContent {
+public enum NonImageContent {
   /// A short description such as "an HTML page", or nil when nothing is recognised.
-  static func describe(_ bytes: some Collection<UInt8>) -> String? {
+  public static func describe(_ bytes: some Collection<UInt8>) -> String? {
     let head = String(decoding: bytes.prefix(256), as: UTF8.self)
       .trimmingPrefix { $0.isWhitespace || $0 == "\u{FEFF}" }
       .lowercased()
@@ -46,5 +46,19 @@ enum NonImageContent {
     if tiff.contains(Array(bytes.prefix(4))) { return "a TIFF image (not supported)" }
     if Array(bytes.prefix(4)) == Array("%PDF".utf8) { return "a PDF document" }
     return nil
+  }
+}
+
+extension ImageFormat {
+  /// The name people use for the format, for messages.
+  public var displayName: String {
+    switch self {
+    case .jpeg: "JPEG"
+    case .png: "PNG"
+    case .gif: "GIF"
+    case .webp: "WebP"
+    case .bmp: "BMP"
+    case .avif: "AVIF"
+    }
   }
 }

@@ -13,6 +13,10 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // libgd, the only C library for images. Imported by HuewallDecode alone.
@@ -25,21 +29,56 @@ let package = Package(
     .target(name: "HuewallCore"),
     // Feed bytes -> products: Huewall JSON, Google Merchant XML/TSV, Shopify, CSV.
     .target(name: "HuewallFeed", dependencies: ["HuewallCore"]),
+    // URLs and files -> bytes: HTTP with retries and revalidation, a content-addressed cache.
+    .target(
+      name: "HuewallFetch",
+      dependencies: [
+        "HuewallCore",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // Bytes -> pixels through libgd, with format sniffing and size limits.
     .target(name: "HuewallDecode", dependencies: ["CGD", "HuewallCore"]),
     // Pixels -> dominant colours. Pure Swift, no I/O: the hot kernel.
     .target(name: "HuewallPalette", dependencies: ["HuewallCore"]),
+    // The catalogue in SQLite: products, images, parameter sets, analyses, runs, errors.
+    .target(
+      name: "HuewallStore",
+      dependencies: ["HuewallCore", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // Store -> colors.json in gradient order (and, later, CSV and the HTML preview).
+    .target(name: "HuewallExport", dependencies: ["HuewallCore", "HuewallStore"]),
+    // pipeline.json and the stages in sequence: the nightly run and reprocessing.
+    .target(
+      name: "HuewallPipeline",
+      dependencies: [
+        "HuewallCore", "HuewallFeed", "HuewallFetch", "HuewallDecode", "HuewallPalette",
+        "HuewallStore", "HuewallExport", .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // The commands, in a library so that tests can call them.
     .target(
       name: "HuewallCLI",
       dependencies: [
-        "HuewallCore", "HuewallDecode", "HuewallPalette",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "HuewallCore", "HuewallDecode", "HuewallPalette", "HuewallPipeline", "HuewallStore",
+        "HuewallExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .executableTarget(name: "huewall", dependencies: ["HuewallCLI"]),
 
+    // A loopback HTTP server the tests program route by route.
+    .target(
+      name: "HuewallTestSupport",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ],
+      path: "Tests/HuewallTestSupport"
+    ),
     .testTarget(
       name: "HuewallPaletteTests",
       dependencies: ["HuewallPalette", "HuewallDecode"],
@@ -56,8 +95,24 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
+      name: "HuewallFetchTests",
+      dependencies: ["HuewallFetch", "HuewallTestSupport"]
+    ),
+    .testTarget(
+      name: "HuewallStoreTests",
+      dependencies: ["HuewallStore"]
+    ),
+    .testTarget(
+      name: "HuewallExportTests",
+      dependencies: ["HuewallExport"]
+    ),
+    .testTarget(
+      name: "HuewallPipelineTests",
+      dependencies: ["HuewallPipeline", "HuewallTestSupport"]
+    ),
+    .testTarget(
       name: "HuewallCLITests",
-      dependencies: ["HuewallCLI", "huewall"]
+      dependencies: ["HuewallCLI", "huewall", "HuewallTestSupport"]
     ),
   ]
 )

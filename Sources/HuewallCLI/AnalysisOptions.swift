@@ -43,19 +43,18 @@ struct AnalysisOptions: ParsableArguments {
     help: "Treat near-black pixels' noisy hue and saturation as neutral (product preset: on).")
   var darkPixelDamping: Bool?
 
+  /// The flags that were given, to apply on top of a preset.
+  var overrides: ParameterOverrides {
+    ParameterOverrides(
+      numColors: numColors, hueSampleSize: hueSampleSize, svSampleSize: svSampleSize,
+      saturationPriority: saturationPriority, granularity: granularity,
+      alphaThreshold: alphaThreshold, backgroundSuppression: backgroundSuppression,
+      hueWrap: hueWrap, darkPixelDamping: darkPixelDamping)
+  }
+
   /// The preset with the flags given on top, validated.
   func parameters() throws(ParameterError) -> AnalysisParameters {
-    var p = preset.parameters
-    if let numColors { p.numColors = numColors }
-    if let hueSampleSize { p.hueSampleSize = hueSampleSize }
-    if let svSampleSize { p.svSampleSize = svSampleSize }
-    if let saturationPriority { p.saturationPriority = saturationPriority }
-    if let granularity { p.granularity = granularity }
-    if let alphaThreshold { p.alphaThreshold = alphaThreshold }
-    if let backgroundSuppression { p.backgroundSuppression = backgroundSuppression }
-    if let hueWrap { p.hueWrap = hueWrap }
-    if let darkPixelDamping { p.darkPixelDamping = darkPixelDamping }
-    return try p.validated()
+    try preset.parameters(with: overrides)
   }
 
   func validate() throws {

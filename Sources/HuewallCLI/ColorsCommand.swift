@@ -3,6 +3,7 @@ import Foundation
 import HuewallCore
 import HuewallDecode
 import HuewallPalette
+import HuewallPipeline
 
 /// `huewall colors`: analyse local files without a feed or a store.
 struct Colors: AsyncParsableCommand {
@@ -77,11 +78,6 @@ struct Colors: AsyncParsableCommand {
     ])
   }
 
-  /// Quantised values print as the reference keys them (6 decimals), so 0.57 not 0.5700000000000001.
-  static func rounded(_ x: Double, places: Int) -> Double {
-    let scale = pow(10, Double(places))
-    return (x * scale).rounded() / scale
-  }
 }
 
 /// Runs `transform` on up to `concurrency` items at once and hands the results to `consume`

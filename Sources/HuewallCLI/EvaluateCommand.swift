@@ -3,6 +3,7 @@ import Foundation
 import HuewallCore
 import HuewallDecode
 import HuewallPalette
+import HuewallPipeline
 
 /// `huewall evaluate`: how often a parameter set finds the product's own colour.
 struct Evaluate: AsyncParsableCommand {

@@ -7,6 +7,7 @@ enum JSONValue: Sendable, Equatable {
   case bool(Bool)
   case array([JSONValue])
   case object([(String, JSONValue)])
+  case null
 
   static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
@@ -23,6 +24,7 @@ enum JSONValue: Sendable, Equatable {
     case .int(let i): out += String(i)
     case .double(let d): out += d.isFinite ? Self.number(d) : "null"
     case .bool(let b): out += b ? "true" : "false"
+    case .null: out += "null"
     case .array(let items):
       out += "["
       for (i, item) in items.enumerated() {

@@ -14,7 +14,7 @@ public struct DecodeLimits: Sendable, Hashable, Codable {
     self.allowTruncatedJPEG = allowTruncatedJPEG
   }
 
-  enum CodingKeys: String, CodingKey { case maxPixels, allowTruncatedJPEG }
+  public enum CodingKeys: String, CodingKey, CaseIterable { case maxPixels, allowTruncatedJPEG }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)

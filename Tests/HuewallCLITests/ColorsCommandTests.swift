@@ -73,7 +73,7 @@ import Testing
   @Test func concurrentRunsPrintTheSameAsOneJob() throws {
     let files = try FileManager.default.contentsOfDirectory(
       atPath: repositoryRoot.appendingPathComponent("samples").path
-    ).filter { !$0.hasSuffix(".tsv") }.sorted().map { "samples/" + $0 }
+    ).filter { !$0.hasSuffix(".tsv") && !$0.hasSuffix(".json") }.sorted().map { "samples/" + $0 }
     let serial = try huewall(["colors", "--jobs", "1"] + files)
     let parallel = try huewall(["colors", "--jobs", "4"] + files)
     #expect(serial.status == 0)

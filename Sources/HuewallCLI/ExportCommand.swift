@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import HuewallExport
+import HuewallPipeline
+import HuewallStore
+
+/// `huewall export`: write a parameter set's export from the store, without fetching anything.
+struct Export: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Export a parameter set's colours from the store (colors.json in gradient order).",
+    discussion: """
+      Without --params it exports the parameter set the configuration describes. The folder \
+      is replaced atomically: a reader never sees half an export.
+      """
+  )
+
+  @OptionGroup var pipeline: PipelineOptions
+
+  @Option(help: "The parameter set to export, by name (see `huewall status` and `huewall analyze --name`).")
+  var params: String?
+
+  @Option(help: "The export folder (overrides \"output\").")
+  var out: String?
+
+  func run() throws {
+    let configuration = try pipeline.configuration(output: out)
+    let lock: RunLock
+    do {
+      lock = try RunLock(path: configuration.lock)
+    } catch {
+      FileHandle.standardError.write(Data("huewall: \(error.localizedDescription)\n".utf8))
+      throw ExitCode.locked
+    }
+    defer { withExtendedLifetime(lock) {} }
+    do {
+      let store = try CatalogStore(path: configuration.database)
+      let parameterSet = try chosenParameterSet(in: store, configuration: configuration)
+      let summary = try Exporter(store: store).export(
+        parameterSet: parameterSet, to: URL(fileURLWithPath: configuration.output))
+      print(
+        "exported \(summary.placed) products (\(summary.unplaced) not on the wall) with "
+          + "\(parameterSet.name) to \(summary.folder.path)")
+    } catch {
+      pipeline.fail(error.localizedDescription)
+    }
+  }
+
+  private func chosenParameterSet(in store: CatalogStore, configuration: PipelineConfiguration)
+    throws -> ParameterSetRecord
+  {
+    if let params {
+      guard let set = try store.parameterSet(named: params) else {
+        let names = try store.parameterSets().map(\.name).joined(separator: ", ")
+        pipeline.fail("no parameter set named \"\(params)\" (stored: \(names.isEmpty ? "none" : names))")
+      }
+      return set
+    }
+    let parameters = try configuration.analysis.parameters()
+    guard let set = try store.parameterSets().first(where: { $0.parameters == parameters }) else {
+      pipeline.fail("nothing analysed yet with the configured parameters: run `huewall run` first")
+    }
+    return set
+  }
+}

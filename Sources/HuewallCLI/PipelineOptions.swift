@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import HuewallPipeline
+import Logging
+
+/// The flags every command that works on the catalogue shares: which configuration, and the
+/// paths that override it.
+struct PipelineOptions: ParsableArguments {
+  @Option(help: "The pipeline configuration (see docs/CONFIGURATION.md).")
+  var config = "pipeline.json"
+
+  @Option(help: "The SQLite catalogue (overrides the configuration's \"database\").")
+  var db: String?
+
+  @Option(help: "The image cache folder (overrides \"cache\").")
+  var cache: String?
+
+  @Flag(name: .shortAndLong, help: "Log every step and item, also when not on a terminal.")
+  var verbose = false
+
+  /// The configuration with relative paths resolved against its folder and the flags applied
+  /// (flag paths are relative to the current folder, as usual on a command line).
+  func configuration(feed: String? = nil, output: String? = nil) throws -> PipelineConfiguration {
+    let url = URL(fileURLWithPath: config)
+    var configuration: PipelineConfiguration
+    do {
+      configuration = try PipelineConfiguration.load(url.path)
+    } catch {
+      fail("\(error.localizedDescription)")
+    }
+    configuration = configuration.resolvingPaths(against: url.deletingLastPathComponent())
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    func local(_ path: String) -> String {
+      path.hasPrefix("/") ? path : here.appendingPathComponent(path).standardizedFileURL.path
+    }
+    if let db { configuration.database = local(db) }
+    if let cache { configuration.cache = local(cache) }
+    if let output { configuration.output = local(output) }
+    if let feed { configuration.feed.source = feed.contains("://") ? feed : local(feed) }
+    return configuration
+  }
+
+  /// Logs to stderr: steps and progress on a terminal, only warnings under cron.
+  func logger(_ label: String) -> Logger {
+    Logging.bootstrapOnce
+    var logger = Logger(label: label)
+    logger.logLevel = verbose || isatty(STDERR_FILENO) == 1 ? .info : .warning
+    return logger
+  }
+
+  /// Prints a fatal error and exits with code 1.
+  func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("huewall: \(message)\n".utf8))
+    Foundation.exit(ExitCode.fatal.rawValue)
+  }
+}
+
+enum Logging {
+  /// swift-log allows one bootstrap per process.
+  static let bootstrapOnce: Void = {
+    LoggingSystem.bootstrap { label in StreamLogHandler.standardError(label: label) }
+  }()
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import HuewallDecode
+import HuewallPipeline
+
+/// `huewall run`: the nightly job.
+struct Run: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Sync the feed, fetch and analyse what changed, and export the colour wall.",
+    discussion: """
+      Incremental: an image whose bytes did not change is not decoded again for a parameter \
+      set that already has its analysis, and products that left the feed are marked removed, \
+      never deleted. On a terminal it shows each step and its progress; otherwise it prints \
+      only warnings and the final summary. Exit codes: 0 success, 1 fatal (configuration, \
+      feed or store unusable), 3 more items failed than maxFailureRate allows, 75 another run \
+      holds the lock.
+      """
+  )
+
+  @OptionGroup var pipeline: PipelineOptions
+
+  @Option(help: "The feed: a file or an http(s) URL (overrides \"feed.source\").")
+  var feed: String?
+
+  @Option(help: "The export folder (overrides \"output\").")
+  var out: String?
+
+  func run() async throws {
+    ImageDecoder.keepFreedMemoryForReuse()
+    let configuration = try pipeline.configuration(feed: feed, output: out)
+    let runner = Pipeline(
+      configuration: configuration, logger: pipeline.logger("huewall.run"),
+      progress: ProgressReporter())
+    try await finish { () async throws(PipelineError) in try await runner.run() }
+  }
+}
+
+/// Prints a run's summary and turns its outcome into the documented exit code.
+func finish(_ run: () async throws(PipelineError) -> RunReport) async throws {
+  do {
+    let report = try await run()
+    print(report.summary)
+    if report.status == .failedItems {
+      FileHandle.standardError.write(
+        Data(
+          ("huewall: \(report.itemsFailed) of \(report.itemsAttempted) items failed, over the "
+            + "allowed \(Int(report.maxFailureRate * 100)) % (see `huewall status`)\n").utf8))
+      throw ExitCode.itemsFailed
+    }
+  } catch let error as PipelineError {
+    FileHandle.standardError.write(Data("huewall: \(error.localizedDescription)\n".utf8))
+    throw error.isLockHeld ? ExitCode.locked : ExitCode.fatal
+  }
+}

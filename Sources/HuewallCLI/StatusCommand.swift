@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import HuewallStore
+
+/// `huewall status`: what the recent runs did.
+struct Status: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show recent runs, newest first.",
+    discussion: """
+      --json prints {"runs": [{"id", "kind", "status", "startedAt", "finishedAt", "products": \
+      {"seen", "added", "changed", "removed"}, "images": {"downloaded", "notModified", \
+      "failed", "decoded"}, "errors", "message"}]}.
+      """
+  )
+
+  @OptionGroup var pipeline: PipelineOptions
+
+  @Flag(help: "Print JSON instead of a table.")
+  var json = false
+
+  @Option(help: "How many runs to show.")
+  var limit = 10
+
+  @Flag(help: "Also list the failed items of the newest run.")
+  var errors = false
+
+  func run() throws {
+    let configuration = try pipeline.configuration()
+    guard FileManager.default.fileExists(atPath: configuration.database) else {
+      pipeline.fail("\(configuration.database): no catalogue yet (run `huewall run` first)")
+    }
+    let store: CatalogStore
+    let runs: [RunRecord]
+    do {
+      store = try CatalogStore(path: configuration.database)
+      runs = try store.recentRuns(limit: limit)
+    } catch {
+      pipeline.fail(error.localizedDescription)
+    }
+    if json {
+      print(JSONValue.object([("runs", .array(runs.map(Self.json)))]).serialized())
+    } else {
+      print(Self.table(runs))
+    }
+    if errors, let newest = runs.first {
+      let items = (try? store.errors(runID: newest.id)) ?? []
+      print(items.isEmpty ? "run \(newest.id): no failed items" : "run \(newest.id) failed items:")
+      for item in items { print("  \(item.stage)  \(item.subject): \(item.message)") }
+    }
+  }
+
+  static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
+
+  static func json(_ run: RunRecord) -> JSONValue {
+    let c = run.counts
+    return .object([
+      ("id", .int(Int(run.id))),
+      ("kind", .string(run.kind.rawValue)),
+      ("status", .string(run.status.rawValue)),
+      ("startedAt", .string(timestamp(run.startedAt))),
+      ("finishedAt", run.finishedAt.map { .string(timestamp($0)) } ?? .null),
+      (
+        "products",
+        .object([
+          ("seen", .int(c.productsSeen)), ("added", .int(c.productsAdded)),
+          ("changed", .int(c.productsChanged)), ("removed", .int(c.productsRemoved)),
+        ])
+      ),
+      (
+        "images",
+        .object([
+          ("downloaded", .int(c.imagesDownloaded)), ("notModified", .int(c.imagesNotModified)),
+          ("failed", .int(c.imagesFailed)), ("decoded", .int(c.imagesDecoded)),
+        ])
+      ),
+      ("errors", .int(c.errors)),
+      ("message", run.message.map(JSONValue.string) ?? .null),
+    ])
+  }
+
+  static func table(_ runs: [RunRecord]) -> String {
+    guard !runs.isEmpty else { return "no runs yet" }
+    let header = ["run", "kind", "status", "started (UTC)", "took", "products +/~/-", "images new/304/failed/analysed", "errors"]
+    let rows = runs.map { run -> [String] in
+      let c = run.counts
+      let took = run.finishedAt.map { String(format: "%.1f s", $0.timeIntervalSince(run.startedAt)) } ?? "-"
+      return [
+        String(run.id), run.kind.rawValue, run.status.rawValue,
+        timestamp(run.startedAt), took,
+        "\(c.productsSeen) +\(c.productsAdded)/~\(c.productsChanged)/-\(c.productsRemoved)",
+        "\(c.imagesDownloaded)/\(c.imagesNotModified)/\(c.imagesFailed)/\(c.imagesDecoded)",
+        String(c.errors),
+      ]
+    }
+    let widths = header.indices.map { i in ([header] + rows).map { $0[i].count }.max() ?? 0 }
+    return ([header] + rows).map { row in
+      zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+        .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+    }.joined(separator: "\n")
+  }
+}

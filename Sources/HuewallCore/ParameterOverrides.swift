@@ -1,0 +1,54 @@
+/// Parameters set on top of a preset, from command-line flags or `pipeline.json`.
+///
+/// Every field is optional: what is not given keeps the preset's value.
+public struct ParameterOverrides: Sendable, Hashable, Codable {
+  public var numColors: Int?
+  public var hueSampleSize: Double?
+  public var svSampleSize: Double?
+  public var saturationPriority: Double?
+  public var granularity: Int?
+  public var alphaThreshold: Int?
+  public var backgroundSuppression: Bool?
+  public var hueWrap: Bool?
+  public var darkPixelDamping: Bool?
+
+  public init(
+    numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
+    saturationPriority: Double? = nil, granularity: Int? = nil, alphaThreshold: Int? = nil,
+    backgroundSuppression: Bool? = nil, hueWrap: Bool? = nil, darkPixelDamping: Bool? = nil
+  ) {
+    self.numColors = numColors
+    self.hueSampleSize = hueSampleSize
+    self.svSampleSize = svSampleSize
+    self.saturationPriority = saturationPriority
+    self.granularity = granularity
+    self.alphaThreshold = alphaThreshold
+    self.backgroundSuppression = backgroundSuppression
+    self.hueWrap = hueWrap
+    self.darkPixelDamping = darkPixelDamping
+  }
+
+  public enum CodingKeys: String, CodingKey, CaseIterable {
+    case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
+    case backgroundSuppression, hueWrap, darkPixelDamping
+  }
+}
+
+extension Preset {
+  /// The preset's parameters with `overrides` on top, validated.
+  public func parameters(with overrides: ParameterOverrides) throws(ParameterError)
+    -> AnalysisParameters
+  {
+    var p = parameters
+    if let v = overrides.numColors { p.numColors = v }
+    if let v = overrides.hueSampleSize { p.hueSampleSize = v }
+    if let v = overrides.svSampleSize { p.svSampleSize = v }
+    if let v = overrides.saturationPriority { p.saturationPriority = v }
+    if let v = overrides.granularity { p.granularity = v }
+    if let v = overrides.alphaThreshold { p.alphaThreshold = v }
+    if let v = overrides.backgroundSuppression { p.backgroundSuppression = v }
+    if let v = overrides.hueWrap { p.hueWrap = v }
+    if let v = overrides.darkPixelDamping { p.darkPixelDamping = v }
+    return try p.validated()
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallFetch
+import HuewallPalette
+import HuewallStore
+import Logging
+
+/// The nightly run and reprocessing, each a list of steps over one store.
+///
+/// Both take the run lock first, so they never overlap each other, and both record a run in
+/// the store whatever happens: a failure of one item is recorded and the run goes on; a step
+/// that fails as a whole (an unreadable feed, an unusable store) stops the run with an error
+/// that names the step.
+public struct Pipeline {
+  public var configuration: PipelineConfiguration
+  public var logger: Logger
+  public var progress: ProgressReporter
+
+  public init(configuration: PipelineConfiguration, logger: Logger, progress: ProgressReporter) {
+    self.configuration = configuration
+    self.logger = logger
+    self.progress = progress
+  }
+
+  /// Feed → products → images → analyses → export, doing only what changed since last time.
+  public func run() async throws(PipelineError) -> RunReport {
+    let parameters = try setUp { try configuration.analysis.parameters() }
+    return try await withRun(
+      kind: .run, parameters: parameters, preset: configuration.analysis.preset,
+      name: configuration.analysis.name
+    ) { context, cache in
+      let fetcher = Fetcher(settings: configuration.fetch, cache: cache, logger: logger)
+      do {
+        try await context.run([
+          Steps.readFeed(fetcher: fetcher),
+          Steps.syncProducts,
+          Steps.fetchImages(fetcher: fetcher),
+          Steps.analyseImages(cache: cache, decoder: ImageDecoder(limits: configuration.decode)),
+          Steps.export(to: configuration.output),
+        ])
+      } catch {
+        await fetcher.shutdown()
+        throw error
+      }
+      await fetcher.shutdown()
+    }
+  }
+
+  /// Re-analyses every cached image with other parameters, without any network access, as a
+  /// parameter set of its own beside the earlier ones.
+  public func reanalyse(preset: Preset, overrides: ParameterOverrides, name: String?) async throws(
+    PipelineError
+  ) -> RunReport {
+    let parameters = try setUp { try preset.parameters(with: overrides) }
+    return try await withRun(kind: .analyze, parameters: parameters, preset: preset, name: name) {
+      context, cache in
+      try await context.run([
+        Steps.collectCachedImages,
+        Steps.analyseImages(cache: cache, decoder: ImageDecoder(limits: configuration.decode)),
+      ])
+    }
+  }
+
+  /// Takes the lock, opens the store, records the run, runs `body`, and records how it ended.
+  private func withRun(
+    kind: RunKind, parameters: AnalysisParameters, preset: Preset, name: String?,
+    body: (RunContext, ImageCache) async throws -> Void
+  ) async throws(PipelineError) -> RunReport {
+    let lock = try setUp { try RunLock(path: configuration.lock) }
+    defer { withExtendedLifetime(lock) {} }
+    let store = try setUp { try CatalogStore(path: configuration.database) }
+    let interrupted = try setUp { try store.markInterruptedRuns(at: Date()) }
+    if interrupted > 0 {
+      logger.warning("\(interrupted) earlier run(s) had been interrupted; starting over from the store")
+    }
+    let parameterSet = try setUp {
+      try store.parameterSet(for: parameters, preset: preset.rawValue, name: name)
+    }
+    let analyzer = try setUp { try PaletteAnalyzer(parameters: parameters) }
+    let cache = try setUp { try ImageCache(directory: URL(fileURLWithPath: configuration.cache)) }
+    let started = Date()
+    let runID = try setUp {
+      try store.startRun(kind: kind, parameterSetID: parameterSet.id, at: started)
+    }
+    let context = RunContext(
+      configuration: configuration, store: store, logger: logger, progress: progress,
+      runID: runID, parameterSet: parameterSet, analyzer: analyzer)
+    do {
+      try await body(context, cache)
+    } catch {
+      let failure = error as? PipelineError ?? PipelineError(step: nil, underlying: error)
+      try? store.finishRun(
+        runID, status: .failed, counts: context.counts, message: failure.localizedDescription,
+        at: Date())
+      throw failure
+    }
+    let report = RunReport(context: context, started: started, finished: Date())
+    try setUp {
+      try store.finishRun(runID, status: report.status, counts: report.counts, message: nil, at: report.finished)
+    }
+    return report
+  }
+
+  /// Runs set-up work, tagging its errors as happening before any step.
+  private func setUp<T>(_ work: () throws -> T) throws(PipelineError) -> T {
+    do {
+      return try work()
+    } catch {
+      throw PipelineError(step: nil, underlying: error)
+    }
+  }
+}
+
+/// How a run went: what the final summary line and `huewall status` report.
+public struct RunReport: Sendable {
+  public var runID: Int64
+  public var status: RunStatus
+  public var counts: RunCounts
+  public var itemsAttempted: Int
+  public var itemsFailed: Int
+  public var maxFailureRate: Double
+  public var parameterSetName: String
+  public var started: Date
+  public var finished: Date
+
+  init(context: RunContext, started: Date, finished: Date) {
+    runID = context.runID
+    counts = context.counts
+    itemsAttempted = context.itemsAttempted
+    itemsFailed = context.itemsFailed
+    maxFailureRate = context.configuration.maxFailureRate
+    parameterSetName = context.parameterSet.name
+    self.started = started
+    self.finished = finished
+    let rate = Self.rate(failed: itemsFailed, of: itemsAttempted)
+    status = rate > maxFailureRate ? .failedItems : .succeeded
+  }
+
+  static func rate(failed: Int, of attempted: Int) -> Double {
+    attempted == 0 ? 0 : Double(failed) / Double(attempted)
+  }
+
+  /// Failed items over attempted ones (feed items and images).
+  public var failureRate: Double { Self.rate(failed: itemsFailed, of: itemsAttempted) }
+
+  /// One line for the end of a run.
+  public var summary: String {
+    let c = counts
+    let seconds = String(format: "%.1f s", finished.timeIntervalSince(started))
+    return "run \(runID) \(status.rawValue) in \(seconds): products \(c.productsSeen) seen, "
+      + "\(c.productsAdded) added, \(c.productsChanged) changed, \(c.productsRemoved) removed; "
+      + "images \(c.imagesDownloaded) downloaded, \(c.imagesNotModified) not modified, "
+      + "\(c.imagesFailed) failed, \(c.imagesDecoded) analysed; \(c.errors) errors "
+      + "(parameters \(parameterSetName))"
+  }
+}

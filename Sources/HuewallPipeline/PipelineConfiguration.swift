@@ -1,0 +1,270 @@
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallFeed
+import HuewallFetch
+
+/// Everything `huewall run` needs, as read from `pipeline.json`.
+///
+/// Every key is optional and falls back to its default (`decodeIfPresent ?? default`), so a
+/// file names only what it changes; an unknown key is an error that names it, because a typo
+/// in a nightly job's configuration must not be ignored. Relative paths are relative to the
+/// folder of the configuration file. docs/CONFIGURATION.md documents every key.
+public struct PipelineConfiguration: Sendable, Equatable {
+  /// Where the catalogue comes from.
+  public var feed: FeedSettings
+  /// The SQLite file that keeps the catalogue between runs.
+  public var database: String
+  /// The folder of downloaded images, named by their SHA-256.
+  public var cache: String
+  /// Where exports are written.
+  public var output: String
+  /// The lock file that keeps two runs from overlapping.
+  public var lock: String
+  public var analysis: AnalysisSettings
+  public var decode: DecodeLimits
+  public var fetch: FetchSettings
+  /// Images decoded at once; 0 means one per core.
+  public var jobs: Int
+  /// The share of items (feed items, images) that may fail before a run exits with code 3.
+  public var maxFailureRate: Double
+
+  public init(
+    feed: FeedSettings = FeedSettings(),
+    database: String = ".huewall/catalogue.sqlite",
+    cache: String = ".huewall/images",
+    output: String = "out",
+    lock: String = ".huewall/run.lock",
+    analysis: AnalysisSettings = AnalysisSettings(),
+    decode: DecodeLimits = DecodeLimits(),
+    fetch: FetchSettings = FetchSettings(),
+    jobs: Int = 0,
+    maxFailureRate: Double = 0.05
+  ) {
+    self.feed = feed
+    self.database = database
+    self.cache = cache
+    self.output = output
+    self.lock = lock
+    self.analysis = analysis
+    self.decode = decode
+    self.fetch = fetch
+    self.jobs = jobs
+    self.maxFailureRate = maxFailureRate
+  }
+
+  /// Images decoded at once, with 0 resolved to the number of cores.
+  public var effectiveJobs: Int {
+    jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+  }
+}
+
+/// The product feed.
+public struct FeedSettings: Sendable, Equatable, Codable {
+  /// A file path (relative to the configuration) or an http(s) URL.
+  public var source: String
+  /// The feed's format; detected from the content when nil.
+  public var format: FeedFormat?
+  /// A Shopify shop's address, for product links (defaults to the source's host).
+  public var shopURL: String?
+
+  public init(source: String = "samples/feed.json", format: FeedFormat? = nil, shopURL: String? = nil) {
+    self.source = source
+    self.format = format
+    self.shopURL = shopURL
+  }
+
+  public enum CodingKeys: String, CodingKey, CaseIterable { case source, format, shopURL }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let d = FeedSettings()
+    source = try c.decodeIfPresent(String.self, forKey: .source) ?? d.source
+    format = try c.decodeIfPresent(FeedFormat.self, forKey: .format)
+    shopURL = try c.decodeIfPresent(String.self, forKey: .shopURL)
+  }
+}
+
+/// Which parameter set a run analyses with: a preset, parameters on top, and a name.
+public struct AnalysisSettings: Sendable, Equatable, Codable {
+  public var preset: Preset
+  /// The name the parameter set is stored under (for `huewall export --params`); a name is
+  /// made from the preset and the parameters' hash when nil.
+  public var name: String?
+  public var overrides: ParameterOverrides
+
+  public init(preset: Preset = .product, name: String? = nil, overrides: ParameterOverrides = .init()) {
+    self.preset = preset
+    self.name = name
+    self.overrides = overrides
+  }
+
+  public func parameters() throws(ParameterError) -> AnalysisParameters {
+    try preset.parameters(with: overrides)
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case preset, name }
+
+  /// The preset's and the name's keys plus every parameter key, side by side in one object.
+  static var keys: [String] {
+    CodingKeys.allCases.map(\.rawValue) + ParameterOverrides.CodingKeys.allCases.map(\.rawValue)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    preset = try c.decodeIfPresent(Preset.self, forKey: .preset) ?? .product
+    name = try c.decodeIfPresent(String.self, forKey: .name)
+    overrides = try ParameterOverrides(from: decoder)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(preset, forKey: .preset)
+    try c.encodeIfPresent(name, forKey: .name)
+    try overrides.encode(to: encoder)
+  }
+}
+
+extension PipelineConfiguration: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case feed, database, cache, output, lock, analysis, decode, fetch, jobs, maxFailureRate
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let d = PipelineConfiguration()
+    feed = try c.decodeIfPresent(FeedSettings.self, forKey: .feed) ?? d.feed
+    database = try c.decodeIfPresent(String.self, forKey: .database) ?? d.database
+    cache = try c.decodeIfPresent(String.self, forKey: .cache) ?? d.cache
+    output = try c.decodeIfPresent(String.self, forKey: .output) ?? d.output
+    lock = try c.decodeIfPresent(String.self, forKey: .lock) ?? d.lock
+    analysis = try c.decodeIfPresent(AnalysisSettings.self, forKey: .analysis) ?? d.analysis
+    decode = try c.decodeIfPresent(DecodeLimits.self, forKey: .decode) ?? d.decode
+    fetch = try c.decodeIfPresent(FetchSettings.self, forKey: .fetch) ?? d.fetch
+    jobs = try c.decodeIfPresent(Int.self, forKey: .jobs) ?? d.jobs
+    maxFailureRate = try c.decodeIfPresent(Double.self, forKey: .maxFailureRate) ?? d.maxFailureRate
+  }
+}
+
+/// A configuration that cannot be used, naming the file and what is wrong.
+public struct ConfigurationError: Error, Sendable, Equatable, LocalizedError {
+  public var path: String
+  public var problem: String
+
+  public var errorDescription: String? { "\(path): \(problem)" }
+}
+
+extension PipelineConfiguration {
+  /// The keys each object of the file may have, by its path ("" is the top level).
+  static let knownKeys: [String: [String]] = [
+    "": CodingKeys.allCases.map(\.rawValue),
+    "feed": FeedSettings.CodingKeys.allCases.map(\.rawValue),
+    "analysis": AnalysisSettings.keys,
+    "decode": DecodeLimits.CodingKeys.allCases.map(\.rawValue),
+    "fetch": FetchSettings.CodingKeys.allCases.map(\.rawValue),
+  ]
+
+  /// Reads and checks `path`; a missing file is an error (the defaults are the file's job).
+  public static func load(_ path: String) throws(ConfigurationError) -> PipelineConfiguration {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw ConfigurationError(path: path, problem: "cannot read the configuration file")
+    }
+    return try parse(data, path: path)
+  }
+
+  static func parse(_ data: Data, path: String) throws(ConfigurationError) -> PipelineConfiguration {
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw ConfigurationError(path: path, problem: "not valid JSON (\(error.localizedDescription))")
+    }
+    guard let top = object as? [String: Any] else {
+      throw ConfigurationError(path: path, problem: "the top level must be a JSON object")
+    }
+    try checkKeys(top, at: "", path: path)
+    let configuration: PipelineConfiguration
+    do {
+      configuration = try JSONDecoder().decode(PipelineConfiguration.self, from: data)
+    } catch let DecodingError.typeMismatch(type, context) {
+      throw ConfigurationError(
+        path: path, problem: "\(keyPath(context.codingPath)) must be \(describe(type))")
+    } catch let DecodingError.dataCorrupted(context) {
+      throw ConfigurationError(
+        path: path, problem: "\(keyPath(context.codingPath)): \(context.debugDescription)")
+    } catch {
+      throw ConfigurationError(path: path, problem: "\(error)")
+    }
+    try configuration.validate(path: path)
+    return configuration
+  }
+
+  private static func checkKeys(_ object: [String: Any], at section: String, path: String)
+    throws(ConfigurationError)
+  {
+    let known = knownKeys[section] ?? []
+    for key in object.keys.sorted() where !known.contains(key) {
+      let place = section.isEmpty ? "" : " in \"\(section)\""
+      throw ConfigurationError(
+        path: path,
+        problem: "unknown key \"\(key)\"\(place) (known: \(known.sorted().joined(separator: ", ")))")
+    }
+    guard section.isEmpty else { return }
+    for (key, value) in object where knownKeys[key] != nil {
+      guard let nested = value as? [String: Any] else {
+        throw ConfigurationError(path: path, problem: "\"\(key)\" must be a JSON object")
+      }
+      try checkKeys(nested, at: key, path: path)
+    }
+  }
+
+  private func validate(path: String) throws(ConfigurationError) {
+    func fail(_ problem: String) -> ConfigurationError {
+      ConfigurationError(path: path, problem: problem)
+    }
+    do {
+      _ = try analysis.parameters()
+    } catch {
+      throw fail("analysis.\(error.parameter) \(error.value) \(error.reason)")
+    }
+    guard jobs >= 0 else { throw fail("jobs must be 0 (one per core) or more") }
+    guard (0...1).contains(maxFailureRate) else { throw fail("maxFailureRate must be between 0 and 1") }
+    guard decode.maxPixels > 0 else { throw fail("decode.maxPixels must be positive") }
+    for (key, value) in [("database", database), ("cache", cache), ("output", output), ("lock", lock)]
+    where value.isEmpty {
+      throw fail("\(key) must not be empty")
+    }
+    guard !feed.source.isEmpty else { throw fail("feed.source must not be empty") }
+  }
+
+  private static func keyPath(_ path: [any CodingKey]) -> String {
+    path.map(\.stringValue).joined(separator: ".")
+  }
+
+  private static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is Int.Type: "a whole number"
+    case is Double.Type: "a number"
+    case is Bool.Type: "true or false"
+    default: "of type \(type)"
+    }
+  }
+
+  /// Resolves the configuration's relative paths against `folder`.
+  public func resolvingPaths(against folder: URL) -> PipelineConfiguration {
+    func resolve(_ path: String) -> String {
+      path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
+    }
+    var copy = self
+    copy.database = resolve(database)
+    copy.cache = resolve(cache)
+    copy.output = resolve(output)
+    copy.lock = resolve(lock)
+    if !feed.source.contains("://") { copy.feed.source = resolve(feed.source) }
+    return copy
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallFetch
+import HuewallPalette
+import HuewallStore
+import Logging
+
+/// What the steps of one run share: the open store, the run's record, its counts, and what
+/// each step hands to the next.
+final class RunContext {
+  let configuration: PipelineConfiguration
+  let store: CatalogStore
+  let logger: Logger
+  let progress: ProgressReporter
+  let runID: Int64
+  let parameterSet: ParameterSetRecord
+  let analyzer: PaletteAnalyzer
+  var counts = RunCounts()
+  /// Items a run looked at (feed items, images) and how many of them failed, for exit code 3.
+  var itemsAttempted = 0
+  var itemsFailed = 0
+
+  /// The feed's products, once read.
+  var products: [Product] = []
+  /// Images this run needs analysed, by SHA-256, with the URLs that gave them (for messages).
+  var imagesToAnalyse: [String: [String]] = [:]
+
+  init(
+    configuration: PipelineConfiguration, store: CatalogStore, logger: Logger,
+    progress: ProgressReporter, runID: Int64, parameterSet: ParameterSetRecord,
+    analyzer: PaletteAnalyzer
+  ) {
+    self.configuration = configuration
+    self.store = store
+    self.logger = logger
+    self.progress = progress
+    self.runID = runID
+    self.parameterSet = parameterSet
+    self.analyzer = analyzer
+  }
+
+  /// Records one failed item (and logs it), so the run goes on and the report says why.
+  func fail(stage: String, subject: String, message: String) {
+    itemsFailed += 1
+    counts.errors += 1
+    logger.warning("\(stage): \(subject): \(message)")
+    do {
+      try store.recordError(runID: runID, stage: stage, subject: subject, message: message, at: Date())
+    } catch {
+      logger.error("could not record an error in the store: \(error.localizedDescription)")
+    }
+  }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallExport
+import HuewallFeed
+import HuewallFetch
+import HuewallPalette
+import HuewallStore
+
+/// The steps of a run, each doing one thing and handing its result on through the context.
+enum Steps {
+  /// Feed → products. A feed that cannot be read or parsed as a whole stops the run before
+  /// anything is stored; malformed items are recorded and skipped.
+  static func readFeed(fetcher: Fetcher) -> PipelineStep {
+    PipelineStep(name: "Read feed") { context in
+      let settings = context.configuration.feed
+      let reader = FeedReader(settings: settings, fetcher: fetcher)
+      let result = try await reader.read()
+      for itemError in result.itemErrors {
+        context.fail(stage: "feed", subject: settings.source, message: "\(itemError)")
+      }
+      context.itemsAttempted += result.itemCount
+      context.products = result.products
+      context.logger.info("\(result.products.count) products (\(result.format.rawValue) feed)")
+    }
+  }
+
+  /// Products → store: added, changed, and those that left the feed marked removed.
+  static var syncProducts: PipelineStep {
+    PipelineStep(name: "Sync products") { context in
+    let counts = try context.store.syncProducts(context.products, at: Date())
+    context.counts.productsSeen = counts.seen
+    context.counts.productsAdded = counts.added
+    context.counts.productsChanged = counts.changed
+    context.counts.productsRemoved = counts.removed
+    }
+  }
+
+  /// Every main image of the feed's products, each URL once, revalidated against what the
+  /// store remembers of it.
+  static func fetchImages(fetcher: Fetcher) -> PipelineStep {
+    PipelineStep(name: "Fetch images") { context in
+      var productsByURL: [URL: [String]] = [:]
+      for product in context.products {
+        guard let url = product.imageURLs.first else { continue }
+        productsByURL[url, default: []].append(product.id)
+      }
+      let urls = productsByURL.keys.sorted { $0.absoluteString < $1.absoluteString }
+      context.itemsAttempted += urls.count
+      context.progress.begin("Fetching images", total: urls.count)
+      let store = context.store
+      var records: [ImageRecord] = []
+      try await forEachConcurrently(
+        urls, width: context.configuration.fetch.maxConcurrentDownloads * 2
+      ) { url in
+        let previous = try? store.image(url: url.absoluteString)
+        let remembered = previous.flatMap { record in
+          record.sha256.map {
+            PreviousFetch(
+              validators: Validators(etag: record.etag, lastModified: record.lastModified),
+              sha256: $0)
+          }
+        }
+        do throws(FetchError) {
+          return FetchOutcome(
+            url: url, result: .success(try await fetcher.fetchImage(url, previous: remembered)),
+            previous: previous)
+        } catch {
+          return FetchOutcome(url: url, result: .failure(error), previous: previous)
+        }
+      } consume: { (outcome: FetchOutcome) in
+        context.progress.advance()
+        let url = outcome.url
+        switch outcome.result {
+        case .success(let image):
+          if image.notModified {
+            context.counts.imagesNotModified += 1
+          } else {
+            context.counts.imagesDownloaded += 1
+          }
+          context.imagesToAnalyse[image.sha256, default: []].append(url.absoluteString)
+          records.append(ImageRecord(image, keeping: outcome.previous, at: Date()))
+        case .failure(let error):
+          context.counts.imagesFailed += 1
+          let products = productsByURL[url, default: []].joined(separator: ", ")
+          context.fail(
+            stage: "fetch", subject: url.absoluteString,
+            message: "\(error.reason) (products \(products))")
+          records.append(
+            ImageRecord(failed: url, error: "\(error.reason)", keeping: outcome.previous, at: Date()))
+        }
+        if records.count >= 256 {
+          try store.saveImages(records)
+          records.removeAll(keepingCapacity: true)
+        }
+      }
+      try store.saveImages(records)
+    }
+  }
+
+  /// Decodes and analyses every image the run needs that has no analysis for the run's
+  /// parameter set yet: one image per worker, results written in batches by one writer.
+  static func analyseImages(cache: ImageCache, decoder: ImageDecoder) -> PipelineStep {
+    PipelineStep(name: "Analyse images") { context in
+      let done = try context.store.analysedImageHashes(parameterSetID: context.parameterSet.id)
+      let pending = context.imagesToAnalyse.keys.filter { !done.contains($0) }.sorted()
+      context.progress.begin("Analysing images", total: pending.count)
+      let analyzer = context.analyzer
+      let parameterSetID = context.parameterSet.id
+      var batch: [AnalysisRecord] = []
+      try await forEachConcurrently(pending, width: context.configuration.effectiveJobs) {
+        sha256 in
+        (sha256, ImageAnalysis.analyse(sha256: sha256, cache: cache, decoder: decoder, analyzer: analyzer, parameterSetID: parameterSetID))
+      } consume: { sha256, result in
+        context.progress.advance()
+        switch result {
+        case .success(let record):
+          context.counts.imagesDecoded += 1
+          batch.append(record)
+        case .failure(let failure):
+          let urls = context.imagesToAnalyse[sha256, default: []].joined(separator: ", ")
+          context.fail(stage: "decode", subject: urls.isEmpty ? sha256 : urls, message: failure.message)
+        }
+        // Small batches: a killed run loses at most one batch of work.
+        if batch.count >= 32 {
+          try context.store.saveAnalyses(batch)
+          batch.removeAll(keepingCapacity: true)
+        }
+      }
+      try context.store.saveAnalyses(batch)
+    }
+  }
+}
+
+/// Runs `work` on up to `width` items at once and hands each result to `consume` on the
+/// calling task, as results arrive: one writer, however many workers.
+func forEachConcurrently<Item: Sendable, Output: Sendable>(
+  _ items: [Item], width: Int,
+  work: @escaping @Sendable (Item) async -> Output,
+  consume: (Output) throws -> Void
+) async throws {
+  try await withThrowingTaskGroup(of: Output.self) { group in
+    var next = 0
+    for _ in 0..<max(1, width) where next < items.count {
+      let item = items[next]
+      group.addTask { await work(item) }
+      next += 1
+    }
+    while let output = try await group.next() {
+      try consume(output)
+      if next < items.count {
+        let item = items[next]
+        group.addTask { await work(item) }
+        next += 1
+      }
+    }
+  }
+}
+
+extension Steps {
+  /// Reprocessing's source: every image in the cache that the store knows, once per hash.
+  static var collectCachedImages: PipelineStep {
+    PipelineStep(name: "Collect cached images") { context in
+    for image in try context.store.cachedImages() {
+      guard let sha256 = image.sha256 else { continue }
+      context.imagesToAnalyse[sha256, default: []].append(image.url)
+    }
+    context.itemsAttempted += context.imagesToAnalyse.count
+    context.logger.info("\(context.imagesToAnalyse.count) cached images")
+    }
+  }
+}
+
+extension Steps {
+  /// The run's parameter set → `colors.json` in the output folder.
+  static func export(to output: String) -> PipelineStep {
+    PipelineStep(name: "Export") { context in
+      let summary = try Exporter(store: context.store).export(
+        parameterSet: context.parameterSet, to: URL(fileURLWithPath: output))
+      context.logger.info(
+        "\(summary.placed) products on the wall, \(summary.unplaced) not: \(summary.folder.path)")
+    }
+  }
+}
+
+/// One URL's fetch, handed from a worker to the writer.
+struct FetchOutcome: Sendable {
+  var url: URL
+  var result: Result<FetchedImage, FetchError>
+  var previous: ImageRecord?
+}
+
+extension ImageRecord {
+  /// A successful fetch; a 304 keeps what the store knew of the bytes (size, dimensions).
+  init(_ image: FetchedImage, keeping previous: ImageRecord?, at date: Date) {
+    let same = previous?.sha256 == image.sha256
+    self.init(
+      url: image.url.absoluteString, etag: image.validators.etag,
+      lastModified: image.validators.lastModified, sha256: image.sha256,
+      byteCount: image.byteCount, format: image.format,
+      width: same ? previous?.width : nil, height: same ? previous?.height : nil,
+      lastStatus: image.notModified ? .notModified : .downloaded, lastError: nil, fetchedAt: date)
+  }
+
+  /// A failed fetch keeps the last good bytes' record, so nothing stored is lost.
+  init(failed url: URL, error: String, keeping previous: ImageRecord?, at date: Date) {
+    self = previous ?? ImageRecord(url: url.absoluteString, lastStatus: .failed, fetchedAt: date)
+    lastStatus = .failed
+    lastError = error
+    fetchedAt = date
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import GRDB
+
+/// One dominant colour as the catalogue stores it (the pipeline converts the palette's
+/// `DominantColor`; the store does not depend on the kernel).
+public struct StoredColor: Codable, Sendable, Hashable {
+  /// Quantised hue (turns), saturation and value, as the kernel reports them.
+  public var h: Double
+  public var s: Double
+  public var v: Double
+  /// The bin's centre as `#rrggbb`.
+  public var hex: String
+  /// The bin's weight over the total weight of the image.
+  public var share: Double
+  /// The bin's summed weight.
+  public var weight: Double
+  /// The colour family name ("blue", "black", …).
+  public var family: String
+
+  public init(
+    h: Double, s: Double, v: Double, hex: String, share: Double, weight: Double, family: String
+  ) {
+    self.h = h
+    self.s = s
+    self.v = v
+    self.hex = hex
+    self.share = share
+    self.weight = weight
+    self.family = family
+  }
+}
+
+/// The analysis of one image content under one parameter set.
+public struct AnalysisRecord: Sendable, Hashable, Codable {
+  /// The SHA-256 of the analysed bytes: analyses follow content, not URLs.
+  public var imageSHA256: String
+  public var parameterSetID: Int64
+  public var width: Int
+  public var height: Int
+  /// The dominant colours, heaviest first.
+  public var colors: [StoredColor]
+  /// The product-level family (may be "multicolour"); nil when no colour was found.
+  public var family: String?
+  /// Pixels visited, skipped as transparent, skipped as backdrop.
+  public var samples: Int
+  public var skipped: Int
+  public var background: Int
+  public var analysedAt: Date
+
+  public init(
+    imageSHA256: String, parameterSetID: Int64, width: Int, height: Int, colors: [StoredColor],
+    family: String?, samples: Int, skipped: Int, background: Int, analysedAt: Date
+  ) {
+    self.imageSHA256 = imageSHA256
+    self.parameterSetID = parameterSetID
+    self.width = width
+    self.height = height
+    self.colors = colors
+    self.family = family
+    self.samples = samples
+    self.skipped = skipped
+    self.background = background
+    self.analysedAt = analysedAt
+  }
+}
+
+/// One line of the export: a product, its main image's record and that image's analysis.
+public struct CatalogueEntry: Sendable, Hashable {
+  public var product: StoredProduct
+  /// Nil when the main image was never fetched (or the product has no image).
+  public var image: ImageRecord?
+  /// Nil when the image's bytes have no analysis for the parameter set (not fetched, failed to
+  /// decode, or not analysed yet).
+  public var analysis: AnalysisRecord?
+
+  public init(product: StoredProduct, image: ImageRecord?, analysis: AnalysisRecord?) {
+    self.product = product
+    self.image = image
+    self.analysis = analysis
+  }
+
+  /// The product has left the feed; the export shows it flagged.
+  public var isRemoved: Bool { product.isRemoved }
+}
+
+extension CatalogStore {
+  /// The sha256 of every image content analysed with the set: the pipeline skips these.
+  public func analysedImageHashes(parameterSetID: Int64) throws(StoreError) -> Set<String> {
+    try read { db in
+      let hashes = try String.fetchCursor(
+        db, sql: "SELECT image_sha256 FROM analyses WHERE parameter_set_id = ?",
+        arguments: [parameterSetID])
+      var set: Set<String> = []
+      while let hash = try hashes.next() { set.insert(hash) }
+      return set
+    }
+  }
+
+  /// Inserts or replaces the analyses, all in one transaction (a batch that fails leaves none
+  /// of its records). Each record's parameter set must exist.
+  public func saveAnalyses(_ records: [AnalysisRecord]) throws(StoreError) {
+    guard !records.isEmpty else { return }
+    try write { db in
+      for record in records {
+        try AnalysisRow(record).upsert(db)
+      }
+    }
+  }
+
+  /// The analysis of the content `imageSHA256` under the set, if any.
+  public func analysis(
+    imageSHA256: String, parameterSetID: Int64
+  ) throws(StoreError) -> AnalysisRecord? {
+    try read { db in
+      try AnalysisRow.fetchOne(
+        db, key: ["parameter_set_id": parameterSetID, "image_sha256": imageSHA256])?.record
+    }
+  }
+
+  /// Every product, removed ones included (``CatalogueEntry/isRemoved``), ordered by id, with
+  /// its main image's record and that content's analysis under the set: all an export reads,
+  /// in one query. See ``forEachCatalogueEntry(parameterSetID:_:)`` to keep less in memory.
+  public func catalogue(parameterSetID: Int64) throws(StoreError) -> [CatalogueEntry] {
+    var entries: [CatalogueEntry] = []
+    try forEachCatalogueEntry(parameterSetID: parameterSetID) { entries.append($0) }
+    return entries
+  }
+
+  /// The entries of ``catalogue(parameterSetID:)`` one at a time, from one read snapshot, so
+  /// that an export can keep only what it needs of each. `body` runs inside the read: it must
+  /// not call the store; an error it throws stops the walk and is rethrown as
+  /// ``StoreError/Reason/unexpected(detail:)`` unless it is a `StoreError`.
+  public func forEachCatalogueEntry(
+    parameterSetID: Int64, _ body: (CatalogueEntry) throws -> Void
+  ) throws(StoreError) {
+    try read { db in
+      let adapters = try splittingRowAdapters(columnCounts: [
+        db.columns(in: ProductRow.databaseTableName).count,
+        db.columns(in: ImageRow.databaseTableName).count,
+      ])
+      let adapter = ScopeAdapter([
+        "product": adapters[0], "image": adapters[1], "analysis": adapters[2],
+      ])
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT products.*, images.*, analyses.*
+          FROM products
+          LEFT JOIN images ON images.url = products.image_url
+          LEFT JOIN analyses
+            ON analyses.image_sha256 = images.sha256 AND analyses.parameter_set_id = ?
+          ORDER BY products.id
+          """,
+        arguments: [parameterSetID], adapter: adapter)
+      while let row = try rows.next() {
+        let product: ProductRow = try row.decode(forKey: "product")
+        let image: ImageRow? = try row.decodeIfPresent(forKey: "image")
+        let analysis: AnalysisRow? = try row.decodeIfPresent(forKey: "analysis")
+        try body(
+          CatalogueEntry(
+            product: product.storedProduct, image: image?.record, analysis: analysis?.record))
+      }
+    }
+  }
+}
+
+/// The `analyses` table.
+struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "analyses"
+
+  var parameterSetID: Int64
+  var imageSHA256: String
+  var width: Int
+  var height: Int
+  var colors: [StoredColor]  // JSON
+  var family: String?
+  var samples: Int
+  var skipped: Int
+  var background: Int
+  var analysedAt: Date
+
+  enum CodingKeys: String, CodingKey, ColumnExpression {
+    case parameterSetID = "parameter_set_id"
+    case imageSHA256 = "image_sha256"
+    case width, height, colors, family, samples, skipped, background
+    case analysedAt = "analysed_at"
+  }
+
+  init(_ record: AnalysisRecord) {
+    parameterSetID = record.parameterSetID
+    imageSHA256 = record.imageSHA256
+    width = record.width
+    height = record.height
+    colors = record.colors
+    family = record.family
+    samples = record.samples
+    skipped = record.skipped
+    background = record.background
+    analysedAt = record.analysedAt
+  }
+
+  var record: AnalysisRecord {
+    AnalysisRecord(
+      imageSHA256: imageSHA256, parameterSetID: parameterSetID, width: width, height: height,
+      colors: colors, family: family, samples: samples, skipped: skipped,
+      background: background, analysedAt: analysedAt)
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import HuewallCore
+
+/// How the last fetch of an image URL ended.
+public enum ImageStatus: String, Sendable, Hashable, Codable, CaseIterable {
+  /// New bytes arrived (a first fetch, or the server sent a changed image).
+  case downloaded
+  /// The server answered 304: the cached bytes (same sha256) are still current.
+  case notModified = "not-modified"
+  /// The fetch failed; `lastError` says why.
+  case failed
+}
+
+/// What the catalogue knows about one image URL: the validators for the next conditional GET
+/// and what its bytes were.
+public struct ImageRecord: Sendable, Hashable, Codable {
+  public var url: String
+  /// The server's ETag, sent back as If-None-Match.
+  public var etag: String?
+  /// The server's Last-Modified, sent back as If-Modified-Since.
+  public var lastModified: String?
+  /// The SHA-256 of the bytes (lowercase hex), which names them in the content cache and keys
+  /// their analyses; nil until the URL was fetched once.
+  public var sha256: String?
+  public var byteCount: Int?
+  public var format: ImageFormat?
+  public var width: Int?
+  public var height: Int?
+  public var lastStatus: ImageStatus
+  public var lastError: String?
+  public var fetchedAt: Date
+
+  public init(
+    url: String, etag: String? = nil, lastModified: String? = nil, sha256: String? = nil,
+    byteCount: Int? = nil, format: ImageFormat? = nil, width: Int? = nil, height: Int? = nil,
+    lastStatus: ImageStatus, lastError: String? = nil, fetchedAt: Date
+  ) {
+    self.url = url
+    self.etag = etag
+    self.lastModified = lastModified
+    self.sha256 = sha256
+    self.byteCount = byteCount
+    self.format = format
+    self.width = width
+    self.height = height
+    self.lastStatus = lastStatus
+    self.lastError = lastError
+    self.fetchedAt = fetchedAt
+  }
+}
+
+extension CatalogStore {
+  /// The record of `url`, or nil when it was never fetched.
+  public func image(url: String) throws(StoreError) -> ImageRecord? {
+    try read { db in try ImageRow.fetchOne(db, key: url)?.record }
+  }
+
+  /// Inserts or replaces the record of `record.url`. Every column is replaced: to keep the
+  /// sha256 and validators of the cached bytes after a failed refetch, pass them again.
+  public func saveImage(_ record: ImageRecord) throws(StoreError) {
+    try saveImages([record])
+  }
+
+  /// Inserts or replaces many records in one transaction.
+  public func saveImages(_ records: [ImageRecord]) throws(StoreError) {
+    guard !records.isEmpty else { return }
+    try write { db in
+      for record in records {
+        try ImageRow(record).upsert(db)
+      }
+    }
+  }
+
+  /// The images whose bytes were fetched once, one per distinct sha256 (several URLs may hold
+  /// the same bytes; the most recently fetched record represents them), ordered by sha256.
+  /// This is what reprocessing analyses. The store does not check that the cache still holds
+  /// the bytes.
+  public func cachedImages() throws(StoreError) -> [ImageRecord] {
+    try read { db in
+      let rows = try ImageRow.filter(ImageRow.Columns.sha256 != nil)
+        .order(
+          ImageRow.Columns.sha256, ImageRow.Columns.fetchedAt.desc, ImageRow.Columns.url
+        )
+        .fetchCursor(db)
+      var records: [ImageRecord] = []
+      while let row = try rows.next() {
+        if row.sha256 != records.last?.sha256 { records.append(row.record) }
+      }
+      return records
+    }
+  }
+}
+
+/// The `images` table.
+struct ImageRow: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "images"
+
+  var url: String
+  var etag: String?
+  var lastModified: String?
+  var sha256: String?
+  var byteCount: Int?
+  var format: String?
+  var width: Int?
+  var height: Int?
+  var lastStatus: String
+  var lastError: String?
+  var fetchedAt: Date
+
+  enum CodingKeys: String, CodingKey, ColumnExpression {
+    case url, etag
+    case lastModified = "last_modified"
+    case sha256
+    case byteCount = "byte_count"
+    case format, width, height
+    case lastStatus = "last_status"
+    case lastError = "last_error"
+    case fetchedAt = "fetched_at"
+  }
+  typealias Columns = CodingKeys
+
+  init(_ record: ImageRecord) {
+    url = record.url
+    etag = record.etag
+    lastModified = record.lastModified
+    sha256 = record.sha256
+    byteCount = record.byteCount
+    format = record.format?.rawValue
+    width = record.width
+    height = record.height
+    lastStatus = record.lastStatus.rawValue
+    lastError = record.lastError
+    fetchedAt = record.fetchedAt
+  }
+
+  /// The record; a status or format this version does not know reads as failed / unknown.
+  var record: ImageRecord {
+    ImageRecord(
+      url: url, etag: etag, lastModified: lastModified, sha256: sha256, byteCount: byteCount,
+      format: format.flatMap(ImageFormat.init(rawValue:)), width: width, height: height,
+      lastStatus: ImageStatus(rawValue: lastStatus) ?? .failed, lastError: lastError,
+      fetchedAt: fetchedAt)
+  }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import GRDB
+import HuewallCore
+
+/// A product as the catalogue remembers it: the feed's values and when the feed had it.
+public struct StoredProduct: Sendable, Hashable, Codable {
+  public var product: Product
+  /// The first sync that saw this id. Kept when a removed product comes back.
+  public var firstSeenAt: Date
+  /// The last sync whose feed held this product.
+  public var lastSeenAt: Date
+  /// When the product left the feed; nil while it is in the feed.
+  public var removedAt: Date?
+  /// The last change of the product's values or of its removal, not of `lastSeenAt`.
+  public var updatedAt: Date
+
+  public init(
+    product: Product, firstSeenAt: Date, lastSeenAt: Date, removedAt: Date?, updatedAt: Date
+  ) {
+    self.product = product
+    self.firstSeenAt = firstSeenAt
+    self.lastSeenAt = lastSeenAt
+    self.removedAt = removedAt
+    self.updatedAt = updatedAt
+  }
+
+  /// True once the product has left the feed; the export flags it rather than dropping it.
+  public var isRemoved: Bool { removedAt != nil }
+}
+
+/// What one product sync changed, for the run's counts.
+public struct ProductSyncCounts: Sendable, Hashable, Codable {
+  /// Distinct product ids in the feed (a repeated id counts once; its first occurrence wins).
+  public var seen: Int
+  /// Ids not in the catalogue, plus removed products that came back.
+  public var added: Int
+  /// Products in the catalogue whose stored values differ from the feed's.
+  public var changed: Int
+  /// Products of the catalogue that are no longer in the feed, now marked removed.
+  public var removed: Int
+
+  public init(seen: Int = 0, added: Int = 0, changed: Int = 0, removed: Int = 0) {
+    self.seen = seen
+    self.added = added
+    self.changed = changed
+    self.removed = removed
+  }
+
+  /// Products seen whose values did not change.
+  public var unchanged: Int { seen - added - changed }
+}
+
+extension CatalogStore {
+  /// Makes the catalogue match a complete feed, in one transaction.
+  ///
+  /// - A product whose id is new is added; `firstSeenAt`, `lastSeenAt` and `updatedAt` are
+  ///   `date`.
+  /// - A known product whose title, brand, vendor colour, link, image URLs, price,
+  ///   availability or item group differ is changed (`updatedAt` = `date`); one that is equal
+  ///   is unchanged. Both get `lastSeenAt` = `date`.
+  /// - A product of the catalogue that is absent from `products` gets `removedAt` = `date`.
+  ///   Rows are never deleted, so an accidental short feed costs nothing but a re-sync.
+  /// - A removed product that is in `products` again counts as **added**: `removedAt` goes
+  ///   back to nil, its values are refreshed, and `firstSeenAt` keeps its first appearance.
+  ///
+  /// `products` is read once, in order; pass a lazy sequence to keep memory flat. Existing rows
+  /// are loaded a chunk at a time with one query per chunk, and the ids seen so far live in a
+  /// temporary SQLite table (paged to disk, not in Swift memory), so the sync itself holds only
+  /// one chunk whatever the size of the catalogue. A sequence that is not the whole feed marks
+  /// the rest removed: refuse empty or partial feeds before calling this.
+  @discardableResult
+  public func syncProducts(
+    _ products: some Sequence<Product>, at date: Date
+  ) throws(StoreError) -> ProductSyncCounts {
+    try write { db in
+      var sync = try ProductSync(db: db, date: date)
+      var chunk: [Product] = []
+      chunk.reserveCapacity(ProductSync.chunkSize)
+      for product in products {
+        chunk.append(product)
+        if chunk.count == ProductSync.chunkSize {
+          try sync.apply(chunk)
+          chunk.removeAll(keepingCapacity: true)
+        }
+      }
+      if !chunk.isEmpty { try sync.apply(chunk) }
+      try sync.markRemoved()
+      return sync.counts
+    }
+  }
+
+  /// The products of the catalogue ordered by id, removed ones too when `includeRemoved`.
+  public func products(includeRemoved: Bool) throws(StoreError) -> [StoredProduct] {
+    try read { db in
+      var request = ProductRow.order(ProductRow.Columns.id)
+      if !includeRemoved { request = request.filter(ProductRow.Columns.removedAt == nil) }
+      return try request.fetchAll(db).map(\.storedProduct)
+    }
+  }
+}
+
+/// The `products` table.
+struct ProductRow: Codable, FetchableRecord, TableRecord {
+  static let databaseTableName = "products"
+
+  var id: String
+  var title: String
+  var brand: String?
+  var vendorColor: String?
+  var link: String?
+  var imageURL: String?
+  var additionalImageURLs: [String]
+  var price: String?
+  var availability: String?
+  var itemGroupId: String?
+  var firstSeenAt: Date
+  var lastSeenAt: Date
+  var removedAt: Date?
+  var updatedAt: Date
+
+  enum CodingKeys: String, CodingKey, ColumnExpression {
+    case id, title, brand
+    case vendorColor = "vendor_color"
+    case link
+    case imageURL = "image_url"
+    case additionalImageURLs = "additional_image_urls"
+    case price, availability
+    case itemGroupId = "item_group_id"
+    case firstSeenAt = "first_seen_at"
+    case lastSeenAt = "last_seen_at"
+    case removedAt = "removed_at"
+    case updatedAt = "updated_at"
+  }
+  typealias Columns = CodingKeys
+
+  var storedProduct: StoredProduct {
+    StoredProduct(
+      product: Product(
+        id: id, title: title, brand: brand, vendorColor: vendorColor,
+        link: link.flatMap { URL(string: $0) },
+        imageURLs: ([imageURL].compactMap { $0 } + additionalImageURLs).compactMap {
+          URL(string: $0)
+        },
+        price: price, availability: availability, itemGroupId: itemGroupId),
+      firstSeenAt: firstSeenAt, lastSeenAt: lastSeenAt, removedAt: removedAt,
+      updatedAt: updatedAt)
+  }
+}
+
+/// A product's feed values as stored: what "changed" compares. URLs are kept as their
+/// `absoluteString`.
+private struct ProductValues: Equatable {
+  var title: String
+  var brand: String?
+  var vendorColor: String?
+  var link: String?
+  var imageURL: String?
+  var additionalImageURLs: String  // JSON text
+  var price: String?
+  var availability: String?
+  var itemGroupId: String?
+
+  init(_ product: Product) {
+    title = product.title
+    brand = product.brand
+    vendorColor = product.vendorColor
+    link = product.link?.absoluteString
+    imageURL = product.imageURLs.first?.absoluteString
+    additionalImageURLs = JSONText.array(product.imageURLs.dropFirst().lazy.map(\.absoluteString))
+    price = product.price
+    availability = product.availability
+    itemGroupId = product.itemGroupId
+  }
+
+  /// Reads the columns of ``selectColumns`` starting at index 1.
+  init(row: Row) {
+    title = row[1]
+    brand = row[2]
+    vendorColor = row[3]
+    link = row[4]
+    imageURL = row[5]
+    additionalImageURLs = row[6]
+    price = row[7]
+    availability = row[8]
+    itemGroupId = row[9]
+  }
+
+  static let selectColumns =
+    "id, title, brand, vendor_color, link, image_url, additional_image_urls, price, "
+    + "availability, item_group_id, removed_at IS NOT NULL"
+
+  /// Statement arguments in ``selectColumns`` order, without the id.
+  var arguments: [DatabaseValue] {
+    [
+      title.databaseValue, brand.databaseValue, vendorColor.databaseValue, link.databaseValue,
+      imageURL.databaseValue, additionalImageURLs.databaseValue, price.databaseValue,
+      availability.databaseValue, itemGroupId.databaseValue,
+    ]
+  }
+}
+
+/// One sync in progress, inside the write transaction. Statements are prepared once and reused
+/// for every row.
+private struct ProductSync {
+  /// Products per existing-row lookup: far below SQLite's 32,766 bound parameters, large enough
+  /// that the lookups cost little next to the writes.
+  static let chunkSize = 500
+
+  let db: Database
+  let date: DatabaseValue
+  var counts = ProductSyncCounts()
+
+  let markSeen: Statement
+  let insert: Statement
+  let update: Statement
+  let touch: Statement
+  let lookupFullChunk: Statement
+
+  init(db: Database, date: Date) throws {
+    self.db = db
+    self.date = date.databaseValue
+    // The ids of this sync: dropped at the end, and with the transaction if it fails.
+    try db.execute(
+      sql: """
+        DROP TABLE IF EXISTS temp.product_sync_seen;
+        CREATE TEMP TABLE product_sync_seen (id TEXT PRIMARY KEY) WITHOUT ROWID;
+        """)
+    markSeen = try db.makeStatement(
+      sql: "INSERT OR IGNORE INTO temp.product_sync_seen (id) VALUES (?)")
+    insert = try db.makeStatement(
+      sql: """
+        INSERT INTO products (title, brand, vendor_color, link, image_url, additional_image_urls,
+          price, availability, item_group_id, id, first_seen_at, last_seen_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    update = try db.makeStatement(
+      sql: """
+        UPDATE products SET title = ?, brand = ?, vendor_color = ?, link = ?, image_url = ?,
+          additional_image_urls = ?, price = ?, availability = ?, item_group_id = ?,
+          removed_at = NULL, last_seen_at = ?, updated_at = ?
+        WHERE id = ?
+        """)
+    touch = try db.makeStatement(sql: "UPDATE products SET last_seen_at = ? WHERE id = ?")
+    lookupFullChunk = try db.makeStatement(sql: Self.lookupSQL(count: Self.chunkSize))
+  }
+
+  static func lookupSQL(count: Int) -> String {
+    let marks = repeatElement("?", count: count).joined(separator: ",")
+    return "SELECT \(ProductValues.selectColumns) FROM products WHERE id IN (\(marks))"
+  }
+
+  mutating func apply(_ chunk: [Product]) throws {
+    // The stored values of the chunk's ids, in one query.
+    let ids = Array(Set(chunk.lazy.map(\.id)))
+    let lookup =
+      ids.count == Self.chunkSize
+      ? lookupFullChunk : try db.makeStatement(sql: Self.lookupSQL(count: ids.count))
+    var existing: [String: (values: ProductValues, removed: Bool)] = [:]
+    let rows = try Row.fetchCursor(lookup, arguments: StatementArguments(ids))
+    while let row = try rows.next() {
+      existing[row[0]] = (ProductValues(row: row), row[10])
+    }
+
+    for product in chunk {
+      let id = product.id.databaseValue
+      // A repeated id: the first occurrence was applied already.
+      try markSeen.execute(arguments: [id])
+      guard db.changesCount == 1 else { continue }
+      counts.seen += 1
+      let values = ProductValues(product)
+      if let (old, removed) = existing[product.id] {
+        if removed || old != values {
+          if removed { counts.added += 1 } else { counts.changed += 1 }
+          try update.execute(arguments: StatementArguments(values.arguments + [date, date, id]))
+        } else {
+          try touch.execute(arguments: [date, id])
+        }
+      } else {
+        counts.added += 1
+        try insert.execute(
+          arguments: StatementArguments(values.arguments + [id, date, date, date]))
+      }
+    }
+  }
+
+  /// Marks every product of the catalogue that the feed did not hold, and forgets the ids.
+  mutating func markRemoved() throws {
+    try db.execute(
+      sql: """
+        UPDATE products SET removed_at = ?, updated_at = ?
+        WHERE removed_at IS NULL AND id NOT IN (SELECT id FROM temp.product_sync_seen)
+        """,
+      arguments: [date, date])
+    counts.removed = db.changesCount
+    try db.execute(sql: "DROP TABLE temp.product_sync_seen")
+  }
+}

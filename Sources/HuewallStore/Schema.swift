@@ -1,0 +1,108 @@
+import GRDB
+
+/// The catalogue's schema, one migration per released change.
+///
+/// A migration that has shipped is never edited: a database that already ran it would not run
+/// it again. Change the schema by registering a new migration after the last one. Column names
+/// are snake_case so that the file reads naturally with the `sqlite3` command; times are UTC
+/// text (`YYYY-MM-DD HH:MM:SS.SSS`), lists and colours are JSON text.
+enum Schema {
+  static let migrator: DatabaseMigrator = {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1", migrate: v1)
+    return migrator
+  }()
+
+  private static func v1(_ db: Database) throws {
+    // The products of the feed. Rows are never deleted: a product that leaves the feed gets a
+    // removed_at, so that its history and analyses survive a feed hiccup.
+    try db.create(table: "products") { t in
+      t.primaryKey("id", .text)  // the feed's id
+      t.column("title", .text).notNull()
+      t.column("brand", .text)
+      t.column("vendor_color", .text)
+      t.column("link", .text)
+      t.column("image_url", .text).indexed()  // the main image, the one analysed
+      t.column("additional_image_urls", .text).notNull().defaults(to: "[]")  // JSON array
+      t.column("price", .text)
+      t.column("availability", .text)
+      t.column("item_group_id", .text)
+      t.column("first_seen_at", .datetime).notNull()
+      t.column("last_seen_at", .datetime).notNull()
+      t.column("removed_at", .datetime)  // null while the product is in the feed
+      t.column("updated_at", .datetime).notNull()  // last change of anything but last_seen_at
+    }
+
+    // One row per image URL: the HTTP validators for conditional GET and what the bytes were.
+    // Several URLs may hold the same bytes (same sha256).
+    try db.create(table: "images") { t in
+      t.primaryKey("url", .text)
+      t.column("etag", .text)
+      t.column("last_modified", .text)
+      t.column("sha256", .text).indexed()  // null until the bytes were fetched once
+      t.column("byte_count", .integer)
+      t.column("format", .text)
+      t.column("width", .integer)
+      t.column("height", .integer)
+      t.column("last_status", .text).notNull()  // downloaded, not-modified, failed
+      t.column("last_error", .text)
+      t.column("fetched_at", .datetime).notNull()
+    }
+
+    // The analysis parameters, one row per distinct set: analyses are keyed by it.
+    try db.create(table: "parameter_sets") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("name", .text).notNull().unique()
+      t.column("auto_named", .boolean).notNull().defaults(to: false)
+      t.column("parameters", .text).notNull().unique()  // canonical JSON, sorted keys
+      t.column("hash", .text).notNull()  // FNV-1a 64 of the canonical JSON, 16 hex digits
+      t.column("preset", .text).notNull()
+      t.column("created_at", .datetime).notNull()
+    }
+
+    // The dominant colours of one image content under one parameter set. Keyed by content, not
+    // URL, so that an image that moved or is shared is analysed once.
+    try db.create(table: "analyses") { t in
+      t.column("parameter_set_id", .integer).notNull()
+        .references("parameter_sets", onDelete: .cascade)
+      t.column("image_sha256", .text).notNull()
+      t.primaryKey(["parameter_set_id", "image_sha256"])
+      t.column("width", .integer).notNull()
+      t.column("height", .integer).notNull()
+      t.column("colors", .text).notNull()  // JSON array of {h, s, v, hex, share, weight, family}
+      t.column("family", .text)  // the product-level family; null when no colour was found
+      t.column("samples", .integer).notNull()
+      t.column("skipped", .integer).notNull()
+      t.column("background", .integer).notNull()
+      t.column("analysed_at", .datetime).notNull()
+    }
+
+    // One row per invocation of a command that changes the catalogue.
+    try db.create(table: "runs") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("kind", .text).notNull()  // run, analyze, export
+      t.column("started_at", .datetime).notNull()
+      t.column("finished_at", .datetime)
+      t.column("status", .text).notNull()  // running, succeeded, failed-items, …
+      t.column("parameter_set_id", .integer).indexed()
+        .references("parameter_sets", onDelete: .setNull)
+      for count in [
+        "products_seen", "products_added", "products_changed", "products_removed",
+        "images_downloaded", "images_not_modified", "images_failed", "images_decoded", "errors",
+      ] {
+        t.column(count, .integer).notNull().defaults(to: 0)
+      }
+      t.column("message", .text)
+    }
+
+    // What went wrong with one product, URL or file during a run; the run goes on.
+    try db.create(table: "item_errors") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("run_id", .integer).notNull().indexed().references("runs", onDelete: .cascade)
+      t.column("stage", .text).notNull()  // feed, fetch, decode, analyse, export
+      t.column("subject", .text).notNull()  // product id, URL or path
+      t.column("message", .text).notNull()
+      t.column("at", .datetime).notNull()
+    }
+  }
+}

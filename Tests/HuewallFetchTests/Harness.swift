@@ -1,0 +1,140 @@
+import Foundation
+import HuewallFetch
+import HuewallTestSupport
+import Logging
+
+/// A loopback server, a fresh cache folder and a fetcher for one test, torn down afterwards.
+struct Harness {
+  let server: TestHTTPServer
+  let cache: ImageCache
+  let fetcher: Fetcher
+
+  /// Settings that keep failing tests quick: short timeouts, near-instant retries.
+  static let quick = FetchSettings(
+    connectTimeout: 2, requestTimeout: 5, maxAttempts: 3, retryBaseDelay: 0.01)
+
+  static func run(
+    _ settings: FetchSettings = quick, logger: Logger = quietLogger,
+    _ body: (Harness) async throws -> Void
+  ) async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-fetch-\(UUID().uuidString)", isDirectory: true)
+    let server = try await TestHTTPServer.start()
+    let cache: ImageCache
+    do {
+      cache = try ImageCache(directory: directory)
+    } catch {
+      await server.shutdown()
+      throw error
+    }
+    let fetcher = Fetcher(settings: settings, cache: cache, logger: logger)
+    let harness = Harness(server: server, cache: cache, fetcher: fetcher)
+    var failure: (any Error)?
+    do { try await body(harness) } catch { failure = error }
+    await fetcher.shutdown()
+    await server.shutdown()
+    try? FileManager.default.removeItem(at: directory)
+    if let failure { throw failure }
+  }
+
+  /// The error `operation` throws, or nil when it succeeds (or throws something else).
+  func failure<T>(_ operation: () async throws -> T) async -> FetchError? {
+    do {
+      _ = try await operation()
+      return nil
+    } catch {
+      return error as? FetchError
+    }
+  }
+
+  /// Every file below the cache folder with its modification date.
+  func cacheListing() -> [String: Date] {
+    var listing: [String: Date] = [:]
+    let enumerator = FileManager.default.enumerator(
+      at: cache.directory, includingPropertiesForKeys: [.contentModificationDateKey])
+    while let url = enumerator?.nextObject() as? URL {
+      let date = try? url.resourceValues(forKeys: [.contentModificationDateKey])
+        .contentModificationDate
+      listing[url.path] = date ?? .distantPast
+    }
+    return listing
+  }
+}
+
+let quietLogger = Logger(label: "huewall.fetch.tests") { _ in SwiftLogNoOpLogHandler() }
+
+/// Keeps every log message at or above `.debug`, to check what a run would print.
+final class LogRecorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var entries: [(level: Logger.Level, message: String)] = []
+
+  var messages: [(level: Logger.Level, message: String)] {
+    lock.lock()
+    defer { lock.unlock() }
+    return entries
+  }
+
+  var logger: Logger {
+    Logger(label: "huewall.fetch.tests") { _ in Handler(recorder: self) }
+  }
+
+  struct Handler: LogHandler {
+    let recorder: LogRecorder
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .debug
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+      get { metadata[key] }
+      set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+      recorder.lock.lock()
+      recorder.entries.append((event.level, event.message.description))
+      recorder.lock.unlock()
+    }
+  }
+}
+
+/// Real image files from `samples/`, so the server serves bytes a shop would.
+enum Samples {
+  static let directory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("samples", isDirectory: true)
+
+  static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+  static func data(_ name: String) -> Data {
+    (try? Data(contentsOf: url(name))) ?? Data()
+  }
+
+  static let jpeg = data("01-red-sneaker.jpg")
+  static let otherJPEG = data("02-navy-backpack.jpg")
+  static let png = data("03-yellow-tshirt.png")
+}
+
+/// A count of handlers running at once across servers, for limits that span hosts.
+final class InFlightCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current = 0
+  private var peak = 0
+
+  func enter() {
+    lock.lock()
+    current += 1
+    peak = max(peak, current)
+    lock.unlock()
+  }
+
+  func leave() {
+    lock.lock()
+    current -= 1
+    lock.unlock()
+  }
+
+  var maximum: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return peak
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import HuewallCore
+import Testing
+
+@testable import HuewallStore
+
+@Suite("Analyses and the catalogue")
+struct AnalysisTests {
+  let blue = StoredColor(
+    h: 0.5700000000000001, s: 0.8, v: 0.6000000000000001, hex: "#1f5c99", share: 0.31,
+    weight: 1234.5, family: "blue")
+  let white = StoredColor(
+    h: 0, s: 0, v: 1, hex: "#ffffff", share: 0.6, weight: 2400, family: "white")
+
+  func analysis(_ sha: String, set: Int64, colors: [StoredColor], family: String? = "blue")
+    -> AnalysisRecord
+  {
+    AnalysisRecord(
+      imageSHA256: sha, parameterSetID: set, width: 1000, height: 750, colors: colors,
+      family: family, samples: 46_875, skipped: 12, background: 30_000, analysedAt: t0)
+  }
+
+  @Test("analyses save, read back exactly, and replace on save")
+  func roundTrip() throws {
+    try withStore { store in
+      let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
+      let first = analysis("aaaa", set: set, colors: [white, blue], family: "white")
+      try store.saveAnalyses([first])
+      #expect(try store.analysis(imageSHA256: "aaaa", parameterSetID: set) == first)
+      #expect(try store.analysis(imageSHA256: "aaaa", parameterSetID: set + 1) == nil)
+      #expect(try store.analysis(imageSHA256: "bbbb", parameterSetID: set) == nil)
+
+      var redone = first
+      redone.colors = [blue]
+      redone.family = nil
+      redone.analysedAt = t1
+      try store.saveAnalyses([redone])
+      #expect(try store.analysis(imageSHA256: "aaaa", parameterSetID: set) == redone)
+      #expect(try store.strings("SELECT count(*) FROM analyses") == ["1"])
+    }
+  }
+
+  @Test("analysed hashes are per parameter set")
+  func analysedHashes() throws {
+    try withStore { store in
+      let reference = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
+      let product = try store.parameterSet(
+        for: Preset.product.parameters, preset: "product", name: nil
+      ).id
+      try store.saveAnalyses([
+        analysis("aaaa", set: reference, colors: [blue]),
+        analysis("bbbb", set: reference, colors: [blue]),
+        analysis("bbbb", set: product, colors: [white]),
+      ])
+      #expect(try store.analysedImageHashes(parameterSetID: reference) == ["aaaa", "bbbb"])
+      #expect(try store.analysedImageHashes(parameterSetID: product) == ["bbbb"])
+      #expect(try store.analysedImageHashes(parameterSetID: 99) == [])
+    }
+  }
+
+  @Test("a batch with an unknown parameter set fails whole and names the file")
+  func batchIsAtomic() throws {
+    try withStore { store in
+      let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
+      let error = #expect(throws: StoreError.self) {
+        try store.saveAnalyses([
+          analysis("aaaa", set: set, colors: [blue]),
+          analysis("bbbb", set: 42, colors: [blue]),
+        ])
+      }
+      #expect(error?.path == store.path)
+      #expect(error?.reason == .constraint(detail: "FOREIGN KEY constraint failed"))
+      #expect(try store.analysedImageHashes(parameterSetID: set).isEmpty)
+    }
+  }
+
+  @Test("the catalogue joins every product to its main image and that image's analysis")
+  func catalogue() throws {
+    try withStore { store in
+      let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
+      let other = try store.parameterSet(
+        for: AnalysisParameters(granularity: 8), preset: "reference", name: nil
+      ).id
+
+      // a: image fetched and analysed. b: image fetched, analysed only with the other set.
+      // c: image never fetched. d: no image at all. e: removed, analysed. f: shares a's bytes
+      // under another URL.
+      let a = sampleProduct("a")
+      let b = sampleProduct("b")
+      let c = sampleProduct("c")
+      let d = Product(id: "d", title: "No picture", imageURLs: [])
+      let e = sampleProduct("e")
+      var f = sampleProduct("f")
+      f.imageURLs = [url("https://mirror.example/a-1.jpg")]
+      try store.syncProducts([a, b, c, d, e, f], at: t0)
+      try store.syncProducts([a, b, c, d, f], at: t1)
+
+      func image(_ product: Product, sha: String) -> ImageRecord {
+        ImageRecord(
+          url: product.imageURLs[0].absoluteString, sha256: sha, format: .jpeg, width: 1000,
+          height: 750, lastStatus: .downloaded, fetchedAt: t0)
+      }
+      let imageA = image(a, sha: "aaaa")
+      let imageB = image(b, sha: "bbbb")
+      let imageE = image(e, sha: "eeee")
+      let imageF = image(f, sha: "aaaa")
+      // A record for a's second image, which is not the one analysed.
+      let secondA = ImageRecord(
+        url: a.imageURLs[1].absoluteString, sha256: "zzzz", lastStatus: .downloaded,
+        fetchedAt: t0)
+      try store.saveImages([imageA, imageB, imageE, imageF, secondA])
+      let analysisA = analysis("aaaa", set: set, colors: [blue])
+      let analysisE = analysis("eeee", set: set, colors: [white], family: "white")
+      try store.saveAnalyses([
+        analysisA, analysisE, analysis("bbbb", set: other, colors: [white]),
+        analysis("zzzz", set: set, colors: [white]),
+      ])
+
+      let entries = try store.catalogue(parameterSetID: set)
+      #expect(entries.map(\.product.product.id) == ["a", "b", "c", "d", "e", "f"])
+      #expect(entries.map(\.image) == [imageA, imageB, nil, nil, imageE, imageF])
+      #expect(entries.map(\.analysis) == [analysisA, nil, nil, nil, analysisE, analysisA])
+      #expect(entries.map(\.isRemoved) == [false, false, false, false, true, false])
+      #expect(entries[4].product.removedAt == t1)
+      #expect(entries[0].product.product == a)
+
+      var streamed: [String] = []
+      try store.forEachCatalogueEntry(parameterSetID: set) { entry in
+        streamed.append(entry.product.product.id + ":" + (entry.analysis?.imageSHA256 ?? "-"))
+      }
+      #expect(streamed == ["a:aaaa", "b:-", "c:-", "d:-", "e:eeee", "f:aaaa"])
+
+      let otherEntries = try store.catalogue(parameterSetID: other)
+      #expect(otherEntries.map { $0.analysis?.imageSHA256 } == [nil, "bbbb", nil, nil, nil, nil])
+    }
+  }
+}

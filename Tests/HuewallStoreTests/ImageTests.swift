@@ -1,0 +1,75 @@
+import Foundation
+import HuewallCore
+import Testing
+
+@testable import HuewallStore
+
+@Suite("Image records")
+struct ImageTests {
+  let downloaded = ImageRecord(
+    url: "https://cdn.example/a-1.jpg", etag: "\"v1\"",
+    lastModified: "Sun, 15 Jun 2025 15:06:40 GMT",
+    sha256: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", byteCount: 48_213,
+    format: .jpeg, width: 1000, height: 750, lastStatus: .downloaded, lastError: nil,
+    fetchedAt: t0)
+
+  @Test("a saved record reads back equal; an unknown URL reads nil")
+  func roundTrip() throws {
+    try withStore { store in
+      try store.saveImage(downloaded)
+      #expect(try store.image(url: downloaded.url) == downloaded)
+      #expect(try store.image(url: "https://cdn.example/other.jpg") == nil)
+    }
+  }
+
+  @Test("saving the same URL again replaces every column")
+  func upsert() throws {
+    try withStore { store in
+      try store.saveImage(downloaded)
+      var revalidated = downloaded
+      revalidated.lastStatus = .notModified
+      revalidated.fetchedAt = t1
+      try store.saveImage(revalidated)
+      #expect(try store.image(url: downloaded.url) == revalidated)
+
+      let failed = ImageRecord(
+        url: downloaded.url, lastStatus: .failed, lastError: "HTTP 404", fetchedAt: t2)
+      try store.saveImage(failed)
+      #expect(try store.image(url: downloaded.url) == failed)
+      #expect(try store.strings("SELECT last_status FROM images") == ["failed"])
+    }
+  }
+
+  @Test("statuses are stored as their documented words")
+  func statusWords() throws {
+    try withStore { store in
+      try store.saveImages(
+        ImageStatus.allCases.enumerated().map { index, status in
+          ImageRecord(url: "u\(index)", lastStatus: status, fetchedAt: t0)
+        })
+      #expect(
+        try store.strings("SELECT last_status FROM images ORDER BY url")
+          == ["downloaded", "not-modified", "failed"])
+    }
+  }
+
+  @Test("cached images: fetched ones only, one per sha256, the latest fetch representing it")
+  func cachedImages() throws {
+    try withStore { store in
+      let shared1 = ImageRecord(
+        url: "https://a.example/x.jpg", sha256: "bbbb", format: .jpeg, width: 10, height: 10,
+        lastStatus: .downloaded, fetchedAt: t0)
+      let shared2 = ImageRecord(
+        url: "https://b.example/x.jpg", sha256: "bbbb", format: .jpeg, width: 10, height: 10,
+        lastStatus: .downloaded, fetchedAt: t1)
+      let alone = ImageRecord(
+        url: "https://c.example/y.png", sha256: "aaaa", format: .png, width: 4, height: 4,
+        lastStatus: .notModified, fetchedAt: t0)
+      let never = ImageRecord(
+        url: "https://d.example/z.png", lastStatus: .failed, lastError: "timed out",
+        fetchedAt: t2)
+      try store.saveImages([shared1, shared2, alone, never])
+      #expect(try store.cachedImages() == [alone, shared2])
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import HuewallCore
+import Testing
+
+@testable import HuewallStore
+
+@Suite("Opening the catalogue")
+struct SchemaTests {
+  @Test("migration v1 creates every table")
+  func tables() throws {
+    try withStore { store in
+      let tables = try store.strings(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      #expect(
+        tables == [
+          "analyses", "grdb_migrations", "images", "item_errors", "parameter_sets", "products",
+          "runs", "sqlite_sequence",
+        ])
+      #expect(try store.strings("SELECT identifier FROM grdb_migrations") == ["v1"])
+    }
+  }
+
+  @Test("the columns of products are the documented ones")
+  func productColumns() throws {
+    try withStore { store in
+      let columns = try store.strings("SELECT name FROM pragma_table_info('products')")
+      #expect(
+        columns == [
+          "id", "title", "brand", "vendor_color", "link", "image_url", "additional_image_urls",
+          "price", "availability", "item_group_id", "first_seen_at", "last_seen_at",
+          "removed_at", "updated_at",
+        ])
+    }
+  }
+
+  @Test("the queries' columns are indexed")
+  func indexes() throws {
+    try withStore { store in
+      let indexed = try store.strings(
+        """
+        SELECT m.tbl_name || '.' || group_concat(i.name, ',')
+        FROM sqlite_master AS m, pragma_index_info(m.name) AS i
+        WHERE m.type = 'index'
+        GROUP BY m.name ORDER BY 1
+        """)
+      #expect(indexed.contains("products.image_url"))
+      #expect(indexed.contains("images.sha256"))
+      #expect(indexed.contains("analyses.parameter_set_id,image_sha256"))
+      #expect(indexed.contains("item_errors.run_id"))
+      #expect(indexed.contains("parameter_sets.name"))
+    }
+  }
+
+  @Test("WAL journal and foreign keys are on")
+  func pragmas() throws {
+    try withStore { (store) throws in
+      #expect(try store.strings("PRAGMA journal_mode") == ["wal"])
+      #expect(try store.strings("PRAGMA foreign_keys") == ["1"])
+    }
+  }
+
+  @Test("missing parent folders are created")
+  func createsFolders() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.appendingPathComponent("a/b/catalog.sqlite").path
+      let store = try CatalogStore(path: path)
+      defer { try? store.close() }
+      #expect(store.path == path)
+      #expect(FileManager.default.fileExists(atPath: path))
+    }
+  }
+
+  @Test("a file that is not a database fails with an error naming it")
+  func notADatabase() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.appendingPathComponent("notes.sqlite").path
+      try Data(String(repeating: "these are not the pages of a database\n", count: 40).utf8)
+        .write(to: URL(fileURLWithPath: path))
+      let error = #expect(throws: StoreError.self) { try CatalogStore(path: path) }
+      #expect(error?.path == path)
+      #expect(error?.reason == .notADatabase)
+      #expect(
+        error?.localizedDescription == "\(path): the file is not an SQLite database")
+    }
+  }
+
+  @Test("a folder where the file should be fails with an error naming it")
+  func folderInTheWay() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.appendingPathComponent("catalog.sqlite").path
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+      let error = #expect(throws: StoreError.self) { try CatalogStore(path: path) }
+      #expect(error?.path == path)
+      #expect(error?.localizedDescription.hasPrefix(path + ": ") == true)
+    }
+  }
+
+  @Test("a file migrated by a newer version is refused")
+  func newerSchema() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.appendingPathComponent("catalog.sqlite").path
+      let first = try CatalogStore(path: path)
+      try first.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v7')")
+      try first.close()
+      let error = #expect(throws: StoreError.self) { try CatalogStore(path: path) }
+      #expect(error?.reason == .newerSchema(unknownMigrations: ["v7"]))
+    }
+  }
+
+  @Test("reopening keeps the data and integrity_check is ok after writes")
+  func reopen() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.appendingPathComponent("catalog.sqlite").path
+      do {
+        let store = try CatalogStore(path: path)
+        try store.syncProducts([sampleProduct("a"), sampleProduct("b")], at: t0)
+        let set = try store.parameterSet(for: .reference, preset: "reference", name: nil)
+        try store.saveAnalyses([
+          AnalysisRecord(
+            imageSHA256: "aa", parameterSetID: set.id, width: 1, height: 1, colors: [],
+            family: nil, samples: 1, skipped: 0, background: 0, analysedAt: t0)
+        ])
+        _ = try store.startRun(kind: .run, parameterSetID: set.id, at: t0)
+        #expect(try store.integrityCheck() == ["ok"])
+        try store.close()
+      }
+      let store = try CatalogStore(path: path)
+      defer { try? store.close() }
+      #expect(try store.products(includeRemoved: true).map(\.product.id) == ["a", "b"])
+      #expect(try store.parameterSets().count == 1)
+      #expect(try store.recentRuns(limit: 5).count == 1)
+      #expect(try store.integrityCheck() == ["ok"])
+      #expect(try store.strings("SELECT identifier FROM grdb_migrations") == ["v1"])
+    }
+  }
+
+  @Test(
+    "the file reads with the sqlite3 command",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+  func sqlite3Command() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.appendingPathComponent("catalog.sqlite").path
+      let store = try CatalogStore(path: path)
+      defer { try? store.close() }
+      try store.syncProducts([sampleProduct("a")], at: t0)
+      let set = try store.parameterSet(for: .reference, preset: "reference", name: "ref")
+      try store.saveAnalyses([
+        AnalysisRecord(
+          imageSHA256: "aa", parameterSetID: set.id, width: 2, height: 3,
+          colors: [
+            StoredColor(
+              h: 0.57, s: 0.8, v: 0.6, hex: "#1f5c99", share: 1, weight: 4.2, family: "blue")
+          ],
+          family: "blue", samples: 6, skipped: 0, background: 0, analysedAt: t0)
+      ])
+
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+      process.arguments = [
+        "-readonly", path,
+        """
+        SELECT id, additional_image_urls, first_seen_at FROM products;
+        SELECT json_extract(colors, '$[0].hex'), family FROM analyses;
+        SELECT name, json_extract(parameters, '$.granularity') FROM parameter_sets;
+        """,
+      ]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let output = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      #expect(
+        String(decoding: output, as: UTF8.self) == """
+          a|["https://cdn.example/a-2.jpg"]|2025-06-15 15:06:40.000
+          #1f5c99|blue
+          ref|4
+
+          """)
+    }
+  }
+}

@@ -112,7 +112,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallCLITests",
-      dependencies: ["HuewallCLI", "huewall", "HuewallTestSupport"]
+      dependencies: ["HuewallCLI", "huewall", "HuewallStore", "HuewallTestSupport"]
     ),
   ]
 )

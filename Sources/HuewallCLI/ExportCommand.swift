@@ -16,7 +16,9 @@ struct Export: ParsableCommand {
 
   @OptionGroup var pipeline: PipelineOptions
 
-  @Option(help: "The parameter set to export, by name (see `huewall status` and `huewall analyze --name`).")
+  @Option(
+    help:
+      "The parameter set to export, by name (see `huewall status` and `huewall analyze --name`).")
   var params: String?
 
   @Option(help: "The export folder (overrides \"output\").")
@@ -51,7 +53,8 @@ struct Export: ParsableCommand {
     if let params {
       guard let set = try store.parameterSet(named: params) else {
         let names = try store.parameterSets().map(\.name).joined(separator: ", ")
-        pipeline.fail("no parameter set named \"\(params)\" (stored: \(names.isEmpty ? "none" : names))")
+        pipeline.fail(
+          "no parameter set named \"\(params)\" (stored: \(names.isEmpty ? "none" : names))")
       }
       return set
     }

@@ -80,10 +80,14 @@ struct Status: ParsableCommand {
 
   static func table(_ runs: [RunRecord]) -> String {
     guard !runs.isEmpty else { return "no runs yet" }
-    let header = ["run", "kind", "status", "started (UTC)", "took", "products +/~/-", "images new/304/failed/analysed", "errors"]
+    let header = [
+      "run", "kind", "status", "started (UTC)", "took", "products +/~/-",
+      "images new/304/failed/analysed", "errors",
+    ]
     let rows = runs.map { run -> [String] in
       let c = run.counts
-      let took = run.finishedAt.map { String(format: "%.1f s", $0.timeIntervalSince(run.startedAt)) } ?? "-"
+      let took =
+        run.finishedAt.map { String(format: "%.1f s", $0.timeIntervalSince(run.startedAt)) } ?? "-"
       return [
         String(run.id), run.kind.rawValue, run.status.rawValue,
         timestamp(run.startedAt), took,

@@ -1,5 +1,5 @@
-import HuewallCore
 import Foundation
+import HuewallCore
 
 /// Why an image could not be decoded, with the file or URL it came from.
 public struct DecodeError: Error, Sendable, Equatable {

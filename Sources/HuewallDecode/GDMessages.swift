@@ -1,6 +1,6 @@
-import HuewallCore
 import CGD
 import Foundation
+import HuewallCore
 import Synchronization
 
 /// Collects libgd's messages for the decode running on the current thread.

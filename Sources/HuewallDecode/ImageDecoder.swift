@@ -1,6 +1,6 @@
-import HuewallCore
 import CGD
 import Foundation
+import HuewallCore
 
 /// Limits that protect a batch run from hostile or broken images.
 public struct DecodeLimits: Sendable, Hashable, Codable {

@@ -1,5 +1,5 @@
-import HuewallCore
 import CGD
+import HuewallCore
 
 extension ImageDecoder {
   /// Keeps memory that libgd frees within the process, for the next image.

@@ -59,7 +59,8 @@ extension ColorsDocument {
       if entry.isRemoved {
         unplaced.append(UnplacedProduct(id: product.id, title: product.title, reason: "removed"))
       } else if let analysis = entry.analysis, let first = analysis.colors.first {
-        placed.append((GradientKey(h: first.h, s: first.s, v: first.v, id: product.id), entry, analysis, first))
+        placed.append(
+          (GradientKey(h: first.h, s: first.s, v: first.v, id: product.id), entry, analysis, first))
       } else {
         unplaced.append(
           UnplacedProduct(id: product.id, title: product.title, reason: "not analysed"))

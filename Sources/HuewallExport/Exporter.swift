@@ -33,7 +33,8 @@ public struct Exporter {
     try writeAtomically(to: folder) { staging in
       try document.encoded().write(to: staging.appendingPathComponent("colors.json"))
     }
-    return Summary(folder: folder, placed: document.products.count, unplaced: document.unplaced.count)
+    return Summary(
+      folder: folder, placed: document.products.count, unplaced: document.unplaced.count)
   }
 
   private func writeAtomically(to folder: URL, _ write: (URL) throws -> Void) throws {

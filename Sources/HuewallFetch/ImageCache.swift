@@ -110,7 +110,17 @@ public struct ImageCache: Sendable {
     FetchError(url: path, reason: .cache(detail), attempts: 0)
   }
 
+  /// A short plain-words reason for a file-system error, such as "no such file".
   static func describe(_ error: any Error) -> String {
+    if let error = error as? CocoaError {
+      switch error.code {
+      case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file"
+      case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+      case .fileWriteOutOfSpace: return "the disk is full"
+      case .fileWriteVolumeReadOnly: return "the volume is read-only"
+      default: break
+      }
+    }
     let error = error as NSError
     if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
       underlying.domain == NSPOSIXErrorDomain

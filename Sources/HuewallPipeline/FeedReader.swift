@@ -23,7 +23,8 @@ struct FeedReader {
     let first = try await document(url)
     let parser = FeedParser(
       format: settings.format, baseURL: url, shopURL: settings.shopURL.flatMap(URL.init(string:)))
-    var result = try parser.parse(first.data, source: settings.source, contentType: first.contentType)
+    var result = try parser.parse(
+      first.data, source: settings.source, contentType: first.contentType)
     guard result.format == .shopify, url.scheme != "file" else { return result }
 
     // Shopify: page 1 was the URL as given; fetch ?page=2… until a short or empty page.
@@ -37,7 +38,8 @@ struct FeedReader {
       page += 1
       let pageURL = ShopifyFeed.pageURL(base: url, page: page)
       let next = try await document(pageURL)
-      pageResult = try pagedParser.parse(next.data, source: pageURL.absoluteString, contentType: next.contentType)
+      pageResult = try pagedParser.parse(
+        next.data, source: pageURL.absoluteString, contentType: next.contentType)
       result.itemCount += pageResult.itemCount
       result.itemErrors += pageResult.itemErrors
       for product in pageResult.products where seen.insert(product.id).inserted {
@@ -49,7 +51,8 @@ struct FeedReader {
 
   private func sourceURL() throws -> URL {
     if settings.source.contains("://") {
-      guard let url = URL(string: settings.source), ["http", "https", "file"].contains(url.scheme ?? "")
+      guard let url = URL(string: settings.source),
+        ["http", "https", "file"].contains(url.scheme ?? "")
       else { throw Failure(source: settings.source, message: "not an http, https or file URL") }
       return url
     }

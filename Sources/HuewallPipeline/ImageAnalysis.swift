@@ -1,8 +1,8 @@
 import Foundation
 import HuewallCore
 import HuewallDecode
-import HuewallPalette
 import HuewallFetch
+import HuewallPalette
 import HuewallStore
 
 /// One image's size and dominant colours: what decode + palette produce together.
@@ -83,7 +83,8 @@ extension StoredColor {
   /// Quantised values as the reference keys them (6 decimals), shares to 4.
   init(_ color: DominantColor) {
     self.init(
-      h: rounded(color.h, places: 6), s: rounded(color.s, places: 6), v: rounded(color.v, places: 6),
+      h: rounded(color.h, places: 6), s: rounded(color.s, places: 6),
+      v: rounded(color.v, places: 6),
       hex: color.hex, share: rounded(color.share, places: 4), weight: color.weight,
       family: color.family.rawValue)
   }
@@ -109,7 +110,8 @@ enum ImageAnalysis {
     do {
       let bytes = try cache.load(sha256: sha256)
       let image = try analyseImage(bytes, source: sha256, decoder: decoder, analyzer: analyzer)
-      return .success(AnalysisRecord(image, sha256: sha256, parameterSetID: parameterSetID, at: Date()))
+      return .success(
+        AnalysisRecord(image, sha256: sha256, parameterSetID: parameterSetID, at: Date()))
     } catch let error as DecodeError {
       return .failure(AnalysisFailure(message: "\(error.reason)"))
     } catch {

@@ -49,9 +49,9 @@ public struct Pipeline {
 
   /// Re-analyses every cached image with other parameters, without any network access, as a
   /// parameter set of its own beside the earlier ones.
-  public func reanalyse(preset: Preset, overrides: ParameterOverrides, name: String?) async throws(
-    PipelineError
-  ) -> RunReport {
+  public func reanalyse(preset: Preset, overrides: ParameterOverrides, name: String?)
+    async throws(PipelineError) -> RunReport
+  {
     let parameters = try setUp { try preset.parameters(with: overrides) }
     return try await withRun(kind: .analyze, parameters: parameters, preset: preset, name: name) {
       context, cache in
@@ -72,7 +72,8 @@ public struct Pipeline {
     let store = try setUp { try CatalogStore(path: configuration.database) }
     let interrupted = try setUp { try store.markInterruptedRuns(at: Date()) }
     if interrupted > 0 {
-      logger.warning("\(interrupted) earlier run(s) had been interrupted; starting over from the store")
+      logger.warning(
+        "\(interrupted) earlier run(s) had been interrupted; starting over from the store")
     }
     let parameterSet = try setUp {
       try store.parameterSet(for: parameters, preset: preset.rawValue, name: name)
@@ -97,7 +98,8 @@ public struct Pipeline {
     }
     let report = RunReport(context: context, started: started, finished: Date())
     try setUp {
-      try store.finishRun(runID, status: report.status, counts: report.counts, message: nil, at: report.finished)
+      try store.finishRun(
+        runID, status: report.status, counts: report.counts, message: nil, at: report.finished)
     }
     return report
   }

@@ -68,7 +68,9 @@ public struct FeedSettings: Sendable, Equatable, Codable {
   /// A Shopify shop's address, for product links (defaults to the source's host).
   public var shopURL: String?
 
-  public init(source: String = "samples/feed.json", format: FeedFormat? = nil, shopURL: String? = nil) {
+  public init(
+    source: String = "samples/feed.json", format: FeedFormat? = nil, shopURL: String? = nil
+  ) {
     self.source = source
     self.format = format
     self.shopURL = shopURL
@@ -93,7 +95,9 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
   public var name: String?
   public var overrides: ParameterOverrides
 
-  public init(preset: Preset = .product, name: String? = nil, overrides: ParameterOverrides = .init()) {
+  public init(
+    preset: Preset = .product, name: String? = nil, overrides: ParameterOverrides = .init()
+  ) {
     self.preset = preset
     self.name = name
     self.overrides = overrides
@@ -175,12 +179,14 @@ extension PipelineConfiguration {
     return try parse(data, path: path)
   }
 
-  static func parse(_ data: Data, path: String) throws(ConfigurationError) -> PipelineConfiguration {
+  static func parse(_ data: Data, path: String) throws(ConfigurationError) -> PipelineConfiguration
+  {
     let object: Any
     do {
       object = try JSONSerialization.jsonObject(with: data)
     } catch {
-      throw ConfigurationError(path: path, problem: "not valid JSON (\(error.localizedDescription))")
+      throw ConfigurationError(
+        path: path, problem: "not valid JSON (\(error.localizedDescription))")
     }
     guard let top = object as? [String: Any] else {
       throw ConfigurationError(path: path, problem: "the top level must be a JSON object")
@@ -210,7 +216,8 @@ extension PipelineConfiguration {
       let place = section.isEmpty ? "" : " in \"\(section)\""
       throw ConfigurationError(
         path: path,
-        problem: "unknown key \"\(key)\"\(place) (known: \(known.sorted().joined(separator: ", ")))")
+        problem: "unknown key \"\(key)\"\(place) (known: \(known.sorted().joined(separator: ", ")))"
+      )
     }
     guard section.isEmpty else { return }
     for (key, value) in object where knownKeys[key] != nil {
@@ -230,10 +237,19 @@ extension PipelineConfiguration {
     } catch {
       throw fail("analysis.\(error.parameter) \(error.value) \(error.reason)")
     }
+    do {
+      _ = try fetch.validated()
+    } catch {
+      throw fail("fetch.\(error.key) \(error.problem)")
+    }
     guard jobs >= 0 else { throw fail("jobs must be 0 (one per core) or more") }
-    guard (0...1).contains(maxFailureRate) else { throw fail("maxFailureRate must be between 0 and 1") }
+    guard (0...1).contains(maxFailureRate) else {
+      throw fail("maxFailureRate must be between 0 and 1")
+    }
     guard decode.maxPixels > 0 else { throw fail("decode.maxPixels must be positive") }
-    for (key, value) in [("database", database), ("cache", cache), ("output", output), ("lock", lock)]
+    for (key, value) in [
+      ("database", database), ("cache", cache), ("output", output), ("lock", lock),
+    ]
     where value.isEmpty {
       throw fail("\(key) must not be empty")
     }

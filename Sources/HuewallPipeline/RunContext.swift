@@ -46,7 +46,8 @@ final class RunContext {
     counts.errors += 1
     logger.warning("\(stage): \(subject): \(message)")
     do {
-      try store.recordError(runID: runID, stage: stage, subject: subject, message: message, at: Date())
+      try store.recordError(
+        runID: runID, stage: stage, subject: subject, message: message, at: Date())
     } catch {
       logger.error("could not record an error in the store: \(error.localizedDescription)")
     }

@@ -28,11 +28,11 @@ enum Steps {
   /// Products → store: added, changed, and those that left the feed marked removed.
   static var syncProducts: PipelineStep {
     PipelineStep(name: "Sync products") { context in
-    let counts = try context.store.syncProducts(context.products, at: Date())
-    context.counts.productsSeen = counts.seen
-    context.counts.productsAdded = counts.added
-    context.counts.productsChanged = counts.changed
-    context.counts.productsRemoved = counts.removed
+      let counts = try context.store.syncProducts(context.products, at: Date())
+      context.counts.productsSeen = counts.seen
+      context.counts.productsAdded = counts.added
+      context.counts.productsChanged = counts.changed
+      context.counts.productsRemoved = counts.removed
     }
   }
 
@@ -87,7 +87,8 @@ enum Steps {
             stage: "fetch", subject: url.absoluteString,
             message: "\(error.reason) (products \(products))")
           records.append(
-            ImageRecord(failed: url, error: "\(error.reason)", keeping: outcome.previous, at: Date()))
+            ImageRecord(
+              failed: url, error: "\(error.reason)", keeping: outcome.previous, at: Date()))
         }
         if records.count >= 256 {
           try store.saveImages(records)
@@ -108,9 +109,15 @@ enum Steps {
       let analyzer = context.analyzer
       let parameterSetID = context.parameterSet.id
       var batch: [AnalysisRecord] = []
+      var lastWrite = ContinuousClock.now
       try await forEachConcurrently(pending, width: context.configuration.effectiveJobs) {
         sha256 in
-        (sha256, ImageAnalysis.analyse(sha256: sha256, cache: cache, decoder: decoder, analyzer: analyzer, parameterSetID: parameterSetID))
+        (
+          sha256,
+          ImageAnalysis.analyse(
+            sha256: sha256, cache: cache, decoder: decoder, analyzer: analyzer,
+            parameterSetID: parameterSetID)
+        )
       } consume: { sha256, result in
         context.progress.advance()
         switch result {
@@ -119,12 +126,14 @@ enum Steps {
           batch.append(record)
         case .failure(let failure):
           let urls = context.imagesToAnalyse[sha256, default: []].joined(separator: ", ")
-          context.fail(stage: "decode", subject: urls.isEmpty ? sha256 : urls, message: failure.message)
+          context.fail(
+            stage: "decode", subject: urls.isEmpty ? sha256 : urls, message: failure.message)
         }
-        // Small batches: a killed run loses at most one batch of work.
-        if batch.count >= 32 {
+        // Small batches, at least twice a second: a killed run loses little work.
+        if batch.count >= 32 || ContinuousClock.now - lastWrite > .milliseconds(500) {
           try context.store.saveAnalyses(batch)
           batch.removeAll(keepingCapacity: true)
+          lastWrite = .now
         }
       }
       try context.store.saveAnalyses(batch)
@@ -161,12 +170,12 @@ extension Steps {
   /// Reprocessing's source: every image in the cache that the store knows, once per hash.
   static var collectCachedImages: PipelineStep {
     PipelineStep(name: "Collect cached images") { context in
-    for image in try context.store.cachedImages() {
-      guard let sha256 = image.sha256 else { continue }
-      context.imagesToAnalyse[sha256, default: []].append(image.url)
-    }
-    context.itemsAttempted += context.imagesToAnalyse.count
-    context.logger.info("\(context.imagesToAnalyse.count) cached images")
+      for image in try context.store.cachedImages() {
+        guard let sha256 = image.sha256 else { continue }
+        context.imagesToAnalyse[sha256, default: []].append(image.url)
+      }
+      context.itemsAttempted += context.imagesToAnalyse.count
+      context.logger.info("\(context.imagesToAnalyse.count) cached images")
     }
   }
 }

@@ -382,7 +382,7 @@ struct FileAndDocumentTests {
         Issue.record("expected fileUnreadable, got \(error.reason)")
         return
       }
-      #expect(!detail.isEmpty)
+      #expect(detail == "no such file")
       #expect(error.url == url.absoluteString)
     }
   }

@@ -1,0 +1,131 @@
+import Foundation
+import HuewallStore
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `huewall run`, `status`, `analyze` and `export` on the bundled samples, as the built binary.
+@Suite struct RunCommandTests {
+  /// A temporary copy of the configuration whose state and output live in a fresh folder.
+  struct Sandbox {
+    let folder: URL
+    var config: String { folder.appendingPathComponent("pipeline.json").path }
+    var database: String { folder.appendingPathComponent("state/catalogue.sqlite").path }
+    var output: URL { folder.appendingPathComponent("out") }
+
+    init() throws {
+      folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("huewall-cli-\(UUID().uuidString)", isDirectory: true)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let feed = repositoryRoot.appendingPathComponent("samples/feed.json").path
+      try """
+      {"feed": {"source": "\(feed)"}, "database": "state/catalogue.sqlite",
+       "cache": "state/images", "lock": "state/run.lock", "output": "out"}
+      """.write(toFile: config, atomically: true, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  @Test func runsTheSamplesAndReportsThroughStatus() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let first = try huewall(["run", "--config", sandbox.config])
+    #expect(first.status == 0, "\(first.stderr)")
+    // Not a terminal: nothing but the summary.
+    #expect(first.stderr.isEmpty, "\(first.stderr)")
+    #expect(first.lines.count == 1)
+    #expect(first.stdout.contains("24 seen, 24 added"))
+
+    let second = try huewall(["run", "--config", sandbox.config])
+    #expect(second.stdout.contains("0 downloaded, 24 not modified, 0 failed, 0 analysed"))
+
+    let status = try huewall(["status", "--config", sandbox.config, "--json"])
+    #expect(status.status == 0)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+    let runs = try #require(json["runs"] as? [[String: Any]])
+    #expect(runs.count == 2)
+    #expect(runs.map { $0["id"] as? Int } == [2, 1])
+    #expect(runs.allSatisfy { $0["status"] as? String == "succeeded" })
+    let images = runs.map { $0["images"] as? [String: Int] }
+    #expect(images[0]?["decoded"] == 0 && images[1]?["decoded"] == 24)
+    #expect(images[0]?["notModified"] == 24)
+    let products = runs[1]["products"] as? [String: Int]
+    #expect(products == ["seen": 24, "added": 24, "changed": 0, "removed": 0])
+    for key in ["startedAt", "finishedAt", "errors"] { #expect(runs[0][key] != nil) }
+
+    let colors = try Data(contentsOf: sandbox.output.appendingPathComponent("colors.json"))
+    let document = try #require(try JSONSerialization.jsonObject(with: colors) as? [String: Any])
+    #expect((document["products"] as? [Any])?.count == 24)
+  }
+
+  @Test func reprocessingAddsAParameterSetAndExportsIt() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    _ = try huewall(["run", "--config", sandbox.config])
+    let analyze = try huewall([
+      "analyze", "--config", sandbox.config, "--preset", "reference", "--name", "original",
+    ])
+    #expect(analyze.status == 0, "\(analyze.stderr)")
+    #expect(analyze.stdout.contains("24 analysed"))
+    let elsewhere = sandbox.folder.appendingPathComponent("original-export")
+    let export = try huewall([
+      "export", "--config", sandbox.config, "--params", "original", "--out", elsewhere.path,
+    ])
+    #expect(export.status == 0, "\(export.stderr)")
+    let data = try Data(contentsOf: elsewhere.appendingPathComponent("colors.json"))
+    let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let parameters = document["parameters"] as? [String: Any]
+    #expect(parameters?["name"] as? String == "original")
+    #expect(parameters?["preset"] as? String == "reference")
+
+    let store = try CatalogStore(path: sandbox.database)
+    #expect(try store.parameterSets().count == 2)
+
+    let unknown = try huewall(["export", "--config", sandbox.config, "--params", "nope"])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains(#"no parameter set named "nope""#))
+  }
+
+  @Test func aSecondRunWhileOneHoldsTheLockExits75() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let lockPath = sandbox.folder.appendingPathComponent("state/run.lock").path
+    try FileManager.default.createDirectory(
+      atPath: sandbox.folder.appendingPathComponent("state").path, withIntermediateDirectories: true
+    )
+    let fd = open(lockPath, O_RDWR | O_CREAT, 0o644)
+    defer { close(fd) }
+    #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+    let blocked = try huewall(["run", "--config", sandbox.config])
+    #expect(blocked.status == 75)
+    #expect(blocked.stderr.contains("another run holds the lock"))
+    flock(fd, LOCK_UN)
+    let after = try huewall(["run", "--config", sandbox.config])
+    #expect(after.status == 0)
+  }
+
+  @Test func fatalErrorsExit1AndNameTheProblem() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let noStore = try huewall(["status", "--config", sandbox.config])
+    #expect(noStore.status == 1)
+    #expect(noStore.stderr.contains("no catalogue yet"))
+    let missingFeed = try huewall([
+      "run", "--config", sandbox.config, "--feed", "/no/such/feed.json",
+    ])
+    #expect(missingFeed.status == 1)
+    #expect(missingFeed.stderr.contains("Read feed: /no/such/feed.json"))
+    let badConfig = sandbox.folder.appendingPathComponent("bad.json")
+    try #"{"feed": {"url": "x"}}"#.write(to: badConfig, atomically: true, encoding: .utf8)
+    let bad = try huewall(["run", "--config", badConfig.path])
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains(#"unknown key "url" in "feed""#))
+    // The failed run is on record.
+    let status = try huewall(["status", "--config", sandbox.config])
+    #expect(status.lines.dropFirst().first?.contains("failed") == true)
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HuewallCore
+import HuewallPipeline
+import Testing
+
+@Suite struct ConfigurationTests {
+  func parse(_ json: String) throws(ConfigurationError) -> PipelineConfiguration {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-config-\(UUID().uuidString).json")
+    try? json.write(to: url, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try PipelineConfiguration.load(url.path)
+  }
+
+  @Test func anEmptyObjectIsAllDefaults() throws {
+    #expect(try parse("{}") == PipelineConfiguration())
+  }
+
+  @Test func theRepositorysPipelineJSONIsTheDefaults() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let file = try PipelineConfiguration.load(root.appendingPathComponent("pipeline.json").path)
+    #expect(file == PipelineConfiguration())
+  }
+
+  @Test func missingKeysKeepTheirDefaults() throws {
+    let c = try parse(
+      #"{"analysis": {"preset": "reference", "granularity": 2}, "fetch": {"maxAttempts": 2}}"#)
+    #expect(try c.analysis.parameters() == AnalysisParameters(granularity: 2))
+    #expect(c.fetch.maxAttempts == 2)
+    #expect(c.fetch.maxConcurrentDownloads == 8)
+    #expect(c.database == ".huewall/catalogue.sqlite")
+  }
+
+  @Test(arguments: [
+    (#"{"databse": "x"}"#, #"unknown key "databse""#),
+    (#"{"feed": {"url": "x"}}"#, #"unknown key "url" in "feed""#),
+    (#"{"analysis": {"granularty": 2}}"#, #"unknown key "granularty" in "analysis""#),
+    (#"{"fetch": {"timeout": 2}}"#, #"unknown key "timeout" in "fetch""#),
+    (#"{"decode": []}"#, #""decode" must be a JSON object"#),
+    (#"{"jobs": "four"}"#, "jobs must be a whole number"),
+    (#"{"analysis": {"numColors": 0}}"#, "analysis.num-colors 0 must be between 1 and 1000"),
+    (#"{"analysis": {"preset": "vivid"}}"#, "analysis.preset"),
+    (#"{"fetch": {"maxAttempts": 0}}"#, "fetch.maxAttempts"),
+    (#"{"maxFailureRate": 2}"#, "maxFailureRate must be between 0 and 1"),
+    ("[1, 2]", "the top level must be a JSON object"),
+    ("{", "not valid JSON"),
+  ])
+  func badConfigurationsNameTheirProblem(json: String, problem: String) {
+    do {
+      _ = try parse(json)
+      Issue.record("accepted \(json)")
+    } catch {
+      #expect(error.problem.contains(problem), "\(error.problem)")
+      #expect(error.localizedDescription.hasPrefix(error.path + ": "))
+    }
+  }
+
+  @Test func relativePathsResolveAgainstTheConfigurationsFolder() throws {
+    let folder = URL(fileURLWithPath: "/srv/huewall")
+    let c = PipelineConfiguration(
+      feed: FeedSettings(source: "feeds/catalogue.csv"), database: "db.sqlite",
+      cache: "/var/cache/huewall", output: "../www"
+    ).resolvingPaths(against: folder)
+    #expect(c.feed.source == "/srv/huewall/feeds/catalogue.csv")
+    #expect(c.database == "/srv/huewall/db.sqlite")
+    #expect(c.cache == "/var/cache/huewall")
+    #expect(c.output == "/srv/www")
+    let remote = PipelineConfiguration(feed: FeedSettings(source: "https://shop.example/feed.xml"))
+      .resolvingPaths(against: folder)
+    #expect(remote.feed.source == "https://shop.example/feed.xml")
+  }
+}

@@ -25,13 +25,16 @@ struct Run: AsyncParsableCommand {
   @Option(help: "The export folder (overrides \"output\").")
   var out: String?
 
+  @Flag(help: "Only read the feed and sync the products: no images, no export.")
+  var feedOnly = false
+
   func run() async throws {
     ImageDecoder.keepFreedMemoryForReuse()
     let configuration = try pipeline.configuration(feed: feed, output: out)
     let runner = Pipeline(
       configuration: configuration, logger: pipeline.logger("huewall.run"),
       progress: ProgressReporter())
-    try await finish { () async throws(PipelineError) in try await runner.run() }
+    try await finish { () async throws(PipelineError) in try await runner.run(feedOnly: feedOnly) }
   }
 }
 

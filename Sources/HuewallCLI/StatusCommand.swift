@@ -1,3 +1,4 @@
+import HuewallCore
 import ArgumentParser
 import Foundation
 import HuewallStore

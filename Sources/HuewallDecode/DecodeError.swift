@@ -16,6 +16,8 @@ public struct DecodeError: Error, Sendable, Equatable {
     case truncated(ImageFormat, detail: String)
     /// libgd refused the data; `detail` holds libgd's own messages.
     case corrupt(ImageFormat, detail: String)
+    /// libgd could not encode a derived image (a thumbnail) in `format`.
+    case encodingFailed(format: String, detail: String)
   }
 
   /// The file path or URL the bytes came from.
@@ -45,6 +47,8 @@ extension DecodeError.Reason: CustomStringConvertible {
       "\(format.displayName) data ends early (\(detail))"
     case .corrupt(let format, let detail):
       "\(format.displayName) data is corrupt (\(detail))"
+    case .encodingFailed(let format, let detail):
+      "cannot encode a \(format) thumbnail (\(detail))"
     }
   }
 

@@ -23,22 +23,27 @@ public struct Pipeline {
     self.progress = progress
   }
 
-  /// Feed → products → images → analyses → export, doing only what changed since last time.
-  public func run() async throws(PipelineError) -> RunReport {
+  /// Feed → products → images → analyses → export, doing only what changed since last time;
+  /// with `feedOnly`, just the feed and the products (a quick catalogue refresh).
+  public func run(feedOnly: Bool = false) async throws(PipelineError) -> RunReport {
     let parameters = try setUp { try configuration.analysis.parameters() }
     return try await withRun(
       kind: .run, parameters: parameters, preset: configuration.analysis.preset,
       name: configuration.analysis.name
     ) { context, cache in
       let fetcher = Fetcher(settings: configuration.fetch, cache: cache, logger: logger)
-      do {
-        try await context.run([
+      let steps =
+        feedOnly
+        ? [Steps.readFeed(fetcher: fetcher), Steps.syncProducts]
+        : [
           Steps.readFeed(fetcher: fetcher),
           Steps.syncProducts,
           Steps.fetchImages(fetcher: fetcher),
           Steps.analyseImages(cache: cache, decoder: ImageDecoder(limits: configuration.decode)),
           Steps.export(to: configuration.output),
-        ])
+        ]
+      do {
+        try await context.run(steps)
       } catch {
         await fetcher.shutdown()
         throw error

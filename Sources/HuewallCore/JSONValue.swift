@@ -1,6 +1,6 @@
 /// A JSON value whose objects keep their keys in the order written, for line-oriented
 /// output that people read as well as parse (Foundation's encoder does not keep key order).
-enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
   case string(String)
   case int(Int)
   case double(Double)
@@ -9,10 +9,10 @@ enum JSONValue: Sendable, Equatable {
   case object([(String, JSONValue)])
   case null
 
-  static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
+  public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
   /// Compact JSON text, no trailing newline.
-  func serialized() -> String {
+  public func serialized() -> String {
     var out = ""
     write(to: &out)
     return out
@@ -20,7 +20,7 @@ enum JSONValue: Sendable, Equatable {
 
   private func write(to out: inout String) {
     switch self {
-    case .string(let s): Self.writeString(s, to: &out)
+    case .string(let s): Self.appendQuoted(s, to: &out)
     case .int(let i): out += String(i)
     case .double(let d): out += d.isFinite ? Self.number(d) : "null"
     case .bool(let b): out += b ? "true" : "false"
@@ -36,7 +36,7 @@ enum JSONValue: Sendable, Equatable {
       out += "{"
       for (i, (key, value)) in members.enumerated() {
         if i > 0 { out += "," }
-        Self.writeString(key, to: &out)
+        Self.appendQuoted(key, to: &out)
         out += ":"
         value.write(to: &out)
       }
@@ -50,7 +50,8 @@ enum JSONValue: Sendable, Equatable {
     return String(d)
   }
 
-  private static func writeString(_ s: String, to out: inout String) {
+  /// Appends `s` as a JSON string literal (`/` is not escaped).
+  public static func appendQuoted(_ s: String, to out: inout String) {
     out += "\""
     for scalar in s.unicodeScalars {
       switch scalar {

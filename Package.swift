@@ -17,6 +17,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // libgd, the only C library for images. Imported by HuewallDecode alone.
@@ -48,8 +49,17 @@ let package = Package(
       name: "HuewallStore",
       dependencies: ["HuewallCore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    // Store -> colors.json in gradient order (and, later, CSV and the HTML preview).
-    .target(name: "HuewallExport", dependencies: ["HuewallCore", "HuewallStore"]),
+    // Store -> colors.json, colors.csv and the HTML preview page (mustache templates shipped
+    // as resources; thumbnails through HuewallDecode's libgd API).
+    .target(
+      name: "HuewallExport",
+      dependencies: [
+        "HuewallCore", "HuewallStore", "HuewallPalette", "HuewallDecode",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      resources: [.copy("Templates")]
+    ),
     // pipeline.json and the stages in sequence: the nightly run and reprocessing.
     .target(
       name: "HuewallPipeline",
@@ -104,7 +114,9 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallExportTests",
-      dependencies: ["HuewallExport"]
+      dependencies: [
+        "HuewallExport", "HuewallStore", "HuewallDecode", "HuewallPalette", "HuewallCore",
+      ]
     ),
     .testTarget(
       name: "HuewallPipelineTests",

@@ -7,10 +7,13 @@ import HuewallStore
 /// `huewall export`: write a parameter set's export from the store, without fetching anything.
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Export a parameter set's colours from the store (colors.json in gradient order).",
+    abstract:
+      "Export a parameter set from the store: colors.json, colors.csv and the preview page.",
     discussion: """
       Without --params it exports the parameter set the configuration describes. The folder \
-      is replaced atomically: a reader never sees half an export.
+      (colors.json and colors.csv in gradient order, index.html and its thumbs/) is replaced \
+      atomically: a reader never sees half an export. Thumbnails whose image has not changed \
+      since the previous export are reused.
       """
   )
 
@@ -37,10 +40,15 @@ struct Export: ParsableCommand {
     do {
       let store = try CatalogStore(path: configuration.database)
       let parameterSet = try chosenParameterSet(in: store, configuration: configuration)
-      let summary = try Exporter(store: store).export(
+      let summary = try configuration.exporter(store: store).export(
         parameterSet: parameterSet, to: URL(fileURLWithPath: configuration.output))
+      for (sha256, message) in summary.thumbnails.failures.sorted(by: { $0.key < $1.key }) {
+        FileHandle.standardError.write(
+          Data("huewall: warning: no thumbnail for image \(sha256): \(message)\n".utf8))
+      }
       print(
-        "exported \(summary.placed) products (\(summary.unplaced) not on the wall) with "
+        "exported \(summary.placed) products (\(summary.unplaced) not on the wall, "
+          + "\(summary.disagreements) disagreeing with their vendor colour) with "
           + "\(parameterSet.name) to \(summary.folder.path)")
     } catch {
       pipeline.fail(error.localizedDescription)

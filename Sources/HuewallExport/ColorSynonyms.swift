@@ -54,7 +54,7 @@ public struct ColorSynonyms: Sendable, Equatable {
       "platinum", "steel", "stainless", "aluminium", "aluminum",
     ],
     .beige: [
-      "beige", "bge", "bei", "tan", "sand", "khaki", "camel", "nude", "cream", "oatmeal",
+      "beige", "bge", "bei", "tan", "sand", "khaki", "camel", "nude", "cream", "creme", "oatmeal",
       "ecru", "stone", "bone", "natural", "champagne", "biscuit", "latte", "wheat", "linen",
       "desert",
     ],

@@ -4,11 +4,26 @@ import HuewallStore
 /// Writes a parameter set's export into a folder, atomically: everything goes into a fresh
 /// folder beside the target, which then replaces it with one rename, so a reader never sees
 /// half an export.
+///
+/// The folder holds `colors.json` and `colors.csv` (the wall in gradient order), `index.html`
+/// (the preview page) and `thumbs/` (its thumbnails, made from `images` when given).
 public struct Exporter {
   public let store: CatalogStore
+  /// Vendor colour codes → families.
+  public var synonyms: ColorSynonyms
+  /// The product images' bytes by SHA-256, for thumbnails; without it the page shows each
+  /// product's first colour where its picture would be.
+  public var images: ImageSource?
+  public var thumbnails: ThumbnailSettings
 
-  public init(store: CatalogStore) {
+  public init(
+    store: CatalogStore, synonyms: ColorSynonyms = ColorSynonyms(), images: ImageSource? = nil,
+    thumbnails: ThumbnailSettings = ThumbnailSettings()
+  ) {
     self.store = store
+    self.synonyms = synonyms
+    self.images = images
+    self.thumbnails = thumbnails
   }
 
   /// Why an export could not be written.
@@ -23,18 +38,35 @@ public struct Exporter {
     public var folder: URL
     public var placed: Int
     public var unplaced: Int
+    public var disagreements: Int
+    public var thumbnails: ThumbnailReport
   }
 
   public func export(parameterSet: ParameterSetRecord, to folder: URL, at date: Date = Date())
     throws -> Summary
   {
-    let entries = try store.catalogue(parameterSetID: parameterSet.id)
-    let document = ColorsDocument(entries: entries, parameterSet: parameterSet, generatedAt: date)
+    let catalogue = try WallCatalogue(
+      store: store, parameterSet: parameterSet, synonyms: synonyms)
+    var report = ThumbnailReport()
     try writeAtomically(to: folder) { staging in
+      let document = ColorsDocument(catalogue, generatedAt: date)
       try document.encoded().write(to: staging.appendingPathComponent("colors.json"))
+      try Data(
+        ColorsCSV.render(document.products, colorColumns: parameterSet.parameters.numColors).utf8
+      ).write(to: staging.appendingPathComponent("colors.csv"))
+      var files: [String: String] = [:]
+      if let images {
+        let previous = FileManager.default.fileExists(atPath: folder.path) ? folder : nil
+        (files, report) = try makeThumbnails(
+          for: catalogue.placed.compactMap(\.imageSHA256), in: staging, previous: previous,
+          source: images, settings: thumbnails)
+      }
+      let html = try PreviewPage(thumbnails: files).render(catalogue, generatedAt: date)
+      try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))
     }
     return Summary(
-      folder: folder, placed: document.products.count, unplaced: document.unplaced.count)
+      folder: folder, placed: catalogue.placed.count, unplaced: catalogue.unplaced.count,
+      disagreements: catalogue.placed.count { $0.product.disagreement }, thumbnails: report)
   }
 
   private func writeAtomically(to folder: URL, _ write: (URL) throws -> Void) throws {
@@ -56,7 +88,12 @@ public struct Exporter {
       if !files.fileExists(atPath: folder.path), files.fileExists(atPath: retired.path) {
         try? files.moveItem(at: retired, to: folder)
       }
-      throw Failure(path: folder.path, reason: error.localizedDescription)
+      throw Failure(path: folder.path, reason: Self.describe(error))
     }
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    if let error = error as? LocalizedError, let text = error.errorDescription { return text }
+    return (error as NSError).localizedDescription
   }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import HuewallCore
 import HuewallDecode
+import HuewallExport
 import HuewallFeed
 import HuewallFetch
+import HuewallPalette
 
 /// Everything `huewall run` needs, as read from `pipeline.json`.
 ///
@@ -28,6 +30,9 @@ public struct PipelineConfiguration: Sendable, Equatable {
   public var jobs: Int
   /// The share of items (feed items, images) that may fail before a run exits with code 3.
   public var maxFailureRate: Double
+  /// Vendor colour codes → colour family names, on top of the export's defaults
+  /// (`ColorSynonyms.defaults`); a code given here wins.
+  public var colorSynonyms: [String: String]
 
   public init(
     feed: FeedSettings = FeedSettings(),
@@ -39,7 +44,8 @@ public struct PipelineConfiguration: Sendable, Equatable {
     decode: DecodeLimits = DecodeLimits(),
     fetch: FetchSettings = FetchSettings(),
     jobs: Int = 0,
-    maxFailureRate: Double = 0.05
+    maxFailureRate: Double = 0.05,
+    colorSynonyms: [String: String] = [:]
   ) {
     self.feed = feed
     self.database = database
@@ -51,6 +57,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
     self.fetch = fetch
     self.jobs = jobs
     self.maxFailureRate = maxFailureRate
+    self.colorSynonyms = colorSynonyms
   }
 
   /// Images decoded at once, with 0 resolved to the number of cores.
@@ -132,6 +139,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
 extension PipelineConfiguration: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case feed, database, cache, output, lock, analysis, decode, fetch, jobs, maxFailureRate
+    case colorSynonyms
   }
 
   public init(from decoder: any Decoder) throws {
@@ -147,6 +155,8 @@ extension PipelineConfiguration: Codable {
     fetch = try c.decodeIfPresent(FetchSettings.self, forKey: .fetch) ?? d.fetch
     jobs = try c.decodeIfPresent(Int.self, forKey: .jobs) ?? d.jobs
     maxFailureRate = try c.decodeIfPresent(Double.self, forKey: .maxFailureRate) ?? d.maxFailureRate
+    colorSynonyms =
+      try c.decodeIfPresent([String: String].self, forKey: .colorSynonyms) ?? d.colorSynonyms
   }
 }
 
@@ -220,6 +230,9 @@ extension PipelineConfiguration {
       )
     }
     guard section.isEmpty else { return }
+    if let synonyms = object["colorSynonyms"], !(synonyms is [String: Any]) {
+      throw ConfigurationError(path: path, problem: "\"colorSynonyms\" must be a JSON object")
+    }
     for (key, value) in object where knownKeys[key] != nil {
       guard let nested = value as? [String: Any] else {
         throw ConfigurationError(path: path, problem: "\"\(key)\" must be a JSON object")
@@ -254,6 +267,22 @@ extension PipelineConfiguration {
       throw fail("\(key) must not be empty")
     }
     guard !feed.source.isEmpty else { throw fail("feed.source must not be empty") }
+    for (code, family) in colorSynonyms.sorted(by: { $0.key < $1.key }) {
+      guard !ColorSynonyms.normalise(code).isEmpty else {
+        throw fail(
+          "colorSynonyms: the code \"\(code)\" is empty once spaces and dashes are dropped")
+      }
+      guard ColorFamily(rawValue: family) != nil else {
+        let known = ColorFamily.allCases.map(\.rawValue).joined(separator: ", ")
+        throw fail("colorSynonyms.\(code): \"\(family)\" is not a colour family (known: \(known))")
+      }
+    }
+  }
+
+  /// The export's synonym table: the defaults plus `colorSynonyms` (already validated).
+  public var synonyms: ColorSynonyms {
+    ColorSynonyms(
+      extra: colorSynonyms.compactMapValues { ColorFamily(rawValue: $0) })
   }
 
   private static func keyPath(_ path: [any CodingKey]) -> String {

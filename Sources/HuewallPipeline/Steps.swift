@@ -181,13 +181,23 @@ extension Steps {
 }
 
 extension Steps {
-  /// The run's parameter set → `colors.json` in the output folder.
+  /// The run's parameter set → `colors.json`, `colors.csv`, `index.html` and `thumbs/` in the
+  /// output folder. Thumbnails come from the image cache; one that cannot be made is logged
+  /// and its tile shows the product's first colour.
   static func export(to output: String) -> PipelineStep {
     PipelineStep(name: "Export") { context in
-      let summary = try Exporter(store: context.store).export(
+      let exporter = try context.configuration.exporter(store: context.store)
+      let summary = try exporter.export(
         parameterSet: context.parameterSet, to: URL(fileURLWithPath: output))
-      context.logger.info(
-        "\(summary.placed) products on the wall, \(summary.unplaced) not: \(summary.folder.path)")
+      for (sha256, message) in summary.thumbnails.failures.sorted(by: { $0.key < $1.key }) {
+        context.logger.warning("export: no thumbnail for image \(sha256): \(message)")
+      }
+      let line =
+        "\(summary.placed) products on the wall, \(summary.unplaced) not, "
+        + "\(summary.disagreements) disagreeing with their vendor colour; thumbnails "
+        + "\(summary.thumbnails.made) made, \(summary.thumbnails.reused) reused: "
+        + summary.folder.path
+      context.logger.info("\(line)")
     }
   }
 }

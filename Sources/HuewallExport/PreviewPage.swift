@@ -1,0 +1,300 @@
+import Crypto
+import Foundation
+import HuewallPalette
+import Mustache
+
+/// `index.html`: the preview page, rendered from the mustache templates in `Templates/`.
+///
+/// One file with inline CSS and JavaScript and no outside resource but the thumbnails beside
+/// it, so it works from `file://` and offline. Every string from the feed goes through
+/// ``HTMLText/escape(_:)``; links are kept only when they are http or https; the
+/// Content-Security-Policy allows nothing but the page's own style and scripts (by their
+/// SHA-256) and images from the page's folder.
+struct PreviewPage {
+  /// The file name of each product image's thumbnail in `thumbs/`, by the image's SHA-256.
+  var thumbnails: [String: String]
+
+  func render(_ catalogue: WallCatalogue, generatedAt: Date) throws -> String {
+    let templates = try Self.templates()
+    var colorClasses: Set<String> = []
+    var tiles: [Tile] = []
+    tiles.reserveCapacity(catalogue.placed.count)
+    var brandCounts: [String: Int] = [:]
+    var familyCounts: [String: Int] = [:]
+    var disagreements = 0
+    for (product, sha) in catalogue.placed {
+      let tile = Tile(product, thumbnail: sha.flatMap { thumbnails[$0] })
+      colorClasses.formUnion(tile.colorClasses)
+      tiles.append(tile)
+      brandCounts[product.brand ?? "", default: 0] += 1
+      familyCounts[product.family ?? "", default: 0] += 1
+      if product.disagreement { disagreements += 1 }
+    }
+    let style = Self.baseCSS + Self.generatedCSS(colorClasses: colorClasses)
+    let errorsScript = Self.errorsJS
+    let pageScript = Self.pageJS
+    let csp = [
+      "default-src 'none'",
+      "img-src 'self' data:",
+      "style-src \(Self.hashSource(style))",
+      "script-src \(Self.hashSource(errorsScript)) \(Self.hashSource(pageScript))",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ].joined(separator: "; ")
+    let families = ColorFamily.allCases.compactMap { family in
+      familyCounts[family.rawValue].map { Page.Family(name: family.rawValue, count: $0) }
+    }
+    let brands = brandCounts.keys.sorted {
+      ($0.isEmpty ? 1 : 0, $0.lowercased(), $0) < ($1.isEmpty ? 1 : 0, $1.lowercased(), $1)
+    }.map { Page.Brand(value: $0, label: $0.isEmpty ? "(no brand)" : $0, count: brandCounts[$0]!) }
+    let page = Page(
+      csp: csp, style: style, errorsScript: errorsScript, pageScript: pageScript,
+      setName: catalogue.parameters.name, preset: catalogue.parameters.preset,
+      hash: catalogue.parameters.hash,
+      generatedAt: generatedAt.formatted(.iso8601),
+      generatedAtText: Self.displayDate(generatedAt),
+      placedCount: tiles.count, unplacedCount: catalogue.unplaced.count,
+      disagreementCount: disagreements, brandCount: brandCounts.keys.filter { !$0.isEmpty }.count,
+      brands: brands, families: families, tiles: tiles,
+      unplaced: catalogue.unplaced.map {
+        Page.Unplaced(id: $0.id, title: $0.title, brand: $0.brand, reason: $0.reason)
+      })
+    guard let html = templates.render(page, withTemplate: "index") else {
+      throw ExportError.template("index")
+    }
+    return html
+  }
+
+  /// `'sha256-…'` of a script's or style's text, for the Content-Security-Policy.
+  static func hashSource(_ text: String) -> String {
+    "'sha256-\(Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString())'"
+  }
+
+  static func displayDate(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    return String(
+      format: "%04d-%02d-%02d %02d:%02d UTC", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
+      c.minute ?? 0)
+  }
+
+  /// One class per swatch colour (`x1f5c99`) and per share (`w1`…`w100`): the swatches need
+  /// no style attributes, which the policy forbids.
+  static func generatedCSS(colorClasses: Set<String>) -> String {
+    var css = "\n"
+    for hexClass in colorClasses.sorted() {
+      css += ".\(hexClass){background:#\(hexClass.dropFirst())}"
+    }
+    css += "\n"
+    for width in 1...100 { css += ".w\(width){flex-grow:\(width)}" }
+    return css + "\n"
+  }
+
+  // MARK: Resources
+
+  static func resource(_ name: String) throws -> String {
+    guard
+      let url = Bundle.module.url(
+        forResource: name, withExtension: nil, subdirectory: "Templates")
+    else { throw ExportError.missingResource(name) }
+    do {
+      return try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      throw ExportError.missingResource(name)
+    }
+  }
+
+  private static let loaded: Result<(MustacheLibrary, String, String, String), any Error> = Result {
+    _ = HTMLText.registerContentType
+    var library = MustacheLibrary()
+    for name in ["index", "tile"] {
+      let text = try resource("\(name).mustache")
+      do {
+        try library.register(text, named: name)
+      } catch {
+        throw ExportError.template("\(name).mustache: \(error)")
+      }
+    }
+    return (
+      library, try resource("page.css"), try resource("errors.js"), try resource("page.js")
+    )
+  }
+
+  static func templates() throws -> MustacheLibrary { try loaded.get().0 }
+  static var baseCSS: String { (try? loaded.get().1) ?? "" }
+  static var errorsJS: String { (try? loaded.get().2) ?? "" }
+  static var pageJS: String { (try? loaded.get().3) ?? "" }
+}
+
+/// Why the page could not be made (a broken installation, not bad data).
+enum ExportError: Error, CustomStringConvertible, LocalizedError {
+  case missingResource(String)
+  case template(String)
+
+  var description: String {
+    switch self {
+    case .missingResource(let name):
+      "the template resource \(name) is missing (a huewall binary needs its Huewall_HuewallExport.resources folder beside it)"
+    case .template(let detail): "the page template is broken: \(detail)"
+    }
+  }
+
+  var errorDescription: String? { description }
+}
+
+// MARK: Template contexts (MustacheParent: looked up by name, without reflection)
+
+struct Page: MustacheParent {
+  struct Brand: MustacheParent {
+    var value: String, label: String, count: Int
+    func child(named name: String) -> Any? {
+      switch name {
+      case "value": value
+      case "label": label
+      case "count": count
+      default: nil
+      }
+    }
+  }
+  struct Family: MustacheParent {
+    var name: String, count: Int
+    func child(named key: String) -> Any? {
+      switch key {
+      case "name": name
+      case "count": count
+      default: nil
+      }
+    }
+  }
+  struct Unplaced: MustacheParent {
+    var id: String, title: String, brand: String?, reason: String
+    func child(named name: String) -> Any? {
+      switch name {
+      case "id": id
+      case "title": title
+      case "brand": brand.flatMap { $0.isEmpty ? nil : $0 }
+      case "reason": reason
+      default: nil
+      }
+    }
+  }
+
+  var csp, style, errorsScript, pageScript: String
+  var setName, preset, hash, generatedAt, generatedAtText: String
+  var placedCount, unplacedCount, disagreementCount, brandCount: Int
+  var brands: [Brand]
+  var families: [Family]
+  var tiles: [Tile]
+  var unplaced: [Unplaced]
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "csp": csp
+    case "style": style
+    case "errorsScript": errorsScript
+    case "pageScript": pageScript
+    case "setName": setName
+    case "preset": preset
+    case "hash": hash
+    case "generatedAt": generatedAt
+    case "generatedAtText": generatedAtText
+    case "placedCount": placedCount
+    case "hideEmpty": placedCount > 0
+    case "unplacedCount": unplacedCount
+    case "disagreementCount": disagreementCount
+    case "brandCount": brandCount
+    case "brands": brands
+    case "families": families
+    case "tiles": tiles
+    case "hasUnplaced": !unplaced.isEmpty
+    case "unplaced": unplaced
+    default: nil
+    }
+  }
+}
+
+/// One product's tile.
+struct Tile: MustacheParent {
+  var id, title, brand: String
+  var family: String
+  var vendorColor, vendorFamily, link: String?
+  var disagreement: Bool
+  var thumbnail: String?
+  /// `hex share family h s v` per colour, `;`-separated: all our own values, for the details.
+  var colors: String
+  /// The classes of each swatch: colour and width.
+  var swatches: [String]
+  var colorClasses: [String]
+  var vendorLine: String?
+
+  init(_ product: ColorsDocument.ExportedProduct, thumbnail: String?) {
+    id = product.id
+    title = product.title
+    brand = product.brand ?? ""
+    family = product.family ?? ""
+    vendorColor = product.vendorColor.flatMap { $0.isEmpty ? nil : $0 }
+    vendorFamily = product.vendorFamily
+    link = product.link.flatMap(Self.webLink)
+    disagreement = product.disagreement
+    self.thumbnail = thumbnail
+    var colors: [String] = []
+    var swatches: [String] = []
+    var classes: [String] = []
+    for color in product.colors {
+      let hexClass = Self.colorClass(color.hex)
+      classes.append(hexClass)
+      let width = min(100, max(1, Int((color.share * 100).rounded())))
+      swatches.append("\(hexClass) w\(width)")
+      colors.append(
+        "#\(hexClass.dropFirst()) \(color.share) \(ColorFamily(rawValue: color.family)?.rawValue ?? "") \(color.h) \(color.s) \(color.v)"
+      )
+    }
+    self.colors = colors.joined(separator: ";")
+    self.swatches = swatches
+    colorClasses = classes
+    var line: [String] = []
+    if let vendorColor { line.append(vendorColor) }
+    if let brand = product.brand, !brand.isEmpty { line.append(brand) }
+    vendorLine = line.isEmpty ? nil : line.joined(separator: " · ")
+  }
+
+  /// `x` and six lowercase hex digits; anything else is drawn grey.
+  static func colorClass(_ hex: String) -> String {
+    let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+    let valid =
+      digits.utf8.count == 6
+      && digits.utf8.allSatisfy {
+        (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0)
+      }
+    return valid ? "x" + digits.lowercased() : "x808080"
+  }
+
+  /// The link when it is an absolute http or https URL, else nil: the page never links to
+  /// `javascript:`, `data:` or a relative path from the feed.
+  static func webLink(_ text: String) -> String? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else { return nil }
+    return text
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "id": id
+    case "title": title
+    case "brand": brand
+    case "family": family
+    case "vendorColor": vendorColor
+    case "vendorFamily": vendorFamily
+    case "link": link
+    case "disagreement": disagreement
+    case "thumb": thumbnail
+    case "placeholder": colorClasses.first ?? "x808080"
+    case "colors": colors
+    case "swatches": swatches
+    case "vendorLine": vendorLine
+    default: nil
+    }
+  }
+}

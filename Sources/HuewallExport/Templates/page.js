@@ -1,0 +1,291 @@
+"use strict";
+(function () {
+  var t0 = performance.now();
+  var doc = document;
+  var wall = doc.getElementById("wall");
+  var tiles = Array.prototype.slice.call(wall.children);
+  var detail = doc.getElementById("detail");
+  var brandSelect = doc.getElementById("f-brand");
+  var familyButtons = Array.prototype.slice.call(doc.querySelectorAll("#f-family button"));
+  var disBox = doc.getElementById("f-dis");
+  var shownOut = doc.getElementById("shown");
+  var layoutButtons = { wall: doc.getElementById("l-wall"), list: doc.getElementById("l-list") };
+  var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var filter = { brand: null, family: "", dis: false };
+  var shown = tiles;
+  var pinned = null;
+  var animating = null;
+
+  function safeLink(url) {
+    return /^https?:\/\//i.test(url || "") ? url : "";
+  }
+
+  // Filters: one pass over the tiles, writes only.
+  function applyFilters() {
+    var next = [];
+    for (var i = 0; i < tiles.length; i++) {
+      var t = tiles[i];
+      var ok = (filter.brand === null || t.getAttribute("data-brand") === filter.brand) &&
+        (filter.family === "" || t.getAttribute("data-family") === filter.family) &&
+        (!filter.dis || t.hasAttribute("data-d"));
+      if (t.hidden === ok) t.hidden = !ok;
+      if (ok) next.push(t);
+    }
+    shown = next;
+    shownOut.textContent = next.length === tiles.length ? next.length + " shown" : next.length + " of " + tiles.length + " shown";
+    doc.getElementById("none").hidden = next.length > 0;
+    hideDetail(true);
+  }
+
+  brandSelect.addEventListener("change", function () {
+    var option = brandSelect.options[brandSelect.selectedIndex];
+    filter.brand = option.hasAttribute("data-all") ? null : option.value;
+    applyFilters();
+  });
+  familyButtons.forEach(function (button) {
+    button.addEventListener("click", function () {
+      filter.family = button.getAttribute("data-family");
+      familyButtons.forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
+      applyFilters();
+    });
+  });
+  disBox.addEventListener("change", function () {
+    filter.dis = disBox.checked;
+    applyFilters();
+  });
+
+  // Tiles in the viewport: shown tiles are in document order and so in page order, in both
+  // layouts, so a binary search finds the first one and a short walk the rest.
+  function visibleTiles() {
+    var height = window.innerHeight, lo = 0, hi = shown.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (shown[mid].getBoundingClientRect().bottom < 0) lo = mid + 1; else hi = mid;
+    }
+    var out = [];
+    for (var i = lo; i < shown.length; i++) {
+      var r = shown[i].getBoundingClientRect();
+      if (r.top > height) break;
+      out.push(shown[i]);
+    }
+    return out;
+  }
+
+  function thumb(tile) { return tile.firstElementChild; }
+
+  // The wall <-> list switch, animated FLIP-style: thumbnails on screen fly from their old
+  // place and size to the new one (transforms only, driven by requestAnimationFrame), the rest
+  // of each tile fades in. All reads happen before all writes.
+  function setLayout(mode, done) {
+    var list = mode === "list";
+    if (wall.classList.contains("list") === list) { if (done) done(); return; }
+    if (animating) animating.finish();
+    hideDetail(true);
+    var before = visibleTiles();
+    var anchor = before[0];
+    var anchorTop = anchor ? anchor.getBoundingClientRect().top : 0;
+    var first = before.map(function (t) { return thumb(t).getBoundingClientRect(); });
+    wall.classList.toggle("list", list);
+    layoutButtons.wall.setAttribute("aria-pressed", String(!list));
+    layoutButtons.list.setAttribute("aria-pressed", String(list));
+    if (history.replaceState) history.replaceState(null, "", list ? "#list" : "#wall");
+    if (anchor) window.scrollBy(0, anchor.getBoundingClientRect().top - anchorTop);
+    if (reduceMotion || !before.length) { if (done) done(); return; }
+    var after = visibleTiles();
+    var moves = [];
+    for (var i = 0; i < before.length; i++) {
+      var a = first[i], b = thumb(before[i]).getBoundingClientRect();
+      if (!b.width) continue;
+      moves.push({ el: thumb(before[i]), dx: a.left - b.left, dy: a.top - b.top, s: a.width / b.width });
+    }
+    after.concat(before).forEach(function (t) { t.classList.add("fade"); });
+    var start = null, duration = 420;
+    function frame(now) {
+      if (start === null) start = now;
+      var p = Math.min(1, (now - start) / duration);
+      var e = 1 - Math.pow(1 - p, 3);
+      for (var j = 0; j < moves.length; j++) {
+        var m = moves[j], k = 1 - e;
+        m.el.style.transform = p < 1 ? "translate(" + (m.dx * k) + "px," + (m.dy * k) + "px) scale(" + (1 + (m.s - 1) * k) + ")" : "";
+      }
+      if (p < 1) { animating.id = requestAnimationFrame(frame); } else { animating.finish(); }
+    }
+    animating = {
+      id: 0,
+      finish: function () {
+        cancelAnimationFrame(this.id);
+        moves.forEach(function (m) { m.el.style.transform = ""; });
+        after.concat(before).forEach(function (t) { t.classList.remove("fade"); });
+        animating = null;
+        if (done) { var d = done; done = null; d(); }
+      }
+    };
+    frame(performance.now());
+  }
+  layoutButtons.wall.addEventListener("click", function () { setLayout("wall"); });
+  layoutButtons.list.addEventListener("click", function () { setLayout("list"); });
+
+  // Details on hover, focus or tap: one shared panel, filled with textContent only.
+  function el(tag, text, cls) {
+    var e = doc.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+  function percent(x) { return (Math.round(parseFloat(x) * 1000) / 10) + " %"; }
+  function showDetail(tile) {
+    var d = tile.dataset;
+    var title = tile.querySelector(".tx b").textContent;
+    detail.textContent = "";
+    detail.appendChild(el("h2", title || "(untitled)"));
+    detail.appendChild(el("p", "#" + (tiles.indexOf(tile) + 1) + " of " + tiles.length + " · " + d.productId, "pos"));
+    if (d.d !== undefined) detail.appendChild(el("p", "vendor colour disagrees", "flag"));
+    var dl = el("dl");
+    function row(label, value) {
+      dl.appendChild(el("dt", label));
+      var dd = el("dd");
+      if (value instanceof Node) dd.appendChild(value); else dd.textContent = value;
+      dl.appendChild(dd);
+    }
+    row("brand", d.brand || "—");
+    row("vendor colour", d.vc ? d.vc + (d.vf ? " → " + d.vf : " (no family)") : "—");
+    row("family", d.family || "—");
+    var href = safeLink(d.href);
+    if (href) {
+      var a = el("a", "product page ↗");
+      a.href = href;
+      a.rel = "noopener noreferrer";
+      a.target = "_blank";
+      row("link", a);
+    }
+    detail.appendChild(dl);
+    var table = el("table"), head = el("tr");
+    ["", "hex", "h", "s", "v", "share", "family"].forEach(function (h) { head.appendChild(el("th", h)); });
+    table.appendChild(head);
+    (d.c || "").split(";").forEach(function (c) {
+      if (!c) return;
+      var f = c.split(" "), tr = el("tr"), sw = el("td");
+      sw.appendChild(el("i", undefined, "chip x" + f[0].slice(1)));
+      tr.appendChild(sw);
+      [f[0], f[3], f[4], f[5], percent(f[1]), f[2]].forEach(function (v) { tr.appendChild(el("td", v)); });
+      table.appendChild(tr);
+    });
+    detail.appendChild(table);
+    detail.hidden = false;
+    var r = tile.getBoundingClientRect(), w = detail.offsetWidth, h = detail.offsetHeight;
+    var x = r.right + 8, y = Math.max(8, r.top);
+    if (x + w > window.innerWidth - 8) x = Math.max(8, r.left - w - 8);
+    if (wall.classList.contains("list")) { x = Math.max(8, Math.min(r.left + 80, window.innerWidth - w - 8)); y = r.bottom + 4; }
+    if (y + h > window.innerHeight - 8) y = Math.max(8, window.innerHeight - h - 8);
+    detail.style.left = x + "px";
+    detail.style.top = y + "px";
+  }
+  function hideDetail(force) {
+    if (pinned && !force) return;
+    if (pinned) pinned.classList.remove("on");
+    pinned = null;
+    detail.hidden = true;
+  }
+  function tileOf(node) {
+    while (node && node !== wall) {
+      if (node.parentNode === wall) return node;
+      node = node.parentNode;
+    }
+    return null;
+  }
+  wall.addEventListener("mouseover", function (e) {
+    var t = tileOf(e.target);
+    if (t && !pinned) showDetail(t);
+  });
+  wall.addEventListener("mouseleave", function () { hideDetail(false); });
+  wall.addEventListener("focusin", function (e) {
+    var t = tileOf(e.target);
+    if (t) { if (pinned && pinned !== t) hideDetail(true); showDetail(t); }
+  });
+  wall.addEventListener("click", function (e) {
+    var t = tileOf(e.target);
+    if (!t) return;
+    if (pinned === t) { hideDetail(true); return; }
+    hideDetail(true);
+    pinned = t;
+    t.classList.add("on");
+    showDetail(t);
+  });
+  doc.addEventListener("keydown", function (e) { if (e.key === "Escape") { hideDetail(true); } });
+  doc.addEventListener("click", function (e) { if (pinned && !tileOf(e.target) && !detail.contains(e.target)) hideDetail(true); });
+  window.addEventListener("scroll", function () { if (!pinned) hideDetail(false); }, { passive: true });
+
+  if (location.hash === "#list") setLayout("list");
+  var root = doc.documentElement;
+  root.setAttribute("data-script-ms", String(Math.round(performance.now() - t0)));
+  requestAnimationFrame(function () {
+    root.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+    if (/[?&]selftest\b/.test(location.search)) selfTest();
+  });
+
+  // ?selftest: exercises the filters, the layout switch and the details, and writes what it
+  // found into the page for a headless browser to read (scripts/browser-check).
+  function selfTest() {
+    var report = { tiles: tiles.length, checks: [], errors: window.__huewallErrors || [] };
+    function check(name, ok, info) { report.checks.push({ name: name, ok: !!ok, info: info === undefined ? null : info }); }
+    function visibleCount() { return tiles.filter(function (t) { return t.getClientRects().length > 0; }).length; }
+    check("tile count matches the header", String(tiles.length) === wall.getAttribute("data-count"), tiles.length);
+    check("every tile has a product id", tiles.every(function (t) { return t.hasAttribute("data-product-id"); }));
+    var brands = {}, families = {}, dis = 0;
+    tiles.forEach(function (t) {
+      var b = t.getAttribute("data-brand"), f = t.getAttribute("data-family");
+      brands[b] = (brands[b] || 0) + 1;
+      families[f] = (families[f] || 0) + 1;
+      if (t.hasAttribute("data-d")) dis++;
+    });
+    var brandOption = Array.prototype.slice.call(brandSelect.options).filter(function (o) { return !o.hasAttribute("data-all"); })[0];
+    if (brandOption) {
+      brandSelect.value = brandOption.value;
+      brandSelect.selectedIndex = Array.prototype.indexOf.call(brandSelect.options, brandOption);
+      brandSelect.dispatchEvent(new Event("change"));
+      check("brand filter", visibleCount() === brands[brandOption.value], { brand: brandOption.value, shown: visibleCount(), expected: brands[brandOption.value] });
+      brandSelect.selectedIndex = 0;
+      brandSelect.dispatchEvent(new Event("change"));
+    }
+    var familyButton = familyButtons.filter(function (b) { return b.getAttribute("data-family"); })[0];
+    if (familyButton) {
+      familyButton.click();
+      var fam = familyButton.getAttribute("data-family");
+      check("family filter", visibleCount() === families[fam], { family: fam, shown: visibleCount(), expected: families[fam] });
+      familyButtons[0].click();
+    }
+    disBox.checked = true;
+    disBox.dispatchEvent(new Event("change"));
+    check("only disagreements", visibleCount() === dis, { shown: visibleCount(), expected: dis });
+    disBox.checked = false;
+    disBox.dispatchEvent(new Event("change"));
+    check("filters reset", visibleCount() === tiles.length, visibleCount());
+    var tile = tiles[0];
+    if (tile) {
+      tile.focus();
+      var title = tile.querySelector(".tx b").textContent;
+      check("details on focus", !detail.hidden && detail.querySelector("h2").textContent === (title || "(untitled)"), title);
+      tile.blur();
+      hideDetail(true);
+    }
+    var wallWidth = tile ? tile.getBoundingClientRect().width : 0;
+    var t1 = performance.now();
+    setLayout("list", function () {
+      var r = tile ? tile.getBoundingClientRect() : { width: 0, height: 0 };
+      check("list layout", wall.classList.contains("list") && (!tile || (r.width > wallWidth * 1.5 && tile.querySelector(".tx").offsetHeight > 0)), { width: r.width, wallWidth: wallWidth, ms: Math.round(performance.now() - t1) });
+      check("transforms cleared after the animation", tiles.every(function (t) { return !thumb(t).style.transform; }));
+      setLayout("wall", function () {
+        var r2 = tile ? tile.getBoundingClientRect() : { width: 0 };
+        check("wall layout again", !wall.classList.contains("list") && (!tile || Math.abs(r2.width - wallWidth) < 1), { width: r2.width });
+        check("no script ran from the feed", window.__pwned === undefined);
+        report.errors = window.__huewallErrors || [];
+        check("no errors", report.errors.length === 0, report.errors);
+        report.ok = report.checks.every(function (c) { return c.ok; });
+        var out = el("pre", JSON.stringify(report));
+        out.id = "selftest-result";
+        out.hidden = true;
+        doc.body.appendChild(out);
+      });
+    });
+  }
+})();

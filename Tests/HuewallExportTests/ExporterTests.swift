@@ -1,0 +1,139 @@
+import Foundation
+import HuewallDecode
+import HuewallStore
+import Testing
+
+@testable import HuewallExport
+
+@Suite struct ExporterTests {
+  @Test func removedAndUnanalysedProductsAreListedApart() throws {
+    let scratch = try Scratch()
+    defer { scratch.cleanUp() }
+    let (store, set) = try makeStore(
+      in: scratch,
+      seeds: [
+        Seed(id: "a", title: "Blue", vendorColor: "BLK", colors: [color(0.6, 0.8, 0.8)]),
+        Seed(id: "b", title: "No analysis"),
+        Seed(id: "c", title: "Red", vendorColor: "Rot", colors: [color(0.99, 0.8, 0.8)]),
+      ],
+      removed: [Seed(id: "z", title: "Gone", brand: "Old", colors: [color(0.3, 0.8, 0.8)])])
+    let out = scratch.url("out")
+    let summary = try Exporter(store: store).export(parameterSet: set, to: out)
+    #expect(summary.placed == 2 && summary.unplaced == 2 && summary.disagreements == 1)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    let document = try decoder.decode(
+      ColorsDocument.self, from: Data(contentsOf: out.appendingPathComponent("colors.json")))
+    #expect(document.products.map(\.id) == ["c", "a"])
+    #expect(document.products.map(\.disagreement) == [false, true])
+    #expect(document.products.map(\.vendorFamily) == ["red", "black"])
+    #expect(document.unplaced.map(\.id) == ["b", "z"])
+    #expect(document.unplaced.map(\.reason) == ["not analysed", "removed"])
+    let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(tileIDs(html) == ["c", "a"])
+    #expect(html.contains("<li data-product-id=\"z\"><b>z</b> Gone · Old — removed</li>"))
+    // Without an image source the tiles show their first colour.
+    #expect(html.contains("<b class=\"im ph x808080\"></b>"))
+  }
+
+  @Test func everyKeyIsWrittenEvenWhenEmpty() throws {
+    let scratch = try Scratch()
+    defer { scratch.cleanUp() }
+    let (store, set) = try makeStore(
+      in: scratch, seeds: [Seed(id: "a", colors: [color(0.6, 0.8, 0.8)])])
+    let out = scratch.url("out")
+    _ = try Exporter(store: store).export(parameterSet: set, to: out)
+    let object =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: out.appendingPathComponent("colors.json"))) as? [String: Any]
+    let product = try #require((object?["products"] as? [[String: Any]])?.first)
+    #expect(
+      Set(product.keys) == [
+        "id", "title", "brand", "vendorColor", "vendorFamily", "link", "imageUrl", "position",
+        "family", "disagreement", "colors",
+      ])
+    #expect(product["brand"] is NSNull)
+  }
+
+  @Test func aFailedExportLeavesThePreviousOneInPlace() throws {
+    let scratch = try Scratch()
+    defer { scratch.cleanUp() }
+    let (store, set) = try makeStore(
+      in: scratch, seeds: [Seed(id: "a", colors: [color(0.6, 0.8, 0.8)])])
+    let out = scratch.url("out")
+    _ = try Exporter(store: store).export(parameterSet: set, to: out)
+    let before = try Data(contentsOf: out.appendingPathComponent("colors.json"))
+    try store.close()
+    #expect(throws: (any Error).self) {
+      _ = try Exporter(store: store).export(parameterSet: set, to: out)
+    }
+    #expect(try Data(contentsOf: out.appendingPathComponent("colors.json")) == before)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path)
+      .filter { $0.hasPrefix(".out.") }
+    #expect(leftovers.isEmpty)
+  }
+}
+
+@Suite struct ThumbnailTests {
+  func sample(_ name: String) throws -> Data {
+    try Data(contentsOf: repositoryRoot.appendingPathComponent("samples/\(name)"))
+  }
+
+  @Test(arguments: [ThumbnailFormat.webp, .jpeg])
+  func thumbnailsAreSmallAndDecodable(format: ThumbnailFormat) throws {
+    let decoder = ImageDecoder()
+    let image = try decoder.decode(try sample("01-red-sneaker.jpg"), source: "sneaker")
+    let data = try image.thumbnail(maxSide: 240, format: format, quality: 80)
+    let thumb = try decoder.decode(data, source: "thumbnail")
+    #expect(thumb.format == (format == .webp ? .webp : .jpeg))
+    #expect(max(thumb.width, thumb.height) == 240)
+    let ratio = Double(image.width) / Double(image.height)
+    #expect(abs(Double(thumb.width) / Double(thumb.height) - ratio) < 0.02)
+    #expect(data.count < 30_000)
+  }
+
+  @Test func smallImagesAreNotEnlarged() throws {
+    let image = try ImageDecoder().decode(try sample("04-green-cap.png"), source: "cap")
+    let thumb = try ImageDecoder().decode(
+      try image.thumbnail(maxSide: 4000), source: "thumbnail")
+    #expect(thumb.width == image.width && thumb.height == image.height)
+  }
+
+  @Test func transparencyIsKeptInWebP() throws {
+    let image = try ImageDecoder().decode(try sample("04-green-cap.png"), source: "cap")
+    let thumb = try ImageDecoder().decode(try image.thumbnail(maxSide: 120), source: "t")
+    let corner = thumb.withPixels { $0[0, 0].packed }
+    #expect(corner >> 24 == 127, "the transparent corner stays transparent")
+  }
+
+  @Test func unchangedThumbnailsAreReusedAndBrokenImagesReported() throws {
+    let scratch = try Scratch()
+    defer { scratch.cleanUp() }
+    let samples = try SamplesCatalogue.load()
+    var seeds = Array(samples.seeds.prefix(3))
+    seeds.append(Seed(id: "broken", sha256: fakeHash("broken"), colors: [color(0.5, 0.5, 0.5)]))
+    let (store, set) = try makeStore(in: scratch, seeds: seeds)
+    let files = Dictionary(
+      uniqueKeysWithValues: samples.products.prefix(3).map { ($0.sha256, $0.image) })
+    let source = ImageSource { sha in
+      guard let path = files[sha] else { throw CocoaError(.fileReadNoSuchFile) }
+      return try Data(contentsOf: repositoryRoot.appendingPathComponent(path))
+    }
+    let out = scratch.url("out")
+    let exporter = Exporter(store: store, images: source)
+    let first = try exporter.export(parameterSet: set, to: out)
+    #expect(first.thumbnails.made == 3 && first.thumbnails.reused == 0)
+    #expect(first.thumbnails.failures.keys.sorted() == [fakeHash("broken")])
+    let second = try exporter.export(parameterSet: set, to: out)
+    #expect(second.thumbnails.made == 0 && second.thumbnails.reused == 3)
+    let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+    for product in samples.products.prefix(3) {
+      #expect(html.contains("src=\"thumbs/\(product.sha256).webp\""))
+      #expect(FileManager.default.fileExists(atPath: out.path + "/thumbs/\(product.sha256).webp"))
+    }
+    var jpeg = exporter
+    jpeg.thumbnails.format = .jpeg
+    let third = try jpeg.export(parameterSet: set, to: out)
+    #expect(third.thumbnails.made == 3 && third.thumbnails.reused == 0)
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HuewallStore
+import Testing
+
+@testable import HuewallExport
+
+/// colors.json and colors.csv for samples/ against the files in Golden/, made once from a run
+/// of the product preset over samples/ and checked by hand (the wall goes red → pink → purple
+/// → blue → green → yellow → beige → orange → brown, then white, grey and silver, then the
+/// darks; every vendor code but "Sunshine" is in the default synonyms, and pipeline.json adds
+/// that one). `generatedAt` and the repository's path are normalised.
+///
+/// To remake them after an intended change: `HUEWALL_UPDATE_GOLDEN=1 swift test --filter
+/// GoldenTests`, then read the diff.
+@Suite struct GoldenTests {
+  static let date = Date(timeIntervalSince1970: 1_800_000_000)
+
+  func export() throws -> (json: String, csv: String, html: String) {
+    let scratch = try Scratch()
+    defer { scratch.cleanUp() }
+    let samples = try SamplesCatalogue.load()
+    let (store, set) = try makeStore(
+      in: scratch, seeds: samples.seeds, parameters: samples.parameterSet.parameters,
+      preset: samples.parameterSet.preset)
+    let exporter = Exporter(store: store, synonyms: ColorSynonyms(extra: ["Sunshine": .yellow]))
+    let out = scratch.url("out")
+    _ = try exporter.export(parameterSet: set, to: out, at: Self.date)
+    func read(_ name: String) throws -> String {
+      try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
+        .replacingOccurrences(of: repositoryRoot.path, with: "$REPOSITORY")
+    }
+    return (try read("colors.json"), try read("colors.csv"), try read("index.html"))
+  }
+
+  func compare(_ text: String, golden name: String) throws {
+    let file = testsFolder.appendingPathComponent("Golden").appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["HUEWALL_UPDATE_GOLDEN"] == "1" {
+      try Data(text.utf8).write(to: file)
+      return
+    }
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    if text != expected {
+      let a = text.components(separatedBy: "\n")
+      let b = expected.components(separatedBy: "\n")
+      let line =
+        zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(a.count, b.count)
+      Issue.record(
+        "\(name) differs from Golden/\(name) at line \(line + 1): got \(a.count > line ? a[line] : "(end)"), expected \(b.count > line ? b[line] : "(end)")"
+      )
+    }
+  }
+
+  @Test func colorsJSON() throws {
+    try compare(try export().json, golden: "colors.json")
+  }
+
+  @Test func colorsCSV() throws {
+    try compare(try export().csv, golden: "colors.csv")
+  }
+
+  @Test func theJSONDecodesAndItsOrderIsTheGradientKeys() throws {
+    let json = try export().json
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    let document = try decoder.decode(ColorsDocument.self, from: Data(json.utf8))
+    #expect(document.generatedAt == Self.date)
+    #expect(document.products.count == 24)
+    #expect(document.products.map(\.position) == Array(1...24))
+    let keys = document.products.map {
+      GradientKey(h: $0.colors[0].h, s: $0.colors[0].s, v: $0.colors[0].v, id: $0.id)
+    }
+    #expect(keys == keys.sorted())
+    #expect(document.products.allSatisfy { $0.vendorFamily != nil })
+  }
+
+  @Test func theCSVHasOneRowPerProductInTheSameOrder() throws {
+    let (json, csv, _) = try export()
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    let document = try decoder.decode(ColorsDocument.self, from: Data(json.utf8))
+    let rows = csv.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+    #expect(rows.map { String($0.split(separator: ",")[1]) } == document.products.map(\.id))
+  }
+
+  @Test func thePageHasOneTilePerProductInTheSameOrder() throws {
+    let (json, _, html) = try export()
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    let document = try decoder.decode(ColorsDocument.self, from: Data(json.utf8))
+    #expect(tileIDs(html) == document.products.map(\.id))
+  }
+}
+
+/// The `data-product-id` of every tile, in page order.
+func tileIDs(_ html: String) -> [String] {
+  html.components(separatedBy: "<li class=\"tile").dropFirst().compactMap { tile in
+    guard let start = tile.range(of: "data-product-id=\""),
+      let end = tile[start.upperBound...].firstIndex(of: "\"")
+    else { return nil }
+    return unescapeHTML(String(tile[start.upperBound..<end]))
+  }
+}
+
+func unescapeHTML(_ text: String) -> String {
+  text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+    .replacingOccurrences(of: "&amp;", with: "&")
+}

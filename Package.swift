@@ -116,7 +116,9 @@ let package = Package(
       name: "HuewallExportTests",
       dependencies: [
         "HuewallExport", "HuewallStore", "HuewallDecode", "HuewallPalette", "HuewallCore",
-      ]
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(
       name: "HuewallPipelineTests",

@@ -254,8 +254,10 @@ struct Tile: MustacheParent {
     self.swatches = swatches
     colorClasses = classes
     var line: [String] = []
-    if let vendorColor { line.append(vendorColor) }
     if let brand = product.brand, !brand.isEmpty { line.append(brand) }
+    if let vendorColor {
+      line.append(vendorFamily.map { "\(vendorColor) → \($0)" } ?? vendorColor)
+    }
     vendorLine = line.isEmpty ? nil : line.joined(separator: " · ")
   }
 

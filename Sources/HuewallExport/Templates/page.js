@@ -112,8 +112,11 @@
     }
     animating = {
       id: 0,
+      // Frames stop in a hidden tab: the timer makes sure the switch always completes.
+      timer: setTimeout(function () { if (animating) animating.finish(); }, duration + 250),
       finish: function () {
         cancelAnimationFrame(this.id);
+        clearTimeout(this.timer);
         moves.forEach(function (m) { m.el.style.transform = ""; });
         after.concat(before).forEach(function (t) { t.classList.remove("fade"); });
         animating = null;
@@ -226,8 +229,17 @@
   // ?selftest: exercises the filters, the layout switch and the details, and writes what it
   // found into the page for a headless browser to read (scripts/browser-check).
   function selfTest() {
-    var report = { tiles: tiles.length, checks: [], errors: window.__huewallErrors || [] };
-    function check(name, ok, info) { report.checks.push({ name: name, ok: !!ok, info: info === undefined ? null : info }); }
+    var report = { tiles: tiles.length, checks: [], errors: window.__huewallErrors || [], done: false };
+    var out = el("pre");
+    out.id = "selftest-result";
+    out.hidden = true;
+    doc.body.appendChild(out);
+    function publish() { out.textContent = JSON.stringify(report); }
+    function check(name, ok, info) {
+      report.checks.push({ name: name, ok: !!ok, info: info === undefined ? null : info });
+      publish();
+    }
+    window.addEventListener("error", function (e) { check("uncaught error", false, String(e.message)); });
     function visibleCount() { return tiles.filter(function (t) { return t.getClientRects().length > 0; }).length; }
     check("tile count matches the header", String(tiles.length) === wall.getAttribute("data-count"), tiles.length);
     check("every tile has a product id", tiles.every(function (t) { return t.hasAttribute("data-product-id"); }));
@@ -270,6 +282,7 @@
     }
     var wallWidth = tile ? tile.getBoundingClientRect().width : 0;
     var t1 = performance.now();
+    check("switching to the list", true);
     setLayout("list", function () {
       var r = tile ? tile.getBoundingClientRect() : { width: 0, height: 0 };
       check("list layout", wall.classList.contains("list") && (!tile || (r.width > wallWidth * 1.5 && tile.querySelector(".tx").offsetHeight > 0)), { width: r.width, wallWidth: wallWidth, ms: Math.round(performance.now() - t1) });
@@ -281,10 +294,8 @@
         report.errors = window.__huewallErrors || [];
         check("no errors", report.errors.length === 0, report.errors);
         report.ok = report.checks.every(function (c) { return c.ok; });
-        var out = el("pre", JSON.stringify(report));
-        out.id = "selftest-result";
-        out.hidden = true;
-        doc.body.appendChild(out);
+        report.done = true;
+        publish();
       });
     });
   }

@@ -20,14 +20,25 @@ struct FeedReader {
 
   func read() async throws -> FeedParseResult {
     let url = try sourceURL()
-    let first = try await document(url)
     let parser = FeedParser(
       format: settings.format, baseURL: url, shopURL: settings.shopURL.flatMap(URL.init(string:)))
+    let isShop = settings.format == .shopify && !url.isFileURL
+    let firstURL = isShop ? ShopifyFeed.pageURL(base: url, page: 1) : url
+    let first = try await document(firstURL)
     var result = try parser.parse(
       first.data, source: settings.source, contentType: first.contentType)
-    guard result.format == .shopify, url.scheme != "file" else { return result }
+    guard result.format == .shopify, !url.isFileURL else { return result }
+    if !isShop {
+      // Detected rather than configured: read page 1 again at the full page size (a shop
+      // serves 30 products a page unless asked for more), then page on from there.
+      return try await FeedReader(
+        settings: FeedSettings(
+          source: settings.source, format: .shopify, shopURL: settings.shopURL),
+        fetcher: fetcher
+      ).read()
+    }
 
-    // Shopify: page 1 was the URL as given; fetch ?page=2… until a short or empty page.
+    // Shopify: fetch ?limit=250&page=2… until a short or empty page.
     var pageResult = result
     var page = 1
     var seen = Set(result.products.map(\.id))

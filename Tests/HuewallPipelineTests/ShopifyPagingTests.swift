@@ -1,0 +1,66 @@
+import Foundation
+import HuewallPipeline
+import HuewallTestSupport
+import Testing
+
+/// A Shopify shop's `products.json`, paged 250 at a time, read by a real run over loopback.
+@Suite struct ShopifyPagingTests {
+  /// A page of `count` Shopify products numbered from `first`, each in one colour.
+  static func page(first: Int, count: Int, image: URL) -> Data {
+    let products = (first..<first + count).map { id in
+      """
+      {"id": \(id), "title": "Tee \(id)", "handle": "tee-\(id)", "vendor": "Loomhouse",
+       "options": [{"name": "Color", "position": 1, "values": ["Ink"]}],
+       "variants": [{"id": \(id * 10), "title": "Ink", "option1": "Ink", "price": "25.00",
+                     "available": true}],
+       "images": [{"src": "\(image.absoluteString)", "variant_ids": []}]}
+      """
+    }
+    return Data(
+      #"{"products": ["#.utf8 + Data(products.joined(separator: ",").utf8) + Data("]}".utf8))
+  }
+
+  @Test func everyPageIsReadUntilAShortOne() async throws {
+    let server = try await TestHTTPServer.start()
+    let image = server.url("/tee.jpg")
+    server.route("/tee.jpg", .ok(try TestCatalogue.sampleImages()[0], contentType: "image/jpeg"))
+    server.route(
+      "/products.json?limit=250&page=1",
+      .ok(Self.page(first: 1, count: 250, image: image), contentType: "application/json"))
+    server.route(
+      "/products.json?limit=250&page=2",
+      .ok(Self.page(first: 251, count: 7, image: image), contentType: "application/json"))
+    var workspace = try Workspace(feed: server.url("/products.json"))
+    defer { workspace.remove() }
+    workspace.configuration.feed.format = .shopify
+
+    let report = try await workspace.run()
+    #expect(report.status == .succeeded)
+    #expect(report.counts.productsAdded == 257)
+    // One image URL shared by every product is fetched once.
+    #expect(server.requests(for: "/tee.jpg").count == 1)
+    #expect(server.requests.filter { $0.pathWithoutQuery == "/products.json" }.count == 2)
+    let products = try workspace.store().products(includeRemoved: false)
+    #expect(products.first?.product.vendorColor == "Ink")
+    #expect(products.first?.product.brand == "Loomhouse")
+    await server.shutdown()
+  }
+
+  @Test func aDetectedShopIsReadAtTheFullPageSize() async throws {
+    let server = try await TestHTTPServer.start()
+    let image = server.url("/tee.jpg")
+    server.route("/tee.jpg", .ok(try TestCatalogue.sampleImages()[0], contentType: "image/jpeg"))
+    // Asked without a limit, a shop serves 30 products a page.
+    server.route(
+      "/products.json",
+      .ok(Self.page(first: 1, count: 30, image: image), contentType: "application/json"))
+    server.route(
+      "/products.json?limit=250&page=1",
+      .ok(Self.page(first: 1, count: 40, image: image), contentType: "application/json"))
+    let workspace = try Workspace(feed: server.url("/products.json"))
+    defer { workspace.remove() }
+    let report = try await workspace.run()
+    #expect(report.counts.productsAdded == 40)
+    await server.shutdown()
+  }
+}

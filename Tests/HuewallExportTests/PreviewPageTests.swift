@@ -60,7 +60,7 @@ import Testing
       "lang", "charset", "http-equiv", "content", "name", "class", "id", "datetime", "autocomplete",
       "aria-label", "data-all", "selected", "value", "type", "data-family", "aria-pressed", "role",
       "data-count", "tabindex", "data-product-id", "data-brand", "data-vc", "data-vf", "data-href",
-      "data-d", "data-c", "src", "loading", "decoding", "alt", "hidden", "aria-live",
+      "data-d", "data-c", "data-t", "hidden", "aria-live",
     ]
     for element in document.elements {
       #expect(allowedElements.contains(element.name), "element <\(element.name)>")

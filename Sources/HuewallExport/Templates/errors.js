@@ -1,5 +1,6 @@
 "use strict";
 window.__huewallErrors = [];
+window.__huewallHeadMs = performance.now();
 (function () {
   var errors = window.__huewallErrors;
   function add(message) { errors.push(String(message)); }

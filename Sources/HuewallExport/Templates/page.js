@@ -35,6 +35,7 @@
     shownOut.textContent = next.length === tiles.length ? next.length + " shown" : next.length + " of " + tiles.length + " shown";
     doc.getElementById("none").hidden = next.length > 0;
     hideDetail(true);
+    scheduleImages();
   }
 
   brandSelect.addEventListener("change", function () {
@@ -54,13 +55,15 @@
     applyFilters();
   });
 
-  // Tiles in the viewport: shown tiles are in document order and so in page order, in both
-  // layouts, so a binary search finds the first one and a short walk the rest.
-  function visibleTiles() {
-    var height = window.innerHeight, lo = 0, hi = shown.length;
+  // Tiles in the viewport (widened by `margin` pixels): shown tiles are in document order and
+  // so in page order, in both layouts, so a binary search finds the first one and a short walk
+  // the rest.
+  function visibleTiles(margin) {
+    margin = margin || 0;
+    var height = window.innerHeight + margin, lo = 0, hi = shown.length;
     while (lo < hi) {
       var mid = (lo + hi) >> 1;
-      if (shown[mid].getBoundingClientRect().bottom < 0) lo = mid + 1; else hi = mid;
+      if (shown[mid].getBoundingClientRect().bottom < -margin) lo = mid + 1; else hi = mid;
     }
     var out = [];
     for (var i = lo; i < shown.length; i++) {
@@ -70,6 +73,31 @@
     }
     return out;
   }
+
+  // Thumbnails are made into <img> elements only for tiles near the viewport (a screen above
+  // and below): ten thousand <img> elements would cost more to parse than the whole rest of
+  // the page. Until its picture arrives a tile shows its first colour.
+  var imagesPending = false;
+  function loadImages() {
+    imagesPending = false;
+    var near = visibleTiles(window.innerHeight);
+    for (var i = 0; i < near.length; i++) {
+      var box = thumb(near[i]), name = box.getAttribute("data-t");
+      if (!name || box.firstChild) continue;
+      var img = doc.createElement("img");
+      img.decoding = "async";
+      img.alt = "";
+      img.src = "thumbs/" + name;
+      box.appendChild(img);
+    }
+  }
+  function scheduleImages() {
+    if (imagesPending) return;
+    imagesPending = true;
+    requestAnimationFrame(loadImages);
+  }
+  window.addEventListener("scroll", scheduleImages, { passive: true });
+  window.addEventListener("resize", scheduleImages);
 
   function thumb(tile) { return tile.firstElementChild; }
 
@@ -90,7 +118,7 @@
     layoutButtons.list.setAttribute("aria-pressed", String(list));
     if (history.replaceState) history.replaceState(null, "", list ? "#list" : "#wall");
     if (anchor) window.scrollBy(0, anchor.getBoundingClientRect().top - anchorTop);
-    if (reduceMotion || !before.length) { if (done) done(); return; }
+    if (reduceMotion || !before.length) { loadImages(); if (done) done(); return; }
     var after = visibleTiles();
     var moves = [];
     for (var i = 0; i < before.length; i++) {
@@ -120,6 +148,7 @@
         moves.forEach(function (m) { m.el.style.transform = ""; });
         after.concat(before).forEach(function (t) { t.classList.remove("fade"); });
         animating = null;
+        loadImages();
         if (done) { var d = done; done = null; d(); }
       }
     };
@@ -221,10 +250,21 @@
   if (location.hash === "#list") setLayout("list");
   var root = doc.documentElement;
   root.setAttribute("data-script-ms", String(Math.round(performance.now() - t0)));
+  // ?bench: style and layout now, so that the time to a laid-out page can be read at once.
+  if (/[?&]bench\b/.test(location.search)) {
+    root.setAttribute("data-head-ms", String(Math.round(window.__huewallHeadMs)));
+    root.setAttribute("data-parsed-ms", String(Math.round(t0)));
+    void doc.body.offsetHeight;
+    root.setAttribute("data-layout-ms", String(Math.round(performance.now())));
+  }
+  loadImages();
   requestAnimationFrame(function () {
     root.setAttribute("data-ready-ms", String(Math.round(performance.now())));
-    if (/[?&]selftest\b/.test(location.search)) selfTest();
   });
+  // The thumbnails made above hold back the load event until they are in.
+  if (/[?&]selftest\b/.test(location.search)) {
+    window.addEventListener("load", function () { requestAnimationFrame(selfTest); });
+  }
 
   // ?selftest: exercises the filters, the layout switch and the details, and writes what it
   // found into the page for a headless browser to read (scripts/browser-check).
@@ -243,6 +283,8 @@
     function visibleCount() { return tiles.filter(function (t) { return t.getClientRects().length > 0; }).length; }
     check("tile count matches the header", String(tiles.length) === wall.getAttribute("data-count"), tiles.length);
     check("every tile has a product id", tiles.every(function (t) { return t.hasAttribute("data-product-id"); }));
+    var imgs = wall.getElementsByTagName("img");
+    check("thumbnails near the viewport", imgs.length > 0 && Array.prototype.every.call(imgs, function (img) { return img.complete && img.naturalWidth > 0; }), imgs.length);
     var brands = {}, families = {}, dis = 0;
     tiles.forEach(function (t) {
       var b = t.getAttribute("data-brand"), f = t.getAttribute("data-family");

@@ -48,7 +48,8 @@ struct Export: ParsableCommand {
       }
       print(
         "exported \(summary.placed) products (\(summary.unplaced) not on the wall, "
-          + "\(summary.disagreements) disagreeing with their vendor colour) with "
+          + "\(summary.disagreements) disagreeing with their vendor colour; thumbnails "
+          + "\(summary.thumbnails.made) made, \(summary.thumbnails.reused) reused) with "
           + "\(parameterSet.name) to \(summary.folder.path)")
     } catch {
       pipeline.fail(error.localizedDescription)

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `huewall run` and `huewall export` write the whole export: colors.json, colors.csv, the
+/// preview page and its thumbnails; `colorSynonyms` in pipeline.json reaches it.
+@Suite struct ExportCommandTests {
+  struct Sandbox {
+    let folder: URL
+    var config: String { folder.appendingPathComponent("pipeline.json").path }
+    var output: URL { folder.appendingPathComponent("out") }
+
+    init(extra: String = #""colorSynonyms": {"Sunshine": "yellow", "Tangerine": "red"}"#) throws {
+      folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("huewall-cli-export-\(UUID().uuidString)", isDirectory: true)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let feed = repositoryRoot.appendingPathComponent("samples/feed.json").path
+      try """
+      {"feed": {"source": "\(feed)"}, "database": "state/catalogue.sqlite",
+       "cache": "state/images", "lock": "state/run.lock", "output": "out", \(extra)}
+      """.write(toFile: config, atomically: true, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  @Test func runWritesEveryExportFile() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let run = try huewall(["run", "--config", sandbox.config])
+    #expect(run.status == 0, "\(run.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.output.path)
+    #expect(Set(files) == ["colors.json", "colors.csv", "index.html", "thumbs"])
+    let thumbs = try FileManager.default.contentsOfDirectory(
+      atPath: sandbox.output.appendingPathComponent("thumbs").path)
+    #expect(thumbs.filter { $0.hasSuffix(".webp") }.count == 24)
+
+    let json = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: sandbox.output.appendingPathComponent("colors.json")))
+        as? [String: Any])
+    let products = try #require(json["products"] as? [[String: Any]])
+    #expect(products.count == 24)
+    let byID = Dictionary(uniqueKeysWithValues: products.map { ($0["id"] as! String, $0) })
+    #expect(byID["HW-003"]?["vendorFamily"] as? String == "yellow")
+    #expect(byID["HW-006"]?["vendorFamily"] as? String == "red")
+    #expect(byID["HW-006"]?["disagreement"] as? Bool == true)
+    #expect(byID["HW-011"]?["vendorFamily"] as? String == "black")
+
+    let csv = try String(
+      contentsOf: sandbox.output.appendingPathComponent("colors.csv"), encoding: .utf8)
+    let rows = csv.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+    let ids = products.map { $0["id"] as! String }
+    #expect(rows.map { String($0.split(separator: ",")[1]) } == ids)
+
+    let html = try String(
+      contentsOf: sandbox.output.appendingPathComponent("index.html"), encoding: .utf8)
+    let tiles = html.components(separatedBy: "data-product-id=\"").dropFirst()
+      .map { String($0.prefix { $0 != "\"" }) }
+    #expect(tiles == ids)
+  }
+
+  @Test func exportReusesUnchangedThumbnails() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    #expect(try huewall(["run", "--config", sandbox.config]).status == 0)
+    let export = try huewall(["export", "--config", sandbox.config])
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stdout.contains("thumbnails 0 made, 24 reused"), "\(export.stdout)")
+    let elsewhere = sandbox.folder.appendingPathComponent("fresh").path
+    let fresh = try huewall(["export", "--config", sandbox.config, "--out", elsewhere])
+    #expect(fresh.stdout.contains("thumbnails 24 made, 0 reused"), "\(fresh.stdout)")
+  }
+
+  @Test func colorSynonymsAreChecked() throws {
+    let badFamily = try Sandbox(extra: #""colorSynonyms": {"BLK": "charcoal"}"#)
+    defer { badFamily.remove() }
+    let run = try huewall(["run", "--config", badFamily.config])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("colorSynonyms.BLK: \"charcoal\" is not a colour family"))
+
+    let notObject = try Sandbox(extra: #""colorSynonyms": ["BLK"]"#)
+    defer { notObject.remove() }
+    let second = try huewall(["run", "--config", notObject.config])
+    #expect(second.status == 1)
+    #expect(second.stderr.contains("\"colorSynonyms\" must be a JSON object"), "\(second.stderr)")
+
+    let notString = try Sandbox(extra: #""colorSynonyms": {"BLK": 3}"#)
+    defer { notString.remove() }
+    let third = try huewall(["run", "--config", notString.config])
+    #expect(third.status == 1)
+    #expect(third.stderr.contains("colorSynonyms"), "\(third.stderr)")
+  }
+}

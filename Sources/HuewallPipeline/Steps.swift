@@ -28,11 +28,7 @@ enum Steps {
   /// Products → store: added, changed, and those that left the feed marked removed.
   static var syncProducts: PipelineStep {
     PipelineStep(name: "Sync products") { context in
-      let counts = try context.store.syncProducts(context.products, at: Date())
-      context.counts.productsSeen = counts.seen
-      context.counts.productsAdded = counts.added
-      context.counts.productsChanged = counts.changed
-      context.counts.productsRemoved = counts.removed
+      context.counts.record(try context.store.syncProducts(context.products, at: Date()))
     }
   }
 

@@ -110,15 +110,33 @@ struct WallCatalogue {
     self.init(keyed: keyed, unplaced: unplaced, parameterSet: parameterSet)
   }
 
-  /// Reads the store's catalogue of the set one entry at a time.
+  /// Reads the store's catalogue of the set one entry at a time, only the columns it needs.
   init(store: CatalogStore, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms) throws {
-    var keyed: [(key: GradientKey, product: ColorsDocument.ExportedProduct, sha: String?)] = []
+    var keyed: [Keyed] = []
     var unplaced: [ColorsDocument.UnplacedProduct] = []
-    try store.forEachCatalogueEntry(parameterSetID: parameterSet.id) { entry in
-      Self.sort(entry, synonyms: synonyms, into: &keyed, unplaced: &unplaced)
+    try store.forEachExportEntry(parameterSetID: parameterSet.id) { entry in
+      guard !entry.isRemoved else {
+        unplaced.append(
+          .init(id: entry.id, title: entry.title, brand: entry.brand, reason: "removed"))
+        return
+      }
+      guard let json = entry.colorsJSON, let colors = StoredColorsParser.parse(json),
+        !colors.isEmpty
+      else {
+        unplaced.append(
+          .init(id: entry.id, title: entry.title, brand: entry.brand, reason: "not analysed"))
+        return
+      }
+      keyed.append(
+        Self.place(
+          id: entry.id, title: entry.title, brand: entry.brand, vendorColor: entry.vendorColor,
+          link: entry.link, imageURL: entry.imageURL, family: entry.family, colors: colors,
+          sha256: entry.imageSHA256, synonyms: synonyms))
     }
     self.init(keyed: keyed, unplaced: unplaced, parameterSet: parameterSet)
   }
+
+  typealias Keyed = (key: GradientKey, product: ColorsDocument.ExportedProduct, sha: String?)
 
   private init(
     keyed: [(key: GradientKey, product: ColorsDocument.ExportedProduct, sha: String?)],
@@ -153,24 +171,34 @@ struct WallCatalogue {
         .init(id: product.id, title: product.title, brand: product.brand, reason: "not analysed"))
       return
     }
-    let vendorFamily = product.vendorColor.flatMap(synonyms.family(of:))
+    keyed.append(
+      place(
+        id: product.id, title: product.title, brand: product.brand,
+        vendorColor: product.vendorColor, link: product.link?.absoluteString,
+        imageURL: product.imageURLs.first?.absoluteString, family: analysis.family,
+        colors: analysis.colors, sha256: analysis.imageSHA256, synonyms: synonyms))
+  }
+
+  /// A product on the wall, with its key (position comes later).
+  private static func place(
+    id: String, title: String, brand: String?, vendorColor: String?, link: String?,
+    imageURL: String?, family: String?, colors: [StoredColor], sha256: String?,
+    synonyms: ColorSynonyms
+  ) -> Keyed {
+    let vendorFamily = vendorColor.flatMap(synonyms.family(of:))
     let disagreement = familiesDisagree(
-      vendor: vendorFamily, analysed: analysis.family.flatMap(ColorFamily.init(rawValue:)),
-      colorFamilies: analysis.colors.compactMap { ColorFamily(rawValue: $0.family) })
+      vendor: vendorFamily, analysed: family.flatMap(ColorFamily.init(rawValue:)),
+      colorFamilies: colors.compactMap { ColorFamily(rawValue: $0.family) })
     let exported = ColorsDocument.ExportedProduct(
-      id: product.id, title: product.title, brand: product.brand,
-      vendorColor: product.vendorColor, vendorFamily: vendorFamily?.rawValue,
-      link: product.link?.absoluteString, imageUrl: product.imageURLs.first?.absoluteString,
-      position: 0, family: analysis.family, disagreement: disagreement,
-      colors: analysis.colors.map {
+      id: id, title: title, brand: brand, vendorColor: vendorColor,
+      vendorFamily: vendorFamily?.rawValue, link: link, imageUrl: imageURL, position: 0,
+      family: family, disagreement: disagreement,
+      colors: colors.map {
         ColorsDocument.ExportedColor(
           h: $0.h, s: $0.s, v: $0.v, hex: $0.hex, share: $0.share, family: $0.family)
       })
-    keyed.append(
-      (
-        GradientKey(h: first.h, s: first.s, v: first.v, id: product.id), exported,
-        analysis.imageSHA256
-      ))
+    let first = colors[0]
+    return (GradientKey(h: first.h, s: first.s, v: first.v, id: id), exported, sha256)
   }
 }
 
@@ -192,12 +220,90 @@ extension ColorsDocument {
     unplaced = catalogue.unplaced
   }
 
-  /// Stable JSON: sorted keys and ISO 8601 dates, so that two exports of the same data diff
-  /// only where the data does.
+  /// Stable JSON: sorted keys, ISO 8601 dates, one product per line, so that two exports of
+  /// the same data diff only where the data does (and a line-oriented tool can read it).
+  /// Written by hand: a `JSONEncoder` takes seconds for a hundred thousand products.
   public func encoded() throws -> Data {
+    var out = "{\n  \"generatedAt\": "
+    JSONValue.appendQuoted(generatedAt.formatted(.iso8601), to: &out)
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    return try encoder.encode(self)
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let values = String(decoding: try encoder.encode(parameters.values), as: UTF8.self)
+    out += ",\n  \"parameters\": {\"hash\": "
+    JSONValue.appendQuoted(parameters.hash, to: &out)
+    out += ", \"name\": "
+    JSONValue.appendQuoted(parameters.name, to: &out)
+    out += ", \"preset\": "
+    JSONValue.appendQuoted(parameters.preset, to: &out)
+    out += ", \"values\": \(values)},\n  \"products\": ["
+    out.reserveCapacity(products.count * 600)
+    for (index, product) in products.enumerated() {
+      out += index == 0 ? "\n    " : ",\n    "
+      product.write(to: &out)
+    }
+    out += products.isEmpty ? "],\n  \"unplaced\": [" : "\n  ],\n  \"unplaced\": ["
+    for (index, product) in unplaced.enumerated() {
+      out += index == 0 ? "\n    {\"brand\": " : ",\n    {\"brand\": "
+      Self.append(product.brand, to: &out)
+      out += ", \"id\": "
+      JSONValue.appendQuoted(product.id, to: &out)
+      out += ", \"reason\": "
+      JSONValue.appendQuoted(product.reason, to: &out)
+      out += ", \"title\": "
+      JSONValue.appendQuoted(product.title, to: &out)
+      out += "}"
+    }
+    out += unplaced.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+    return Data(out.utf8)
+  }
+
+  static func append(_ text: String?, to out: inout String) {
+    if let text { JSONValue.appendQuoted(text, to: &out) } else { out += "null" }
+  }
+
+  /// A number as JSON: integral values without a fraction, others in shortest form.
+  static func append(_ x: Double, to out: inout String) {
+    if x == x.rounded(), x.magnitude < 1e15 { out += String(Int(x)) } else { out += String(x) }
+  }
+}
+
+extension ColorsDocument.ExportedProduct {
+  /// One line of `colors.json`, keys sorted.
+  func write(to out: inout String) {
+    out += "{\"brand\": "
+    ColorsDocument.append(brand, to: &out)
+    out += ", \"colors\": ["
+    for (index, color) in colors.enumerated() {
+      out += index == 0 ? "{\"family\": " : ", {\"family\": "
+      JSONValue.appendQuoted(color.family, to: &out)
+      out += ", \"h\": "
+      ColorsDocument.append(color.h, to: &out)
+      out += ", \"hex\": "
+      JSONValue.appendQuoted(color.hex, to: &out)
+      out += ", \"s\": "
+      ColorsDocument.append(color.s, to: &out)
+      out += ", \"share\": "
+      ColorsDocument.append(color.share, to: &out)
+      out += ", \"v\": "
+      ColorsDocument.append(color.v, to: &out)
+      out += "}"
+    }
+    out += "], \"disagreement\": "
+    out += disagreement ? "true" : "false"
+    out += ", \"family\": "
+    ColorsDocument.append(family, to: &out)
+    out += ", \"id\": "
+    JSONValue.appendQuoted(id, to: &out)
+    out += ", \"imageUrl\": "
+    ColorsDocument.append(imageUrl, to: &out)
+    out += ", \"link\": "
+    ColorsDocument.append(link, to: &out)
+    out += ", \"position\": \(position), \"title\": "
+    JSONValue.appendQuoted(title, to: &out)
+    out += ", \"vendorColor\": "
+    ColorsDocument.append(vendorColor, to: &out)
+    out += ", \"vendorFamily\": "
+    ColorsDocument.append(vendorFamily, to: &out)
+    out += "}"
   }
 }

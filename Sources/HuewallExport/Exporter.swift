@@ -1,6 +1,12 @@
 import Foundation
 import HuewallStore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a parameter set's export into a folder, atomically: everything goes into a fresh
 /// folder beside the target, which then replaces it with one rename, so a reader never sees
 /// half an export.
@@ -45,15 +51,24 @@ public struct Exporter {
   public func export(parameterSet: ParameterSetRecord, to folder: URL, at date: Date = Date())
     throws -> Summary
   {
+    var clock = ContinuousClock.now
+    func lap(_ what: String) {
+      if ProcessInfo.processInfo.environment["HUEWALL_EXPORT_TIMING"] != nil {
+        FileHandle.standardError.write(Data("\(what): \(ContinuousClock.now - clock)\n".utf8))
+      }
+      clock = .now
+    }
     let catalogue = try WallCatalogue(
       store: store, parameterSet: parameterSet, synonyms: synonyms)
     var report = ThumbnailReport()
     try writeAtomically(to: folder) { staging in
+      lap("catalogue")
       let document = ColorsDocument(catalogue, generatedAt: date)
       try document.encoded().write(to: staging.appendingPathComponent("colors.json"))
       try Data(
         ColorsCSV.render(document.products, colorColumns: parameterSet.parameters.numColors).utf8
       ).write(to: staging.appendingPathComponent("colors.csv"))
+      lap("json and csv")
       var files: [String: String] = [:]
       if let images {
         let previous = FileManager.default.fileExists(atPath: folder.path) ? folder : nil
@@ -61,9 +76,12 @@ public struct Exporter {
           for: catalogue.placed.compactMap(\.imageSHA256), in: staging, previous: previous,
           source: images, settings: thumbnails)
       }
+      lap("thumbnails")
       let html = try PreviewPage(thumbnails: files).render(catalogue, generatedAt: date)
       try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))
+      lap("html")
     }
+    lap("rename")
     return Summary(
       folder: folder, placed: catalogue.placed.count, unplaced: catalogue.unplaced.count,
       disagreements: catalogue.placed.count { $0.product.disagreement }, thumbnails: report)
@@ -82,7 +100,7 @@ public struct Exporter {
         try files.moveItem(at: folder, to: retired)
       }
       try files.moveItem(at: staging, to: folder)
-      try? files.removeItem(at: retired)
+      Self.remove(retired)
     } catch {
       try? files.removeItem(at: staging)
       if !files.fileExists(atPath: folder.path), files.fileExists(atPath: retired.path) {
@@ -90,6 +108,22 @@ public struct Exporter {
       }
       throw Failure(path: folder.path, reason: Self.describe(error))
     }
+  }
+
+  /// Removes a retired export: its thumbnails on every core (a large export has a hundred
+  /// thousand), then the rest.
+  private static func remove(_ folder: URL) {
+    let thumbs = folder.appendingPathComponent("thumbs").path
+    if let names = try? FileManager.default.contentsOfDirectory(atPath: thumbs), !names.isEmpty {
+      let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, names.count / 1000))
+      let size = (names.count + chunks - 1) / chunks
+      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        for index in (chunk * size)..<min(names.count, (chunk + 1) * size) {
+          unlink(thumbs + "/" + names[index])
+        }
+      }
+    }
+    try? FileManager.default.removeItem(at: folder)
   }
 
   private static func describe(_ error: any Error) -> String {

@@ -55,7 +55,7 @@ struct PreviewPage {
       generatedAtText: Self.displayDate(generatedAt),
       placedCount: tiles.count, unplacedCount: catalogue.unplaced.count,
       disagreementCount: disagreements, brandCount: brandCounts.keys.filter { !$0.isEmpty }.count,
-      brands: brands, families: families, tiles: tiles,
+      brands: brands, families: families, tiles: try Self.renderTiles(tiles, with: templates),
       unplaced: catalogue.unplaced.map {
         Page.Unplaced(id: $0.id, title: $0.title, brand: $0.brand, reason: $0.reason)
       })
@@ -122,6 +122,17 @@ struct PreviewPage {
   }
 
   static func templates() throws -> MustacheLibrary { try loaded.get().0 }
+
+  /// tile.mustache rendered for every tile: by ``TileRenderer`` when it can read the template,
+  /// else by swift-mustache.
+  static func renderTiles(_ tiles: [Tile], with templates: MustacheLibrary) throws -> String {
+    if let renderer = try fastTiles.get() { return renderer.render(tiles) }
+    return tiles.map { templates.render($0, withTemplate: "tile") ?? "" }.joined()
+  }
+
+  private static let fastTiles: Result<TileRenderer?, any Error> = Result {
+    TileRenderer(template: try resource("tile.mustache"))
+  }
   static var baseCSS: String { (try? loaded.get().1) ?? "" }
   static var errorsJS: String { (try? loaded.get().2) ?? "" }
   static var pageJS: String { (try? loaded.get().3) ?? "" }
@@ -185,7 +196,8 @@ struct Page: MustacheParent {
   var placedCount, unplacedCount, disagreementCount, brandCount: Int
   var brands: [Brand]
   var families: [Family]
-  var tiles: [Tile]
+  /// The tiles' markup, made from tile.mustache by ``PreviewPage/renderTiles(_:with:)``.
+  var tiles: String
   var unplaced: [Unplaced]
 
   func child(named name: String) -> Any? {

@@ -76,22 +76,40 @@ func makeThumbnails(
     previousThumbs.flatMap {
       try? String(contentsOf: $0.appendingPathComponent("SETTINGS"), encoding: .utf8)
     } == settings.signature
+  var valid: [String] = []
   for sha in Set(hashes).sorted() {
-    guard isHash(sha) else {
-      report.failures[sha] = "not a SHA-256 hash"
-      continue
-    }
-    let name = "\(sha.lowercased()).\(ext)"
-    if reusable, let previousThumbs {
-      let old = previousThumbs.appendingPathComponent(name).path
-      let new = thumbs.appendingPathComponent(name).path
-      if link(old, new) == 0 || (try? files.copyItem(atPath: old, toPath: new)) != nil {
-        names[sha] = name
-        report.reused += 1
-        continue
+    if isHash(sha) { valid.append(sha) } else { report.failures[sha] = "not a SHA-256 hash" }
+  }
+  let candidates = valid
+  // Hard links from the previous export, on every core (plain paths: a URL per file costs
+  // more than the link itself).
+  if reusable, let previousThumbs {
+    let oldFolder = previousThumbs.path + "/"
+    let newFolder = thumbs.path + "/"
+    let linked = UnsafeFlags(count: candidates.count)
+    let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, candidates.count / 1000))
+    let size = (candidates.count + chunks - 1) / chunks
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      for index in (chunk * size)..<min(candidates.count, (chunk + 1) * size) {
+        let name = "\(candidates[index].lowercased()).\(ext)"
+        if link(oldFolder + name, newFolder + name) == 0
+          || (try? FileManager.default.copyItem(atPath: oldFolder + name, toPath: newFolder + name))
+            != nil
+        {
+          linked.set(index)
+        }
       }
     }
-    pending.append(sha)
+    for (index, sha) in candidates.enumerated() {
+      if linked[index] {
+        names[sha] = "\(sha.lowercased()).\(ext)"
+        report.reused += 1
+      } else {
+        pending.append(sha)
+      }
+    }
+  } else {
+    pending = candidates
   }
 
   let jobs = pending
@@ -136,6 +154,21 @@ func makeThumbnails(
     }
   }
   return (names, report)
+}
+
+/// One flag per item, each set by one worker.
+private final class UnsafeFlags: @unchecked Sendable {
+  private let flags: UnsafeMutableBufferPointer<Bool>
+
+  init(count: Int) {
+    flags = .allocate(capacity: max(1, count))
+    flags.initialize(repeating: false)
+  }
+
+  deinit { flags.deallocate() }
+
+  func set(_ index: Int) { flags[index] = true }
+  subscript(index: Int) -> Bool { flags[index] }
 }
 
 private func isHash(_ text: String) -> Bool {

@@ -240,3 +240,42 @@ struct SimpleHTML {
     }
   }
 }
+
+@Suite struct TileRendererTests {
+  /// The fast tile renderer writes exactly what swift-mustache writes for tile.mustache.
+  @Test func matchesSwiftMustache() throws {
+    let templates = try PreviewPage.templates()
+    let renderer = try #require(TileRenderer(template: try PreviewPage.resource("tile.mustache")))
+    let hostile = PreviewPageTests().hostileSeeds()
+    var products: [ColorsDocument.ExportedProduct] = hostile.map { seed in
+      ColorsDocument.ExportedProduct(
+        id: seed.product.id, title: seed.product.title, brand: seed.product.brand,
+        vendorColor: seed.product.vendorColor, vendorFamily: "black",
+        link: seed.product.link?.absoluteString, imageUrl: nil, position: 1, family: "blue",
+        disagreement: true,
+        colors: seed.colors.map {
+          .init(h: $0.h, s: $0.s, v: $0.v, hex: $0.hex, share: $0.share, family: $0.family)
+        })
+    }
+    products.append(
+      .init(
+        id: "plain", title: "", brand: nil, vendorColor: nil, vendorFamily: nil, link: nil,
+        imageUrl: nil, position: 2, family: nil, disagreement: false, colors: []))
+    for (index, product) in products.enumerated() {
+      let tile = Tile(
+        product, thumbnail: index.isMultiple(of: 2) ? "\(fakeHash("\(index)")).webp" : nil)
+      var fast = ""
+      renderer.render(tile, into: &fast)
+      #expect(fast == templates.render(tile, withTemplate: "tile"), "\(product.id)")
+    }
+  }
+
+  @Test func refusesWhatItDoesNotDo() {
+    #expect(TileRenderer(template: "{{> partial}}") == nil)
+    #expect(TileRenderer(template: "{{a.b}}") == nil)
+    #expect(TileRenderer(template: "{{#a}}unclosed") == nil)
+    #expect(TileRenderer(template: "{{#a}}x{{/b}}") == nil)
+    #expect(TileRenderer(template: "{{=<% %>=}}") == nil)
+    #expect(TileRenderer(template: "plain {{! comment }}{{x}}") != nil)
+  }
+}

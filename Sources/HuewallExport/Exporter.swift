@@ -1,5 +1,6 @@
 import Foundation
 import HuewallStore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -63,19 +64,33 @@ public struct Exporter {
     var report = ThumbnailReport()
     try writeAtomically(to: folder) { staging in
       lap("catalogue")
+      // colors.json and colors.csv are written while the thumbnails are linked or made.
       let document = ColorsDocument(catalogue, generatedAt: date)
-      try document.encoded().write(to: staging.appendingPathComponent("colors.json"))
-      try Data(
-        ColorsCSV.render(document.products, colorColumns: parameterSet.parameters.numColors).utf8
-      ).write(to: staging.appendingPathComponent("colors.csv"))
-      lap("json and csv")
-      var files: [String: String] = [:]
-      if let images {
-        let previous = FileManager.default.fileExists(atPath: folder.path) ? folder : nil
-        (files, report) = try makeThumbnails(
-          for: catalogue.placed.compactMap(\.imageSHA256), in: staging, previous: previous,
-          source: images, settings: thumbnails)
+      let numColors = parameterSet.parameters.numColors
+      let hashes = catalogue.placed.compactMap(\.imageSHA256)
+      let previous = FileManager.default.fileExists(atPath: folder.path) ? folder : nil
+      let (images, thumbnails) = (images, thumbnails)
+      let failure = Mutex<(any Error)?>(nil)
+      let made = Mutex<([String: String], ThumbnailReport)>(([:], ThumbnailReport()))
+      DispatchQueue.concurrentPerform(iterations: 2) { job in
+        do {
+          if job == 0 {
+            try document.encoded().write(to: staging.appendingPathComponent("colors.json"))
+            try Data(ColorsCSV.render(document.products, colorColumns: numColors).utf8)
+              .write(to: staging.appendingPathComponent("colors.csv"))
+          } else if let images {
+            let result = try makeThumbnails(
+              for: hashes, in: staging, previous: previous, source: images,
+              settings: thumbnails)
+            made.withLock { $0 = result }
+          }
+        } catch {
+          failure.withLock { if $0 == nil { $0 = error } }
+        }
       }
+      if let error = failure.withLock({ $0 }) { throw error }
+      let files: [String: String]
+      (files, report) = made.withLock { $0 }
       lap("thumbnails")
       let html = try PreviewPage(thumbnails: files).render(catalogue, generatedAt: date)
       try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))

@@ -69,28 +69,31 @@ public struct Exporter {
       let numColors = parameterSet.parameters.numColors
       let hashes = catalogue.placed.compactMap(\.imageSHA256)
       let previous = FileManager.default.fileExists(atPath: folder.path) ? folder : nil
-      let (images, thumbnails) = (images, thumbnails)
-      let failure = Mutex<(any Error)?>(nil)
-      let made = Mutex<([String: String], ThumbnailReport)>(([:], ThumbnailReport()))
-      DispatchQueue.concurrentPerform(iterations: 2) { job in
+      // A thread of its own, so that the thumbnails keep every core of the pool.
+      let textFailure = Mutex<(any Error)?>(nil)
+      let textsDone = DispatchSemaphore(value: 0)
+      Thread {
         do {
-          if job == 0 {
-            try document.encoded().write(to: staging.appendingPathComponent("colors.json"))
-            try Data(ColorsCSV.render(document.products, colorColumns: numColors).utf8)
-              .write(to: staging.appendingPathComponent("colors.csv"))
-          } else if let images {
-            let result = try makeThumbnails(
-              for: hashes, in: staging, previous: previous, source: images,
-              settings: thumbnails)
-            made.withLock { $0 = result }
-          }
+          try document.encoded().write(to: staging.appendingPathComponent("colors.json"))
+          try Data(ColorsCSV.render(document.products, colorColumns: numColors).utf8)
+            .write(to: staging.appendingPathComponent("colors.csv"))
         } catch {
-          failure.withLock { if $0 == nil { $0 = error } }
+          textFailure.withLock { $0 = error }
         }
+        textsDone.signal()
+      }.start()
+      var files: [String: String] = [:]
+      do {
+        if let images {
+          (files, report) = try makeThumbnails(
+            for: hashes, in: staging, previous: previous, source: images, settings: thumbnails)
+        }
+      } catch {
+        textsDone.wait()
+        throw error
       }
-      if let error = failure.withLock({ $0 }) { throw error }
-      let files: [String: String]
-      (files, report) = made.withLock { $0 }
+      textsDone.wait()
+      if let error = textFailure.withLock({ $0 }) { throw error }
       lap("thumbnails")
       let html = try PreviewPage(thumbnails: files).render(catalogue, generatedAt: date)
       try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))

@@ -261,9 +261,13 @@
   requestAnimationFrame(function () {
     root.setAttribute("data-ready-ms", String(Math.round(performance.now())));
   });
-  // The thumbnails made above hold back the load event until they are in.
+  // ?selftest starts once the thumbnails on screen are in (or after five seconds).
   if (/[?&]selftest\b/.test(location.search)) {
-    window.addEventListener("load", function () { requestAnimationFrame(selfTest); });
+    var waited = 0;
+    (function waitForImages() {
+      var pending = Array.prototype.some.call(wall.getElementsByTagName("img"), function (img) { return !img.complete; });
+      if (pending && waited < 5000) { waited += 50; setTimeout(waitForImages, 50); } else { selfTest(); }
+    })();
   }
 
   // ?selftest: exercises the filters, the layout switch and the details, and writes what it

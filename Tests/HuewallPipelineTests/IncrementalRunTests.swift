@@ -17,7 +17,7 @@ struct Workspace {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var configuration = PipelineConfiguration(
       feed: FeedSettings(source: feed.absoluteString),
-      fetch: .init(connectTimeout: 2, requestTimeout: 5, maxAttempts: 2, retryBaseDelay: 0.01))
+      fetch: .init(connectTimeout: 10, requestTimeout: 30, maxAttempts: 3, retryBaseDelay: 0.01))
     configuration.jobs = 2
     self.configuration = configuration.resolvingPaths(against: folder)
   }

@@ -7,7 +7,7 @@ struct SampleGrid {
   let rows: Int
   /// Pixels between neighbouring samples.
   let step: Int
-  let pixels: [UInt32]
+  var pixels: [UInt32]
 
   init(_ image: PixelView, step: Int) {
     self.step = step
@@ -39,44 +39,42 @@ enum BackgroundMask {
   static let shadowDepth = 85
   /// How far (per channel, scaled to the backdrop's brightness) a tint may stray.
   static let tintTolerance = 14
+  /// The alpha byte of a backdrop sample: above any libgd alpha (at most 127), so the sample
+  /// fails every opacity test, and the colour bits stay for the fill's comparisons.
+  static let backdropAlpha: UInt32 = 0xFF
 
-  /// The backdrop samples of `grid`, or nil when no backdrop is found.
-  static func find(in grid: SampleGrid, alphaThreshold: UInt32) -> [Bool]? {
+  /// Marks the backdrop samples of `grid` with ``backdropAlpha``; false when there is none.
+  @discardableResult
+  static func mark(in grid: inout SampleGrid, alphaThreshold: UInt32) -> Bool {
     let columns = grid.columns
     let rows = grid.rows
-    guard columns >= 3, rows >= 3 else { return nil }
-    let pixels = grid.pixels
-    let opaque = { (i: Int) in pixels[i] >> 24 <= alphaThreshold }
+    guard columns >= 3, rows >= 3 else { return false }
+    let opaque = { [pixels = grid.pixels] (i: Int) in pixels[i] >> 24 <= alphaThreshold }
 
     var border = (0..<columns).flatMap { [$0 * rows, $0 * rows + rows - 1] }
     border += (1..<rows - 1).flatMap { [$0, (columns - 1) * rows + $0] }
     let opaqueBorder = border.filter(opaque)
     // A transparent backdrop is already skipped through alpha.
-    guard opaqueBorder.count * 2 >= border.count else { return nil }
+    guard opaqueBorder.count * 2 >= border.count else { return false }
 
-    let backdrop = Backdrop(border: opaqueBorder.map { pixels[$0] })
-    let seeds = opaqueBorder.filter { backdrop.admits(pixels[$0]) }
+    let backdrop = Backdrop(border: opaqueBorder.map { grid.pixels[$0] })
+    let seeds = opaqueBorder.filter { backdrop.admits(grid.pixels[$0]) }
     guard Double(seeds.count) >= uniformBorderShare * Double(opaqueBorder.count) else {
-      return nil
+      return false
     }
-
-    var isBackground = [Bool](repeating: false, count: pixels.count)
-    isBackground.withUnsafeMutableBufferPointer { mask in
-      pixels.withUnsafeBufferPointer { pixels in
-        var fill = FloodFill(
-          pixels: pixels, mask: mask, rows: rows, step: grid.step, backdrop: backdrop,
-          alphaThreshold: alphaThreshold)
-        fill.run(from: seeds)
-      }
+    let step = grid.step
+    grid.pixels.withUnsafeMutableBufferPointer { pixels in
+      var fill = FloodFill(
+        pixels: pixels, rows: rows, step: step, backdrop: backdrop, alphaThreshold: alphaThreshold)
+      fill.run(from: seeds)
     }
-    return isBackground
+    return true
   }
 }
 
-/// The flood fill over the sample grid, on borrowed buffers so the per-sample steps stay cheap.
+/// The flood fill over the sample grid, on a borrowed buffer so the per-sample steps stay cheap.
 private struct FloodFill {
-  let pixels: UnsafeBufferPointer<UInt32>
-  let mask: UnsafeMutableBufferPointer<Bool>
+  let pixels: UnsafeMutableBufferPointer<UInt32>
   let rows: Int
   let backdrop: Backdrop
   let alphaThreshold: UInt32
@@ -88,11 +86,10 @@ private struct FloodFill {
   var stack: [Int] = []
 
   init(
-    pixels: UnsafeBufferPointer<UInt32>, mask: UnsafeMutableBufferPointer<Bool>, rows: Int,
-    step: Int, backdrop: Backdrop, alphaThreshold: UInt32
+    pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int, step: Int, backdrop: Backdrop,
+    alphaThreshold: UInt32
   ) {
     self.pixels = pixels
-    self.mask = mask
     self.rows = rows
     self.backdrop = backdrop
     self.alphaThreshold = alphaThreshold
@@ -102,9 +99,8 @@ private struct FloodFill {
   }
 
   mutating func run(from seeds: [Int]) {
-    for seed in seeds where !mask[seed] {
-      mask[seed] = true
-      stack.append(seed)
+    for seed in seeds where pixels[seed] >> 24 <= alphaThreshold {
+      markBackdrop(seed)
     }
     while let cell = stack.popLast() {
       let row = cell % rows
@@ -116,13 +112,20 @@ private struct FloodFill {
   }
 
   @inline(__always)
+  private mutating func markBackdrop(_ cell: Int) {
+    pixels[cell] = pixels[cell] & 0x00FF_FFFF | BackgroundMask.backdropAlpha << 24
+    stack.append(cell)
+  }
+
+  /// Already-marked and transparent samples fail the opacity test, so each sample is taken
+  /// in at most once.
+  @inline(__always)
   private mutating func spread(from cell: Int, to neighbour: Int) {
     let to = pixels[neighbour]
-    guard !mask[neighbour], to >> 24 <= alphaThreshold, backdrop.admits(to) else { return }
+    guard to >> 24 <= alphaThreshold, backdrop.admits(to) else { return }
     let (darker, lighter) = Backdrop.channelChange(from: pixels[cell], to: to)
     guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }
-    mask[neighbour] = true
-    stack.append(neighbour)
+    markBackdrop(neighbour)
   }
 }
 

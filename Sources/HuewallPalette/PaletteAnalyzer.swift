@@ -57,15 +57,14 @@ public struct PaletteAnalyzer: Sendable {
     var skipped = 0
     var background = 0
     if parameters.backgroundSuppression {
-      let grid = SampleGrid(image, step: step)
-      let mask =
-        BackgroundMask.find(in: grid, alphaThreshold: alphaThreshold)
-        ?? [Bool](repeating: false, count: grid.pixels.count)
-      for (pixel, isBackground) in zip(grid.pixels, mask) {
-        if pixel >> 24 > alphaThreshold {
-          skipped += 1
-        } else if isBackground {
+      var grid = SampleGrid(image, step: step)
+      BackgroundMask.mark(in: &grid, alphaThreshold: alphaThreshold)
+      for pixel in grid.pixels {
+        let alpha = pixel >> 24
+        if alpha == BackgroundMask.backdropAlpha {
           background += 1
+        } else if alpha > alphaThreshold {
+          skipped += 1
         } else {
           add(pixel, to: &bins)
         }

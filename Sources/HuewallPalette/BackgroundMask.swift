@@ -13,14 +13,17 @@ struct SampleGrid {
     self.step = step
     columns = (image.width + step - 1) / step
     rows = (image.height + step - 1) / step
-    var pixels: [UInt32] = []
-    pixels.reserveCapacity(columns * rows)
-    for x in stride(from: 0, to: image.width, by: step) {
-      for y in stride(from: 0, to: image.height, by: step) {
-        pixels.append(UInt32(bitPattern: image.row(y)[x]))
+    let (width, height, rows) = (image.width, image.height, rows)
+    pixels = Array(unsafeUninitializedCapacity: columns * rows) { buffer, count in
+      var index = 0
+      for x in stride(from: 0, to: width, by: step) {
+        for y in stride(from: 0, to: height, by: step) {
+          buffer[index] = UInt32(bitPattern: image.row(y)[x])
+          index += 1
+        }
       }
+      count = index
     }
-    self.pixels = pixels
   }
 }
 
@@ -83,6 +86,7 @@ private struct FloodFill {
   /// slightly darker backdrop is one small step up.
   let darkerTolerance: Int
   let lighterTolerance: Int
+  /// Cells still to spread from, with their row (`cell << 32 | row`: no division per cell).
   var stack: [Int] = []
 
   init(
@@ -100,32 +104,33 @@ private struct FloodFill {
 
   mutating func run(from seeds: [Int]) {
     for seed in seeds where pixels[seed] >> 24 <= alphaThreshold {
-      markBackdrop(seed)
+      markBackdrop(seed, row: seed % rows)
     }
-    while let cell = stack.popLast() {
-      let row = cell % rows
-      if row > 0 { spread(from: cell, to: cell - 1) }
-      if row < rows - 1 { spread(from: cell, to: cell + 1) }
-      if cell >= rows { spread(from: cell, to: cell - rows) }
-      if cell + rows < pixels.count { spread(from: cell, to: cell + rows) }
+    while let entry = stack.popLast() {
+      let cell = entry >> 32
+      let row = entry & 0xFFFF_FFFF
+      if row > 0 { spread(from: cell, to: cell - 1, row: row - 1) }
+      if row < rows - 1 { spread(from: cell, to: cell + 1, row: row + 1) }
+      if cell >= rows { spread(from: cell, to: cell - rows, row: row) }
+      if cell + rows < pixels.count { spread(from: cell, to: cell + rows, row: row) }
     }
   }
 
   @inline(__always)
-  private mutating func markBackdrop(_ cell: Int) {
+  private mutating func markBackdrop(_ cell: Int, row: Int) {
     pixels[cell] = pixels[cell] & 0x00FF_FFFF | BackgroundMask.backdropAlpha << 24
-    stack.append(cell)
+    stack.append(cell << 32 | row)
   }
 
   /// Already-marked and transparent samples fail the opacity test, so each sample is taken
   /// in at most once.
   @inline(__always)
-  private mutating func spread(from cell: Int, to neighbour: Int) {
+  private mutating func spread(from cell: Int, to neighbour: Int, row: Int) {
     let to = pixels[neighbour]
     guard to >> 24 <= alphaThreshold, backdrop.admits(to) else { return }
     let (darker, lighter) = Backdrop.channelChange(from: pixels[cell], to: to)
     guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }
-    markBackdrop(neighbour)
+    markBackdrop(neighbour, row: row)
   }
 }
 

@@ -75,73 +75,52 @@ let benchmarks: @Sendable () -> Void = {
   )
   let size = fixture.size
 
-  Benchmark("Kernel granularity 4 (\(size) photo)") { benchmark in
-    fixture.image.withPixels { view in
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        blackHole(fixture.granularity4.analyze(view))
+  /// The kernel alone on pixels decoded (or built) once, outside the measurement.
+  func kernel(_ name: String, _ analyzer: PaletteAnalyzer, on image: KernelInput) {
+    Benchmark(name) { benchmark in
+      image.withView { view in
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+          blackHole(analyzer.analyze(view))
+        }
+        benchmark.stopMeasurement()
       }
-      benchmark.stopMeasurement()
     }
   }
 
-  Benchmark("Kernel granularity 1 (\(size) photo)") { benchmark in
-    fixture.image.withPixels { view in
-      benchmark.startMeasurement()
+  /// Decoding the photograph, and analysing it when an analyzer is given.
+  func decode(_ name: String, then analyzer: PaletteAnalyzer?) {
+    Benchmark(name) { benchmark in
       for _ in benchmark.scaledIterations {
-        blackHole(fixture.granularity1.analyze(view))
+        let image = try fixture.decoder.decode(fixture.bytes, source: fixture.path)
+        if let analyzer { blackHole(image.withPixels { analyzer.analyze($0) }) }
+        blackHole(image)
       }
-      benchmark.stopMeasurement()
     }
   }
 
-  Benchmark("Kernel product preset granularity 4 (\(size) photo)") { benchmark in
-    fixture.image.withPixels { view in
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        blackHole(fixture.product4.analyze(view))
-      }
-      benchmark.stopMeasurement()
-    }
-  }
+  kernel("Kernel granularity 4 (\(size) photo)", fixture.granularity4, on: .photo)
+  kernel("Kernel granularity 1 (\(size) photo)", fixture.granularity1, on: .photo)
+  kernel("Kernel product preset granularity 4 (\(size) photo)", fixture.product4, on: .photo)
+  kernel(
+    "Kernel reference granularity 4 (1000×1000 product shot)", fixture.granularity4,
+    on: .productShot)
+  kernel(
+    "Kernel product preset granularity 4 (1000×1000 product shot)", fixture.product4,
+    on: .productShot)
+  decode("Decode JPEG via libgd (\(size) photo)", then: nil)
+  decode("Decode + kernel granularity 4 (\(size) photo)", then: fixture.granularity4)
+  decode("Decode + kernel product preset granularity 4 (\(size) photo)", then: fixture.product4)
+}
 
-  Benchmark("Kernel reference granularity 4 (1000×1000 product shot)") { benchmark in
-    fixture.productShot.withView { view in
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        blackHole(fixture.granularity4.analyze(view))
-      }
-      benchmark.stopMeasurement()
-    }
-  }
+/// Which of the fixture's images a kernel benchmark reads.
+enum KernelInput {
+  case photo, productShot
 
-  Benchmark("Kernel product preset granularity 4 (1000×1000 product shot)") { benchmark in
-    fixture.productShot.withView { view in
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        blackHole(fixture.product4.analyze(view))
-      }
-      benchmark.stopMeasurement()
-    }
-  }
-
-  Benchmark("Decode + kernel product preset granularity 4 (\(size) photo)") { benchmark in
-    for _ in benchmark.scaledIterations {
-      let image = try fixture.decoder.decode(fixture.bytes, source: fixture.path)
-      blackHole(image.withPixels { fixture.product4.analyze($0) })
-    }
-  }
-
-  Benchmark("Decode JPEG via libgd (\(size) photo)") { benchmark in
-    for _ in benchmark.scaledIterations {
-      blackHole(try fixture.decoder.decode(fixture.bytes, source: fixture.path))
-    }
-  }
-
-  Benchmark("Decode + kernel granularity 4 (\(size) photo)") { benchmark in
-    for _ in benchmark.scaledIterations {
-      let image = try fixture.decoder.decode(fixture.bytes, source: fixture.path)
-      blackHole(image.withPixels { fixture.granularity4.analyze($0) })
+  func withView<R>(_ body: (PixelView) -> R) -> R {
+    switch self {
+    case .photo: fixture.image.withPixels(body)
+    case .productShot: fixture.productShot.withView(body)
     }
   }
 }

@@ -22,7 +22,7 @@ public enum JSONValue: Sendable, Equatable {
     switch self {
     case .string(let s): Self.appendQuoted(s, to: &out)
     case .int(let i): out += String(i)
-    case .double(let d): out += d.isFinite ? Self.number(d) : "null"
+    case .double(let d): Self.appendNumber(d, to: &out)
     case .bool(let b): out += b ? "true" : "false"
     case .null: out += "null"
     case .array(let items):
@@ -44,10 +44,16 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
-  /// Integral values print without a fraction (1 rather than 1.0); others in shortest form.
-  private static func number(_ d: Double) -> String {
-    if d == d.rounded(), d.magnitude < 1e15 { return String(Int(d)) }
-    return String(d)
+  /// Appends `d` as a JSON number: integral values without a fraction (1 rather than 1.0),
+  /// others in shortest form, and null for what JSON cannot say (NaN, infinities).
+  public static func appendNumber(_ d: Double, to out: inout String) {
+    if !d.isFinite {
+      out += "null"
+    } else if d == d.rounded(), d.magnitude < 1e15 {
+      out += String(Int(d))
+    } else {
+      out += String(d)
+    }
   }
 
   /// Appends `s` as a JSON string literal (`/` is not escaped).

@@ -261,9 +261,8 @@ extension ColorsDocument {
     if let text { JSONValue.appendQuoted(text, to: &out) } else { out += "null" }
   }
 
-  /// A number as JSON: integral values without a fraction, others in shortest form.
   static func append(_ x: Double, to out: inout String) {
-    if x == x.rounded(), x.magnitude < 1e15 { out += String(Int(x)) } else { out += String(x) }
+    JSONValue.appendNumber(x, to: &out)
   }
 }
 

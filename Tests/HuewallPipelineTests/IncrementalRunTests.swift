@@ -48,7 +48,7 @@ struct Workspace {
     #expect(first.counts.productsAdded == 30)
     #expect(first.counts.imagesDownloaded == 30)
     // 30 products show the 21 distinct sample JPEGs and PNGs: each distinct image once.
-    let distinct = Set(catalogue.images.indices.map { catalogue.images[$0] }).count
+    let distinct = Set(catalogue.images).count
     #expect(first.counts.imagesDecoded == min(30, distinct))
 
     server.resetRecords()

@@ -20,16 +20,27 @@ import Testing
       #"{"products": ["#.utf8 + Data(products.joined(separator: ",").utf8) + Data("]}".utf8))
   }
 
-  @Test func everyPageIsReadUntilAShortOne() async throws {
+  /// A shop on a loopback server whose `products.json` answers each path in `pages` with
+  /// that many products (numbered from `first`), all showing one image at `/tee.jpg`.
+  static func shop(_ pages: [String: (first: Int, count: Int)]) async throws -> TestHTTPServer {
     let server = try await TestHTTPServer.start()
     let image = server.url("/tee.jpg")
     server.route("/tee.jpg", .ok(try TestCatalogue.sampleImages()[0], contentType: "image/jpeg"))
-    server.route(
-      "/products.json?limit=250&page=1",
-      .ok(Self.page(first: 1, count: 250, image: image), contentType: "application/json"))
-    server.route(
-      "/products.json?limit=250&page=2",
-      .ok(Self.page(first: 251, count: 7, image: image), contentType: "application/json"))
+    for (path, products) in pages {
+      server.route(
+        path,
+        .ok(
+          page(first: products.first, count: products.count, image: image),
+          contentType: "application/json"))
+    }
+    return server
+  }
+
+  @Test func everyPageIsReadUntilAShortOne() async throws {
+    let server = try await Self.shop([
+      "/products.json?limit=250&page=1": (1, 250),
+      "/products.json?limit=250&page=2": (251, 7),
+    ])
     var workspace = try Workspace(feed: server.url("/products.json"))
     defer { workspace.remove() }
     workspace.configuration.feed.format = .shopify
@@ -47,16 +58,11 @@ import Testing
   }
 
   @Test func aDetectedShopIsReadAtTheFullPageSize() async throws {
-    let server = try await TestHTTPServer.start()
-    let image = server.url("/tee.jpg")
-    server.route("/tee.jpg", .ok(try TestCatalogue.sampleImages()[0], contentType: "image/jpeg"))
     // Asked without a limit, a shop serves 30 products a page.
-    server.route(
-      "/products.json",
-      .ok(Self.page(first: 1, count: 30, image: image), contentType: "application/json"))
-    server.route(
-      "/products.json?limit=250&page=1",
-      .ok(Self.page(first: 1, count: 40, image: image), contentType: "application/json"))
+    let server = try await Self.shop([
+      "/products.json": (1, 30),
+      "/products.json?limit=250&page=1": (1, 40),
+    ])
     let workspace = try Workspace(feed: server.url("/products.json"))
     defer { workspace.remove() }
     let report = try await workspace.run()

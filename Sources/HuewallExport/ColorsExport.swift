@@ -166,7 +166,7 @@ struct WallCatalogue {
         .init(id: product.id, title: product.title, brand: product.brand, reason: "removed"))
       return
     }
-    guard let analysis = entry.analysis, let first = analysis.colors.first else {
+    guard let analysis = entry.analysis, !analysis.colors.isEmpty else {
       unplaced.append(
         .init(id: product.id, title: product.title, brand: product.brand, reason: "not analysed"))
       return

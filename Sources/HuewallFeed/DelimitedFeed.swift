@@ -41,38 +41,45 @@ enum DelimitedFeed {
     .itemGroupId: ["item_group_id", "group_id", "parent_id", "parent_sku"],
   ]
 
-  static func read(_ text: String, as format: FeedFormat) throws(FeedError.Reason) -> [RawItem] {
-    let bytes = Array(text.utf8)
-    let delimiter = format == .merchantTSV ? UInt8(ascii: "\t") : sniffDelimiter(bytes)
-    let records = try DelimitedText.records(bytes, delimiter: delimiter)
-      .filter { !$0.fields.allSatisfy { $0.nonEmptyTrimmed == nil } }
-    guard let header = records.first else { throw .noHeader }
-    if header.fields.contains(where: { $0.contains("://") }) {
-      throw .unexpectedStructure("the first row holds URLs, not column names: no header row")
+  /// Reads the rows of a CSV or TSV feed in order, calling `each` with every data row as an
+  /// item. Blank rows are skipped; the first other row is the header.
+  static func read(
+    _ input: FeedInput, as format: FeedFormat, each: (RawItem) throws -> Void
+  ) throws {
+    var input = input
+    if FeedText.isUTF16(input.head) {
+      input = FeedInput(FeedText.utf8(try input.readAll()))
     }
-    let columns = try Columns(
-      header: header.fields, names: format == .merchantTSV ? merchantColumns : csvColumns)
+    let delimiter =
+      format == .merchantTSV ? UInt8(ascii: "\t") : sniffDelimiter(Array(FeedText.utf8(input.head)))
+    let names = format == .merchantTSV ? merchantColumns : csvColumns
+    var reader = DelimitedText.Reader(delimiter: delimiter)
+    var columns: Columns?
+    var position = 0
 
-    return records.dropFirst().enumerated().map { index, record in
-      var item = RawItem(position: index + 1, line: record.line)
-      let value = { (field: Field) in columns.value(field, in: record.fields) }
-      item.id = value(.id)
-      item.title = value(.title)
-      item.brand = value(.brand)
-      item.color = value(.color)
-      item.link = value(.link)
-      item.images = value(.image).map { [$0] } ?? []
-      item.images += columns.values(.additionalImages, in: record.fields).flatMap(splitURLList)
-      item.price = value(.price)
-      if let price = item.price.nonEmptyTrimmed, let currency = value(.currency).nonEmptyTrimmed,
-        !price.contains(where: \.isLetter)
-      {
-        item.price = "\(price) \(currency)"
+    func handle(_ record: DelimitedText.Record) throws {
+      if record.fields.allSatisfy({ $0.nonEmptyTrimmed == nil }) { return }
+      guard let columns else {
+        if record.fields.contains(where: { $0.contains("://") }) {
+          throw FeedError.Reason.unexpectedStructure(
+            "the first row holds URLs, not column names: no header row")
+        }
+        columns = try Columns(header: record.fields, names: names)
+        return
       }
-      item.availability = value(.availability)
-      item.itemGroupId = value(.itemGroupId)
-      return item
+      position += 1
+      try each(columns.item(from: record, position: position))
     }
+
+    var first = true
+    try input.forEachChunk { chunk in
+      var chunk = chunk
+      if first && chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk = chunk.dropFirst(3) }
+      first = false
+      try reader.consume(chunk, handle)
+    }
+    try reader.finish(handle)
+    if columns == nil { throw FeedError.Reason.noHeader }
   }
 
   /// Whether the first line has tabs and an `id` column: Google Merchant TSV.
@@ -163,6 +170,28 @@ enum DelimitedFeed {
       }
     }
 
+    /// The item of one data row.
+    func item(from record: DelimitedText.Record, position: Int) -> RawItem {
+      var item = RawItem(position: position, line: record.line)
+      let value = { (field: Field) in self.value(field, in: record.fields) }
+      item.id = value(.id)
+      item.title = value(.title)
+      item.brand = value(.brand)
+      item.color = value(.color)
+      item.link = value(.link)
+      item.images = value(.image).map { [$0] } ?? []
+      item.images += values(.additionalImages, in: record.fields).flatMap(splitURLList)
+      item.price = value(.price)
+      if let price = item.price.nonEmptyTrimmed, let currency = value(.currency).nonEmptyTrimmed,
+        !price.contains(where: \.isLetter)
+      {
+        item.price = "\(price) \(currency)"
+      }
+      item.availability = value(.availability)
+      item.itemGroupId = value(.itemGroupId)
+      return item
+    }
+
     func value(_ field: Field, in fields: [String]) -> String? {
       guard let index = single[field], fields.indices.contains(index) else { return nil }
       return fields[index]
@@ -183,79 +212,119 @@ enum DelimitedText {
     var line: Int
   }
 
-  static func records(
-    _ bytes: [UInt8], delimiter: UInt8
-  ) throws(FeedError.Reason) -> [Record] {
-    let quote = UInt8(ascii: "\"")
-    let cr: UInt8 = 0x0D
-    let lf: UInt8 = 0x0A
-    var records: [Record] = []
-    var fields: [String] = []
-    var field: [UInt8] = []
-    var line = 1
-    var recordLine = 1
-    var quoted = false
-    var quoteLine = 0
-    var fieldStart = true
-    var i = 0
+  /// Reads records from bytes that arrive a chunk at a time. Each field is UTF-8, or, when its
+  /// bytes are not, Windows-1252 (what spreadsheet programs in Western Europe and the Americas
+  /// export by default).
+  struct Reader {
+    let delimiter: UInt8
+    private var fields: [String] = []
+    private var field: [UInt8] = []
+    private var line = 1
+    private var recordLine = 1
+    private var quoted = false
+    private var quoteLine = 0
+    private var fieldStart = true
+    /// A byte whose meaning depends on the next one (CR before LF, a quote inside quotes),
+    /// held back until the next chunk.
+    private var pending: UInt8?
 
-    func endField() {
-      fields.append(String(decoding: field, as: UTF8.self))
+    init(delimiter: UInt8) {
+      self.delimiter = delimiter
+    }
+
+    /// Reads one chunk, calling `body` for every record completed in it.
+    mutating func consume(_ chunk: Data, _ body: (Record) throws -> Void) throws {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(chunk.count + 1)
+      if let pending { bytes.append(pending) }
+      pending = nil
+      bytes.append(contentsOf: chunk)
+      try read(bytes, final: false, body)
+    }
+
+    /// The end of the input: the last record, which may lack a line break.
+    mutating func finish(_ body: (Record) throws -> Void) throws {
+      let rest = pending.map { [$0] } ?? []
+      pending = nil
+      try read(rest, final: true, body)
+      if quoted { throw FeedError.Reason.unterminatedQuote(line: quoteLine) }
+      if !fields.isEmpty || !field.isEmpty {
+        try endField()
+        try body(Record(fields: fields, line: recordLine))
+        fields.removeAll()
+      }
+    }
+
+    private mutating func endField() throws {
+      if let text = String(validating: field, as: UTF8.self) {
+        fields.append(text)
+      } else if let text = String(data: Data(field), encoding: .windowsCP1252) {
+        fields.append(text)
+      } else {
+        throw FeedError.Reason.undecodableText
+      }
       field.removeAll(keepingCapacity: true)
       fieldStart = true
     }
 
-    while i < bytes.count {
-      let byte = bytes[i]
-      if quoted {
-        if byte == quote {
-          if i + 1 < bytes.count && bytes[i + 1] == quote {
-            field.append(quote)
-            i += 2
-          } else {
-            quoted = false
-            i += 1
+    private mutating func read(
+      _ bytes: [UInt8], final: Bool, _ body: (Record) throws -> Void
+    ) throws {
+      let quote = UInt8(ascii: "\"")
+      let cr: UInt8 = 0x0D
+      let lf: UInt8 = 0x0A
+      var i = 0
+      while i < bytes.count {
+        let byte = bytes[i]
+        let isLast = i + 1 == bytes.count
+        if !final && isLast && (byte == cr || (quoted && byte == quote)) {
+          pending = byte
+          return
+        }
+        if quoted {
+          if byte == quote {
+            if !isLast && bytes[i + 1] == quote {
+              field.append(quote)
+              i += 2
+            } else {
+              quoted = false
+              i += 1
+            }
+            continue
           }
+          if byte == cr || byte == lf {
+            // A line break inside quotes is part of the value, as a plain LF.
+            line += 1
+            i += byte == cr && !isLast && bytes[i + 1] == lf ? 2 : 1
+            field.append(lf)
+            continue
+          }
+          field.append(byte)
+          i += 1
           continue
         }
-        if byte == cr || byte == lf {
-          // A line break inside quotes is part of the value, as a plain LF.
+        switch byte {
+        case quote where fieldStart:
+          quoted = true
+          quoteLine = line
+          fieldStart = false
+          i += 1
+        case delimiter:
+          try endField()
+          i += 1
+        case cr, lf:
+          try endField()
+          try body(Record(fields: fields, line: recordLine))
+          fields.removeAll()
+          i += byte == cr && !isLast && bytes[i + 1] == lf ? 2 : 1
           line += 1
-          i += byte == cr && i + 1 < bytes.count && bytes[i + 1] == lf ? 2 : 1
-          field.append(lf)
-          continue
+          recordLine = line
+        default:
+          field.append(byte)
+          fieldStart = false
+          i += 1
         }
-        field.append(byte)
-        i += 1
-        continue
-      }
-      switch byte {
-      case quote where fieldStart:
-        quoted = true
-        quoteLine = line
-        fieldStart = false
-        i += 1
-      case delimiter:
-        endField()
-        i += 1
-      case cr, lf:
-        endField()
-        records.append(Record(fields: fields, line: recordLine))
-        fields.removeAll()
-        i += byte == cr && i + 1 < bytes.count && bytes[i + 1] == lf ? 2 : 1
-        line += 1
-        recordLine = line
-      default:
-        field.append(byte)
-        fieldStart = false
-        i += 1
       }
     }
-    if quoted { throw .unterminatedQuote(line: quoteLine) }
-    if !fields.isEmpty || !field.isEmpty {
-      endField()
-      records.append(Record(fields: fields, line: recordLine))
-    }
-    return records
   }
 }

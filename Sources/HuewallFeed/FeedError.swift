@@ -6,6 +6,10 @@ public struct FeedError: Error, Sendable, Equatable {
   public enum Reason: Sendable, Equatable {
     /// The feed has no bytes, or only whitespace.
     case empty
+    /// The feed could not be read (a file that vanished, an I/O error).
+    case unreadable(detail: String)
+    /// The feed is larger than the configured limit.
+    case tooLarge(limit: Int)
     /// Not a feed at all; `looksLike` says what it seems to be ("an HTML page").
     case unrecognized(looksLike: String)
     /// The JSON does not parse; `detail` says where when it can.
@@ -47,6 +51,10 @@ extension FeedError.Reason: CustomStringConvertible {
     switch self {
     case .empty:
       "the feed is empty"
+    case .unreadable(let detail):
+      "cannot read the feed (\(detail))"
+    case .tooLarge(let limit):
+      "the feed is larger than \(limit) bytes (fetch.maxDocumentBytes)"
     case .unrecognized(let looksLike):
       "not a product feed: the content looks like \(looksLike)"
     case .invalidJSON(let detail):

@@ -30,16 +30,25 @@ public struct FeedParser: Sendable {
     self.allowsEmpty = allowsEmpty
   }
 
-  /// Reads a whole feed.
+  /// Reads a feed a chunk at a time and hands over each valid product as it is read, so that a
+  /// feed of any size is parsed in the same memory.
+  ///
+  /// `accept` decides about repeated ids, since only it knows what it has kept: it returns nil
+  /// when it keeps the product, or the position of the earlier product with the same id, which
+  /// makes this one a ``FeedItemError/Reason/duplicateID(firstPosition:)``. Whatever `accept`
+  /// throws ends the parse and is rethrown as it is; anything wrong with the feed itself is a
+  /// ``FeedError``, possibly after some products were accepted, so keep them apart until the
+  /// parse returns.
   ///
   /// - Parameters:
   ///   - source: the file path or URL that errors name; defaults to ``baseURL``.
   ///   - contentType: the `Content-Type` the server sent, a hint for detection.
   public func parse(
-    _ data: Data, source: String? = nil, contentType: String? = nil
-  ) throws(FeedError) -> FeedParseResult {
+    _ input: FeedInput, source: String? = nil, contentType: String? = nil,
+    accept: (FeedEntry) throws -> Int?
+  ) throws -> FeedSummary {
     let source = source ?? baseURL.map(Self.display) ?? "feed"
-    let start = FeedText.firstBytes(of: data)
+    let start = FeedText.firstBytes(of: input.head)
     if start.isEmpty {
       throw FeedError(source: source, format: format, reason: .empty)
     }
@@ -51,69 +60,107 @@ public struct FeedParser: Sendable {
     var format = format
     if format == nil && !FeedFormat.isJSON(start) {
       format = FeedFormat.detect(
-        data, pathExtension: baseURL?.pathExtension.nonEmptyTrimmed, contentType: contentType)
+        input.head, pathExtension: baseURL?.pathExtension.nonEmptyTrimmed,
+        contentType: contentType)
     }
-    let items: [RawItem]
-    do {
-      (format, items) = try read(data, as: format)
-    } catch {
-      throw FeedError(source: source, format: format, reason: error)
-    }
-    guard let format else { preconditionFailure("every reader names the format it read") }
-    let itemCount = items.last?.position ?? 0
-    if itemCount == 0 && !allowsEmpty {
-      throw FeedError(source: source, format: format, reason: .noItems)
-    }
-    let (products, itemErrors) = validate(items)
-    if products.isEmpty && !itemErrors.isEmpty {
-      throw FeedError(source: source, format: format, reason: .noValidItems(itemErrors: itemErrors))
-    }
-    return FeedParseResult(
-      format: format, products: products, itemErrors: itemErrors, itemCount: itemCount)
-  }
 
-  /// The items of the feed, read as `format` (nil: JSON, either kind).
-  private func read(
-    _ data: Data, as format: FeedFormat?
-  ) throws(FeedError.Reason) -> (FeedFormat, [RawItem]) {
-    switch format {
-    case nil, .huewallJSON, .shopify:
-      let shop = shopURL ?? baseURL.flatMap(Self.origin)
-      return try JSONFeed.read(data, as: format, shopURL: shop)
-    case .merchantXML:
-      return (.merchantXML, try MerchantXMLFeed.read(data))
-    case .merchantTSV, .csv:
-      guard let text = FeedText.string(data) else { throw .undecodableText }
-      return (format!, try DelimitedFeed.read(text, as: format!))
-    }
-  }
-
-  // MARK: Item checks
-
-  private func validate(_ items: [RawItem]) -> ([Product], [FeedItemError]) {
-    var products: [Product] = []
-    var errors: [FeedItemError] = []
-    var owners: [String: Int] = [:]
-    for item in items {
+    var itemErrors: [FeedItemError] = []
+    var itemCount = 0
+    var productCount = 0
+    func check(_ item: RawItem) throws {
+      itemCount = item.position
       switch product(from: item) {
       case .failure(let reason):
-        errors.append(
+        itemErrors.append(
           FeedItemError(
             position: item.position, line: item.line, id: item.id.nonEmptyTrimmed, reason: reason))
       case .success(let product):
-        if let first = owners[product.id] {
-          errors.append(
+        let entry = FeedEntry(product: product, position: item.position, line: item.line)
+        let earlier: Int?
+        do { earlier = try accept(entry) } catch { throw ConsumerError(error: error) }
+        if let earlier {
+          itemErrors.append(
             FeedItemError(
               position: item.position, line: item.line, id: product.id,
-              reason: .duplicateID(firstPosition: first)))
+              reason: .duplicateID(firstPosition: earlier)))
         } else {
-          owners[product.id] = item.position
-          products.append(product)
+          productCount += 1
         }
       }
     }
-    return (products, errors)
+
+    let read: FeedFormat
+    do {
+      read = try self.read(input, as: format, each: check)
+    } catch let error as ConsumerError {
+      throw error.error
+    } catch let reason as FeedError.Reason {
+      throw FeedError(source: source, format: format, reason: reason)
+    } catch {
+      throw FeedError(source: source, format: format, reason: .unreadable(detail: "\(error)"))
+    }
+    if itemCount == 0 && !allowsEmpty {
+      throw FeedError(source: source, format: read, reason: .noItems)
+    }
+    if productCount == 0 && !itemErrors.isEmpty {
+      throw FeedError(source: source, format: read, reason: .noValidItems(itemErrors: itemErrors))
+    }
+    return FeedSummary(
+      format: read, itemErrors: itemErrors, itemCount: itemCount, productCount: productCount)
   }
+
+  /// Reads a whole feed in memory; a repeated id keeps its first product.
+  ///
+  /// - Parameters:
+  ///   - source: the file path or URL that errors name; defaults to ``baseURL``.
+  ///   - contentType: the `Content-Type` the server sent, a hint for detection.
+  public func parse(
+    _ data: Data, source: String? = nil, contentType: String? = nil
+  ) throws(FeedError) -> FeedParseResult {
+    var products: [Product] = []
+    var owners: [String: Int] = [:]
+    let summary: FeedSummary
+    do {
+      summary = try parse(FeedInput(data), source: source, contentType: contentType) { entry in
+        if let first = owners[entry.product.id] { return first }
+        owners[entry.product.id] = entry.position
+        products.append(entry.product)
+        return nil
+      }
+    } catch let error as FeedError {
+      throw error
+    } catch {
+      preconditionFailure("a parse in memory fails only with a FeedError: \(error)")
+    }
+    return FeedParseResult(
+      format: summary.format, products: products, itemErrors: summary.itemErrors,
+      itemCount: summary.itemCount)
+  }
+
+  /// Calls `each` with the items of the feed, read as `format` (nil: JSON, either kind), and
+  /// returns the format read.
+  private func read(
+    _ input: FeedInput, as format: FeedFormat?, each: (RawItem) throws -> Void
+  ) throws -> FeedFormat {
+    switch format {
+    case nil, .huewallJSON, .shopify:
+      let shop = shopURL ?? baseURL.flatMap(Self.origin)
+      return try JSONFeed.read(input, as: format, shopURL: shop, each: each)
+    case .merchantXML:
+      try MerchantXMLFeed.read(input, each: each)
+      return .merchantXML
+    case .merchantTSV, .csv:
+      try DelimitedFeed.read(input, as: format!, each: each)
+      return format!
+    }
+  }
+
+  /// What `accept` threw, carried through the format readers untouched.
+  private struct ConsumerError: Error {
+    var error: any Error
+  }
+
+  // MARK: Item checks
 
   private func product(from item: RawItem) -> Result<Product, FeedItemError.Reason> {
     if let malformed = item.malformed { return .failure(.malformed(malformed)) }
@@ -248,6 +295,34 @@ public struct FeedParseResult: Sendable, Equatable {
     self.products = products
     self.itemErrors = itemErrors
     self.itemCount = itemCount
+  }
+}
+
+/// A valid product of a feed being read, with its place in the feed.
+public struct FeedEntry: Sendable {
+  public var product: Product
+  /// The 1-based position of the source item; Shopify colourways share their product's.
+  public var position: Int
+  /// The line the item starts on, for the formats that have lines.
+  public var line: Int?
+}
+
+/// What a feed read a product at a time yielded, besides the products.
+public struct FeedSummary: Sendable, Equatable {
+  /// The format the feed was read as (configured or detected).
+  public var format: FeedFormat
+  /// The skipped items, in feed order.
+  public var itemErrors: [FeedItemError]
+  /// How many items the feed has as its format counts them (``FeedParseResult/itemCount``).
+  public var itemCount: Int
+  /// How many products were accepted.
+  public var productCount: Int
+
+  public init(format: FeedFormat, itemErrors: [FeedItemError], itemCount: Int, productCount: Int) {
+    self.format = format
+    self.itemErrors = itemErrors
+    self.itemCount = itemCount
+    self.productCount = productCount
   }
 }
 

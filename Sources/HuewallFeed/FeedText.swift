@@ -6,9 +6,7 @@ enum FeedText {
   /// programs write as "Unicode text") is converted; anything else is returned as it is.
   static func utf8(_ data: Data) -> Data {
     if data.starts(with: [0xEF, 0xBB, 0xBF]) { return Data(data.dropFirst(3)) }
-    if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]),
-      let text = String(data: data, encoding: .utf16)
-    {
+    if isUTF16(data), let text = String(data: data, encoding: .utf16) {
       var text = text
       if text.first == "\u{FEFF}" { text.removeFirst() }
       return Data(text.utf8)
@@ -16,13 +14,9 @@ enum FeedText {
     return data
   }
 
-  /// The text of a delimited feed: UTF-8 (or UTF-16 with a byte-order mark); bytes that are not
-  /// UTF-8 are read as Windows-1252, the encoding spreadsheet programs in Western Europe and the
-  /// Americas export by default.
-  static func string(_ data: Data) -> String? {
-    let bytes = utf8(data)
-    if let text = String(data: bytes, encoding: .utf8) { return text }
-    return String(data: bytes, encoding: .windowsCP1252)
+  /// Whether `data` starts with a UTF-16 byte-order mark; such feeds are converted whole.
+  static func isUTF16(_ data: Data) -> Bool {
+    data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
   }
 
   /// The bytes from the first one that is not whitespace, after any byte-order mark.

@@ -2,65 +2,92 @@ import Foundation
 
 /// The two JSON formats, Huewall's own and Shopify's `products.json`: both are an object with a
 /// `products` array, so one pass reads either.
+///
+/// The document is read a chunk at a time (``JSONProductsScanner``) and each element of
+/// `products` is decoded on its own, so a feed of any length needs the memory of one product.
 enum JSONFeed {
-  /// Reads a JSON feed as `format`, or, when it is nil, as Shopify if any element of `products`
-  /// has `variants` and as Huewall JSON otherwise.
+  /// Reads a JSON feed as `format`, or, when it is nil, as Shopify if the first element of
+  /// `products` has `variants` and as Huewall JSON otherwise. Calls `each` with every item in
+  /// order and returns the format read.
   static func read(
-    _ data: Data, as format: FeedFormat?, shopURL: URL?
-  ) throws(FeedError.Reason) -> (FeedFormat, [RawItem]) {
-    let data = FeedText.utf8(data)
-    // Each element is read as the kind it looks like; a Shopify page with an element that
-    // lacks `variants` is read again, all as Shopify.
-    var document = try decode(data, as: format)
-    let format = format ?? (document.products.contains { $0.hasVariants } ? .shopify : .huewallJSON)
-    if format == .shopify && document.products.contains(where: { !$0.hasVariants }) {
-      document = try decode(data, as: .shopify)
+    _ input: FeedInput, as format: FeedFormat?, shopURL: URL?, each: (RawItem) throws -> Void
+  ) throws -> FeedFormat {
+    var input = input
+    if FeedText.isUTF16(input.head) {
+      input = FeedInput(FeedText.utf8(try input.readAll()))
     }
-    var items: [RawItem] = []
-    for (index, element) in document.products.enumerated() {
-      let position = index + 1
-      switch element.content {
-      case .success(.huewall(let template)):
-        items.append(template.item(position: position))
-      case .success(.shopify(let product)):
-        items += product.items(position: position, shopURL: shopURL)
-      case .failure(let problem):
-        var item = RawItem(position: position)
-        item.malformed = problem.detail
-        items.append(item)
+    var format = format
+    let decoder = JSONDecoder()
+    if let format { decoder.userInfo[formatKey] = format }
+    var scanner = JSONProductsScanner()
+    func handle(_ event: JSONProductsScanner.Event) throws {
+      switch event {
+      case .otherValue(let data, let line):
+        if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) == nil {
+          throw FeedError.Reason.invalidJSON(
+            detail: "\(syntaxError(in: data)) in the value on line \(line)")
+        }
+      case .element(let data, let index, let line):
+        let element: Element
+        do {
+          element = try decoder.decode(Element.self, from: data)
+        } catch {
+          throw FeedError.Reason.invalidJSON(
+            detail: "\(syntaxError(in: data)) in products[\(index)], which starts on line \(line)")
+        }
+        if format == nil {
+          // The first element decides, as its own look decided how it was read.
+          format = element.hasVariants ? .shopify : .huewallJSON
+          decoder.userInfo[formatKey] = format
+        }
+        try emit(element, position: index + 1, shopURL: shopURL, each: each)
       }
     }
-    return (format, items)
+    var first = true
+    try input.forEachChunk { chunk in
+      var chunk = chunk
+      if first && chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk = chunk.dropFirst(3) }
+      first = false
+      try scanner.consume(chunk, handle)
+    }
+    try scanner.finish(handle)
+    return format ?? .huewallJSON
   }
 
-  /// Whether a JSON feed is a Shopify page: its `products` hold objects with `variants`.
+  private static func emit(
+    _ element: Element, position: Int, shopURL: URL?, each: (RawItem) throws -> Void
+  ) throws {
+    switch element.content {
+    case .success(.huewall(let template)):
+      try each(template.item(position: position))
+    case .success(.shopify(let product)):
+      for item in product.items(position: position, shopURL: shopURL) { try each(item) }
+    case .failure(let problem):
+      var item = RawItem(position: position)
+      item.malformed = problem.detail
+      try each(item)
+    }
+  }
+
+  /// Whether a JSON feed is a Shopify page: the first element of its `products` has
+  /// `variants`.
   static func looksLikeShopify(_ data: Data) -> Bool {
-    guard let document = try? decode(FeedText.utf8(data), as: nil) else { return false }
-    return document.products.contains { $0.hasVariants }
+    struct Found: Error { var shopify: Bool }
+    var scanner = JSONProductsScanner()
+    do {
+      try scanner.consume(FeedText.utf8(data)) { event in
+        guard case .element(let element, _, _) = event else { return }
+        let object = try? JSONSerialization.jsonObject(with: element) as? [String: Any]
+        throw Found(shopify: object?["variants"] != nil)
+      }
+    } catch let found as Found {
+      return found.shopify
+    } catch {}
+    return false
   }
 
   /// The format every element is read as; absent, each element by its own look.
   static let formatKey = CodingUserInfoKey(rawValue: "HuewallFeed.format")!
-
-  private static func decode(
-    _ data: Data, as format: FeedFormat?
-  ) throws(FeedError.Reason) -> Document {
-    let decoder = JSONDecoder()
-    if let format { decoder.userInfo[formatKey] = format }
-    do {
-      return try decoder.decode(Document.self, from: data)
-    } catch let error as FeedError.Reason {
-      throw error
-    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-      throw .unexpectedStructure("the JSON is not an object with a \"products\" array")
-    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == 1 {
-      throw .unexpectedStructure("\"products\" is not an array")
-    } catch DecodingError.valueNotFound(_, let context) where context.codingPath.count == 1 {
-      throw .unexpectedStructure("\"products\" is not an array")
-    } catch {
-      throw .invalidJSON(detail: syntaxError(in: data))
-    }
-  }
 
   /// Where the JSON goes wrong, from the parser that says so.
   private static func syntaxError(in data: Data) -> String {
@@ -72,18 +99,6 @@ enum JSONFeed {
       }
     }
     return "the data is not valid JSON"
-  }
-
-  struct Document: Decodable {
-    var products: [Element]
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: AnyKey.self)
-      guard container.contains("products") else {
-        throw FeedError.Reason.unexpectedStructure("the JSON object has no \"products\" array")
-      }
-      products = try container.decode([Element].self, forKey: "products")
-    }
   }
 
   /// One element of `products`, read as a Huewall item or a Shopify product.

@@ -10,30 +10,41 @@ enum MerchantXMLFeed {
   static let googleNamespace = "http://base.google.com/ns/1.0"
   static let atomNamespace = "http://www.w3.org/2005/Atom"
 
-  static func read(_ data: Data) throws(FeedError.Reason) -> [RawItem] {
-    // From a stream libxml2 gets the document in chunks; handed over in one piece, a document
-    // over 10 MB fails with libxml2's "huge input lookup" error.
-    let parser = XMLParser(stream: InputStream(data: data))
+  /// Reads the feed's items in order, calling `each` with every one as its end tag is read.
+  static func read(_ input: FeedInput, each: (RawItem) throws -> Void) throws {
+    try withoutActuallyEscaping(each) { each in try read(input, escaping: each) }
+  }
+
+  private static func read(_ input: FeedInput, escaping each: @escaping (RawItem) throws -> Void)
+    throws
+  {
+    // From a stream libxml2 gets the document in chunks, so that a feed of any size is read in
+    // the same memory; handed over in one piece, a document over 10 MB fails with libxml2's
+    // "huge input lookup" error.
+    guard let stream = input.stream() else {
+      throw FeedError.Reason.unreadable(detail: "the feed cannot be opened")
+    }
+    let parser = XMLParser(stream: stream)
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false
-    let reader = Reader()
+    let reader = Reader(each: each)
     parser.delegate = reader
     let finished = parser.parse()
+    if let error = reader.consumerError { throw error }
     if let root = reader.wrongRoot {
-      throw .unexpectedStructure(
+      throw FeedError.Reason.unexpectedStructure(
         "the XML root element is <\(root)>; a Merchant feed is <rss> (RSS 2.0) or <feed> (Atom)")
     }
     // libxml2 reports some errors (a document that ends inside an element) without failing.
     if !finished || parser.parserError != nil {
       let code = (parser.parserError as NSError?)?.code ?? 0
-      throw .invalidXML(
+      throw FeedError.Reason.invalidXML(
         detail: describe(code), line: max(parser.lineNumber, 1),
         column: max(parser.columnNumber, 1))
     }
     if reader.root == nil {
-      throw .unexpectedStructure("the XML has no root element")
+      throw FeedError.Reason.unexpectedStructure("the XML has no root element")
     }
-    return reader.items
   }
 
   /// libxml2's error numbers in words, for the common ones.
@@ -55,7 +66,14 @@ enum MerchantXMLFeed {
   private final class Reader: NSObject, XMLParserDelegate {
     var root: String?
     var wrongRoot: String?
-    var items: [RawItem] = []
+    /// What `each` threw; the parse is aborted and the error rethrown.
+    var consumerError: (any Error)?
+    private let each: (RawItem) throws -> Void
+    private var itemCount = 0
+
+    init(each: @escaping (RawItem) throws -> Void) {
+      self.each = each
+    }
 
     private var depth = 0
     private var itemDepth = 0
@@ -92,7 +110,8 @@ enum MerchantXMLFeed {
         if (name == "item" && namespace.isEmpty)
           || (name == "entry" && namespace == MerchantXMLFeed.atomNamespace)
         {
-          current = Fields(item: RawItem(position: items.count + 1, line: parser.lineNumber))
+          itemCount += 1
+          current = Fields(item: RawItem(position: itemCount, line: parser.lineNumber))
           itemDepth = depth
         }
         return
@@ -147,8 +166,11 @@ enum MerchantXMLFeed {
         item.title = fields.googleTitle ?? fields.plainTitle
         item.link = fields.googleLink ?? fields.plainLink
         item.images = (fields.image.map { [$0] } ?? []) + fields.additionalImages
-        items.append(item)
         current = nil
+        do { try each(item) } catch {
+          consumerError = error
+          parser.abortParsing()
+        }
       }
     }
 

@@ -45,6 +45,11 @@ public enum ShopifyFeed {
     hasMorePages(afterPageWith: result.itemCount)
   }
 
+  /// Whether to fetch the page after the one `summary` describes.
+  public static func hasMorePages(after summary: FeedSummary) -> Bool {
+    hasMorePages(afterPageWith: summary.itemCount)
+  }
+
   /// The part of a product id that names a colour: lowercased letters and digits of any
   /// script, accents dropped, every other run of characters one hyphen.
   /// "Crème / Navy" → "creme-navy".

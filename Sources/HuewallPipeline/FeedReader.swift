@@ -2,11 +2,14 @@ import Foundation
 import HuewallCore
 import HuewallFeed
 import HuewallFetch
+import HuewallStore
 
-/// Reads the configured feed from a file or a URL, every page of it for Shopify.
+/// Reads the configured feed from a file or a URL, every page of it for Shopify, into the
+/// store's staging table (``CatalogStore/stageProducts(_:)``), a product at a time.
 struct FeedReader {
   let settings: FeedSettings
   let fetcher: Fetcher
+  let store: CatalogStore
 
   /// Shopify shops are paged; a guard against a shop that never returns a short page.
   static let maxShopifyPages = 1000
@@ -18,15 +21,14 @@ struct FeedReader {
     var errorDescription: String? { "\(source): \(message)" }
   }
 
-  func read() async throws -> FeedParseResult {
+  func read() async throws -> FeedSummary {
+    try store.clearStagedProducts()
     let url = try sourceURL()
     let parser = FeedParser(
       format: settings.format, baseURL: url, shopURL: settings.shopURL.flatMap(URL.init(string:)))
     let isShop = settings.format == .shopify && !url.isFileURL
     let firstURL = isShop ? ShopifyFeed.pageURL(base: url, page: 1) : url
-    let first = try await document(firstURL)
-    var result = try parser.parse(
-      first.data, source: settings.source, contentType: first.contentType)
+    var result = try stage(await document(firstURL), parser, source: settings.source)
     guard result.format == .shopify, !url.isFileURL else { return result }
     if !isShop {
       // Detected rather than configured: read page 1 again at the full page size (a shop
@@ -34,30 +36,46 @@ struct FeedReader {
       return try await FeedReader(
         settings: FeedSettings(
           source: settings.source, format: .shopify, shopURL: settings.shopURL),
-        fetcher: fetcher
+        fetcher: fetcher, store: store
       ).read()
     }
 
     // Shopify: fetch ?limit=250&page=2… until a short or empty page.
     var pageResult = result
     var page = 1
-    var seen = Set(result.products.map(\.id))
     var pagedParser = parser
     pagedParser.format = .shopify
     pagedParser.allowsEmpty = true
     while ShopifyFeed.hasMorePages(after: pageResult), page < Self.maxShopifyPages {
       page += 1
       let pageURL = ShopifyFeed.pageURL(base: url, page: page)
-      let next = try await document(pageURL)
-      pageResult = try pagedParser.parse(
-        next.data, source: pageURL.absoluteString, contentType: next.contentType)
+      pageResult = try stage(
+        await document(pageURL), pagedParser, source: pageURL.absoluteString,
+        positionOffset: result.itemCount)
       result.itemCount += pageResult.itemCount
       result.itemErrors += pageResult.itemErrors
-      for product in pageResult.products where seen.insert(product.id).inserted {
-        result.products.append(product)
-      }
+      result.productCount += pageResult.productCount
     }
     return result
+  }
+
+  /// Parses one document into the staging table.
+  ///
+  /// Positions count on from `positionOffset` across Shopify pages. A product that an earlier
+  /// page had already is skipped without an error: paging by number shifts products between
+  /// pages while the shop changes.
+  private func stage(
+    _ document: (input: FeedInput, contentType: String?), _ parser: FeedParser, source: String,
+    positionOffset: Int = 0
+  ) throws -> FeedSummary {
+    try store.stageProducts { staging in
+      try parser.parse(document.input, source: source, contentType: document.contentType) {
+        entry in
+        let earlier = try staging.add(entry.product, position: positionOffset + entry.position)
+        guard let earlier, earlier > positionOffset else { return nil }
+        return earlier - positionOffset
+      }
+    }
   }
 
   private func sourceURL() throws -> URL {
@@ -70,15 +88,15 @@ struct FeedReader {
     return URL(fileURLWithPath: settings.source)
   }
 
-  private func document(_ url: URL) async throws -> (data: Data, contentType: String?) {
+  private func document(_ url: URL) async throws -> (input: FeedInput, contentType: String?) {
     if url.isFileURL {
-      do {
-        return (try Data(contentsOf: url), nil)
+      do throws(FeedError.Reason) {
+        return (try FeedInput(contentsOf: url, limit: fetcher.settings.maxDocumentBytes), nil)
       } catch {
-        throw Failure(source: url.path, message: "cannot read the feed file")
+        throw FeedError(source: url.path, format: settings.format, reason: error)
       }
     }
     let document = try await fetcher.fetchDocument(url)
-    return (document.data, document.contentType)
+    return (FeedInput(document.data), document.contentType)
   }
 }

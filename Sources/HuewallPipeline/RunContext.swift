@@ -21,8 +21,6 @@ final class RunContext {
   var itemsAttempted = 0
   var itemsFailed = 0
 
-  /// The feed's products, once read.
-  var products: [Product] = []
   /// Images this run needs analysed, by SHA-256, with the URLs that gave them (for messages).
   var imagesToAnalyse: [String: [String]] = [:]
 

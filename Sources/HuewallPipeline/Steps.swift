@@ -14,21 +14,22 @@ enum Steps {
   static func readFeed(fetcher: Fetcher) -> PipelineStep {
     PipelineStep(name: "Read feed") { context in
       let settings = context.configuration.feed
-      let reader = FeedReader(settings: settings, fetcher: fetcher)
-      let result = try await reader.read()
-      for itemError in result.itemErrors {
+      let reader = FeedReader(settings: settings, fetcher: fetcher, store: context.store)
+      let summary = try await reader.read()
+      for itemError in summary.itemErrors {
         context.fail(stage: "feed", subject: settings.source, message: "\(itemError)")
       }
-      context.itemsAttempted += result.itemCount
-      context.products = result.products
-      context.logger.info("\(result.products.count) products (\(result.format.rawValue) feed)")
+      context.itemsAttempted += summary.itemCount
+      let count = try context.store.stagedProductCount()
+      context.logger.info("\(count) products (\(summary.format.rawValue) feed)")
     }
   }
 
-  /// Products → store: added, changed, and those that left the feed marked removed.
+  /// The staged products → the catalogue: added, changed, and those that left the feed marked
+  /// removed.
   static var syncProducts: PipelineStep {
     PipelineStep(name: "Sync products") { context in
-      context.counts.record(try context.store.syncProducts(context.products, at: Date()))
+      context.counts.record(try context.store.syncStagedProducts(at: Date()))
     }
   }
 
@@ -36,12 +37,7 @@ enum Steps {
   /// store remembers of it.
   static func fetchImages(fetcher: Fetcher) -> PipelineStep {
     PipelineStep(name: "Fetch images") { context in
-      var productsByURL: [URL: [String]] = [:]
-      for product in context.products {
-        guard let url = product.imageURLs.first else { continue }
-        productsByURL[url, default: []].append(product.id)
-      }
-      let urls = productsByURL.keys.sorted { $0.absoluteString < $1.absoluteString }
+      let urls = try context.store.mainImageURLs().compactMap(URL.init(string:))
       context.itemsAttempted += urls.count
       context.progress.begin("Fetching images", total: urls.count)
       let store = context.store
@@ -78,7 +74,9 @@ enum Steps {
           records.append(ImageRecord(image, keeping: outcome.previous, at: Date()))
         case .failure(let error):
           context.counts.imagesFailed += 1
-          let products = productsByURL[url, default: []].joined(separator: ", ")
+          let products =
+            (try? store.productIDs(mainImageURL: url.absoluteString))?
+            .joined(separator: ", ") ?? "unknown"
           context.fail(
             stage: "fetch", subject: url.absoluteString,
             message: "\(error.reason) (products \(products))")

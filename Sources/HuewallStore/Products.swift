@@ -74,10 +74,10 @@ extension CatalogStore {
   ) throws(StoreError) -> ProductSyncCounts {
     try write { db in
       var sync = try ProductSync(db: db, date: date)
-      var chunk: [Product] = []
+      var chunk: [ProductSync.Entry] = []
       chunk.reserveCapacity(ProductSync.chunkSize)
       for product in products {
-        chunk.append(product)
+        chunk.append((product.id, ProductValues(product)))
         if chunk.count == ProductSync.chunkSize {
           try sync.apply(chunk)
           chunk.removeAll(keepingCapacity: true)
@@ -86,6 +86,28 @@ extension CatalogStore {
       if !chunk.isEmpty { try sync.apply(chunk) }
       try sync.markRemoved()
       return sync.counts
+    }
+  }
+
+  /// The main image URLs of the products in the feed, each once, in order: what a run fetches.
+  public func mainImageURLs() throws(StoreError) -> [String] {
+    try read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT DISTINCT image_url FROM products
+          WHERE removed_at IS NULL AND image_url IS NOT NULL ORDER BY image_url
+          """)
+    }
+  }
+
+  /// The ids of the products in the feed whose main image is `url`, for messages.
+  public func productIDs(mainImageURL url: String) throws(StoreError) -> [String] {
+    try read { db in
+      try String.fetchAll(
+        db,
+        sql: "SELECT id FROM products WHERE image_url = ? AND removed_at IS NULL ORDER BY id",
+        arguments: [url])
     }
   }
 
@@ -149,7 +171,7 @@ struct ProductRow: Codable, FetchableRecord, TableRecord {
 
 /// A product's feed values as stored: what "changed" compares. URLs are kept as their
 /// `absoluteString`.
-private struct ProductValues: Equatable {
+struct ProductValues: Equatable {
   var title: String
   var brand: String?
   var vendorColor: String?
@@ -201,7 +223,10 @@ private struct ProductValues: Equatable {
 
 /// One sync in progress, inside the write transaction. Statements are prepared once and reused
 /// for every row.
-private struct ProductSync {
+struct ProductSync {
+  /// A product of the feed: its id and values.
+  typealias Entry = (id: String, values: ProductValues)
+
   /// Products per existing-row lookup: far below SQLite's 32,766 bound parameters, large enough
   /// that the lookups cost little next to the writes.
   static let chunkSize = 500
@@ -249,7 +274,7 @@ private struct ProductSync {
     return "SELECT \(ProductValues.selectColumns) FROM products WHERE id IN (\(marks))"
   }
 
-  mutating func apply(_ chunk: [Product]) throws {
+  mutating func apply(_ chunk: [Entry]) throws {
     // The stored values of the chunk's ids, in one query.
     let ids = Array(Set(chunk.lazy.map(\.id)))
     let lookup =
@@ -261,14 +286,13 @@ private struct ProductSync {
       existing[row[0]] = (ProductValues(row: row), row[10])
     }
 
-    for product in chunk {
-      let id = product.id.databaseValue
+    for (productID, values) in chunk {
+      let id = productID.databaseValue
       // A repeated id: the first occurrence was applied already.
       try markSeen.execute(arguments: [id])
       guard db.changesCount == 1 else { continue }
       counts.seen += 1
-      let values = ProductValues(product)
-      if let (old, removed) = existing[product.id] {
+      if let (old, removed) = existing[productID] {
         if removed || old != values {
           if removed { counts.added += 1 } else { counts.changed += 1 }
           try update.execute(arguments: StatementArguments(values.arguments + [date, date, id]))

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import HuewallCore
+
+/// A feed on its way into the catalogue. Its products are kept in a temporary table while the
+/// feed is read and applied in one transaction once it was read whole
+/// (``CatalogStore/syncStagedProducts(at:)``): a feed that breaks half-way changes nothing, and
+/// neither the feed nor its products have to fit in memory.
+///
+/// Lives only inside ``CatalogStore/stageProducts(_:)``; do not keep it.
+public struct ProductStaging {
+  private let db: Database
+  private let insert: Statement
+  private let earlier: Statement
+
+  /// Products per read of the staged table when they are applied.
+  static let chunkSize = 500
+
+  fileprivate init(db: Database) throws {
+    self.db = db
+    try db.execute(
+      sql: """
+        CREATE TEMP TABLE IF NOT EXISTS staged_products (
+          seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, position INTEGER NOT NULL,
+          title TEXT NOT NULL, brand TEXT, vendor_color TEXT, link TEXT, image_url TEXT,
+          additional_image_urls TEXT NOT NULL, price TEXT, availability TEXT, item_group_id TEXT)
+        """)
+    insert = try db.cachedStatement(
+      sql: """
+        INSERT INTO temp.staged_products (title, brand, vendor_color, link, image_url,
+          additional_image_urls, price, availability, item_group_id, id, position)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO NOTHING
+        """)
+    earlier = try db.cachedStatement(
+      sql: "SELECT position FROM temp.staged_products WHERE id = ?")
+  }
+
+  /// Keeps `product` and returns nil, or, when a product with its id was staged already,
+  /// keeps that one and returns its `position`.
+  public func add(_ product: Product, position: Int) throws -> Int? {
+    let values = ProductValues(product)
+    try insert.execute(
+      arguments: StatementArguments(
+        values.arguments + [product.id.databaseValue, position.databaseValue]))
+    if db.changesCount == 1 { return nil }
+    return try Int.fetchOne(earlier, arguments: [product.id])
+  }
+}
+
+extension CatalogStore {
+  /// Forgets what an earlier, unfinished read staged. Call it before a feed is read.
+  public func clearStagedProducts() throws(StoreError) {
+    try write { db in try db.execute(sql: "DROP TABLE IF EXISTS temp.staged_products") }
+  }
+
+  /// Runs `body` in one write transaction with the staging table. What `body` throws is
+  /// rethrown as it is (a feed error stays a feed error); the products it staged before are
+  /// kept until ``clearStagedProducts()``.
+  public func stageProducts<T>(_ body: (ProductStaging) throws -> T) throws -> T {
+    var failure: (any Error)?
+    let result: T? = try write { db in
+      let staging = try ProductStaging(db: db)
+      do {
+        return try body(staging)
+      } catch let error as DatabaseError {
+        throw error
+      } catch {
+        failure = error
+        return nil
+      }
+    }
+    if let failure { throw failure }
+    guard let result else { preconditionFailure("a staging without failure has a result") }
+    return result
+  }
+
+  /// How many distinct products are staged.
+  public func stagedProductCount() throws(StoreError) -> Int {
+    try write { db in
+      guard try db.tableExists("staged_products", in: "temp") else { return 0 }
+      return try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.staged_products") ?? 0
+    }
+  }
+
+  /// Makes the catalogue match the staged feed, as ``syncProducts(_:at:)`` does with a
+  /// sequence, then forgets the staged products. Staged nothing, every product is marked
+  /// removed: refuse empty or partial feeds before calling this.
+  @discardableResult
+  public func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts {
+    try write { db in
+      var sync = try ProductSync(db: db, date: date)
+      if try db.tableExists("staged_products", in: "temp") {
+        let page = try db.makeStatement(
+          sql: """
+            SELECT id, title, brand, vendor_color, link, image_url, additional_image_urls, price,
+              availability, item_group_id, seq
+            FROM temp.staged_products WHERE seq > ? ORDER BY seq LIMIT \(ProductStaging.chunkSize)
+            """)
+        var last: Int64 = 0
+        while true {
+          let rows = try Row.fetchAll(page, arguments: [last])
+          guard let tail = rows.last else { break }
+          try sync.apply(rows.map { (id: $0[0], values: ProductValues(row: $0)) })
+          last = tail[10]
+        }
+        try db.execute(sql: "DROP TABLE temp.staged_products")
+      }
+      try sync.markRemoved()
+      return sync.counts
+    }
+  }
+}

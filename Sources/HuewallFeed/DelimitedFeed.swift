@@ -48,7 +48,7 @@ enum DelimitedFeed {
   ) throws {
     var input = input
     if FeedText.isUTF16(input.head) {
-      input = FeedInput(FeedText.utf8(try input.readAll()))
+      input = FeedInput(FeedText.utf8(try input.readAll()), chunkSize: input.chunkSize)
     }
     let delimiter =
       format == .merchantTSV ? UInt8(ascii: "\t") : sniffDelimiter(Array(FeedText.utf8(input.head)))
@@ -71,11 +71,7 @@ enum DelimitedFeed {
       try each(columns.item(from: record, position: position))
     }
 
-    var first = true
     try input.forEachChunk { chunk in
-      var chunk = chunk
-      if first && chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk = chunk.dropFirst(3) }
-      first = false
       try reader.consume(chunk, handle)
     }
     try reader.finish(handle)

@@ -12,27 +12,34 @@ public struct FeedInput: Sendable {
   }
 
   private let origin: Origin
-  /// Up to ``chunkSize`` bytes from the start, for format detection and delimiter sniffing.
+  /// Bytes handed to the parser at a time.
+  public let chunkSize: Int
+  /// Up to 64 KiB from the start, for format detection and delimiter sniffing.
   let head: Data
 
-  /// Bytes per read from a file.
-  static let chunkSize = 1 << 16
+  static let headSize = 1 << 16
 
   /// A feed in memory.
-  public init(_ data: Data) {
+  public init(_ data: Data, chunkSize: Int = 1 << 16) {
+    precondition(chunkSize > 0, "a chunk has at least one byte")
     origin = .data(data)
-    head = data.prefix(Self.chunkSize)
+    self.chunkSize = chunkSize
+    head = data.prefix(Self.headSize)
   }
 
   /// A feed file. `limit` refuses a file larger than that many bytes before any is parsed.
-  public init(contentsOf file: URL, limit: Int? = nil) throws(FeedError.Reason) {
+  public init(
+    contentsOf file: URL, limit: Int? = nil, chunkSize: Int = 1 << 16
+  ) throws(FeedError.Reason) {
+    precondition(chunkSize > 0, "a chunk has at least one byte")
     origin = .file(file)
+    self.chunkSize = chunkSize
     do {
       let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int
       if let limit, let size, size > limit { throw FeedError.Reason.tooLarge(limit: limit) }
       let handle = try FileHandle(forReadingFrom: file)
       defer { try? handle.close() }
-      head = try handle.read(upToCount: Self.chunkSize) ?? Data()
+      head = try handle.read(upToCount: Self.headSize) ?? Data()
     } catch let error as FeedError.Reason {
       throw error
     } catch {
@@ -52,13 +59,22 @@ public struct FeedInput: Sendable {
     }
   }
 
-  /// Calls `body` with each chunk of the feed in order, the first one included.
+  /// Calls `body` with each chunk of the feed in order, without a UTF-8 byte-order mark.
   func forEachChunk(_ body: (Data) throws -> Void) throws {
+    var skip = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    try forEachRawChunk { chunk in
+      let dropped = min(skip, chunk.count)
+      skip -= dropped
+      if dropped < chunk.count { try body(chunk.dropFirst(dropped)) }
+    }
+  }
+
+  private func forEachRawChunk(_ body: (Data) throws -> Void) throws {
     switch origin {
     case .data(let data):
       var start = data.startIndex
       while start < data.endIndex {
-        let end = data.index(start, offsetBy: Self.chunkSize, limitedBy: data.endIndex)
+        let end = data.index(start, offsetBy: chunkSize, limitedBy: data.endIndex)
         try body(data[start..<(end ?? data.endIndex)])
         start = end ?? data.endIndex
       }
@@ -70,7 +86,7 @@ public struct FeedInput: Sendable {
       defer { try? handle.close() }
       while true {
         let chunk: Data?
-        do { chunk = try handle.read(upToCount: Self.chunkSize) } catch {
+        do { chunk = try handle.read(upToCount: chunkSize) } catch {
           throw FeedError.Reason.unreadable(detail: Self.describe(error))
         }
         guard let chunk, !chunk.isEmpty else { return }

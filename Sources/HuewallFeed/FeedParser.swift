@@ -109,7 +109,7 @@ public struct FeedParser: Sendable {
       format: read, itemErrors: itemErrors, itemCount: itemCount, productCount: productCount)
   }
 
-  /// Reads a whole feed in memory; a repeated id keeps its first product.
+  /// Reads a whole feed into memory; a repeated id keeps its first product.
   ///
   /// - Parameters:
   ///   - source: the file path or URL that errors name; defaults to ``baseURL``.
@@ -117,11 +117,18 @@ public struct FeedParser: Sendable {
   public func parse(
     _ data: Data, source: String? = nil, contentType: String? = nil
   ) throws(FeedError) -> FeedParseResult {
+    try parse(FeedInput(data), source: source, contentType: contentType)
+  }
+
+  /// Reads a whole feed into memory; a repeated id keeps its first product.
+  public func parse(
+    _ input: FeedInput, source: String? = nil, contentType: String? = nil
+  ) throws(FeedError) -> FeedParseResult {
     var products: [Product] = []
     var owners: [String: Int] = [:]
     let summary: FeedSummary
     do {
-      summary = try parse(FeedInput(data), source: source, contentType: contentType) { entry in
+      summary = try parse(input, source: source, contentType: contentType) { entry in
         if let first = owners[entry.product.id] { return first }
         owners[entry.product.id] = entry.position
         products.append(entry.product)

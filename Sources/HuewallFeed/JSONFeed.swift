@@ -14,7 +14,7 @@ enum JSONFeed {
   ) throws -> FeedFormat {
     var input = input
     if FeedText.isUTF16(input.head) {
-      input = FeedInput(FeedText.utf8(try input.readAll()))
+      input = FeedInput(FeedText.utf8(try input.readAll()), chunkSize: input.chunkSize)
     }
     var format = format
     let decoder = JSONDecoder()
@@ -43,11 +43,7 @@ enum JSONFeed {
         try emit(element, position: index + 1, shopURL: shopURL, each: each)
       }
     }
-    var first = true
     try input.forEachChunk { chunk in
-      var chunk = chunk
-      if first && chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk = chunk.dropFirst(3) }
-      first = false
       try scanner.consume(chunk, handle)
     }
     try scanner.finish(handle)

@@ -177,6 +177,44 @@ public final class Fetcher: Sendable {
     }
   }
 
+  /// Fetches a feed document into `file`, streamed to disk so that a feed larger than memory
+  /// can be read, with the same retries and limits as ``fetchDocument(_:)``. Returns the
+  /// Content-Type the server sent. Only for `http` and `https` URLs: read a local feed where it
+  /// is.
+  public func downloadDocument(_ url: URL, to file: URL) async throws(FetchError) -> String? {
+    guard case .http(let host) = try Self.kind(of: url) else {
+      throw FetchError(url: url.absoluteString, reason: .unsupportedScheme("file"), attempts: 1)
+    }
+    return try await withRetries(url, host: host) { () async throws(AttemptFailure) in
+      let deadline = NIODeadline.now() + Self.timeAmount(self.settings.requestTimeout)
+      let response = try await self.get(url, accept: "*/*", validators: nil, deadline: deadline)
+      let status = Int(response.status.code)
+      guard (200...299).contains(status) else {
+        await Self.discard(response.body)
+        throw AttemptFailure(.httpStatus(status))
+      }
+      let handle: FileHandle
+      do {
+        try? FileManager.default.removeItem(at: file)
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+          throw CocoaError(.fileWriteUnknown)
+        }
+        handle = try FileHandle(forWritingTo: file)
+      } catch {
+        throw AttemptFailure(.cache("cannot write \(file.path): \(ImageCache.describe(error))"))
+      }
+      defer { try? handle.close() }
+      try await self.streamBody(response, limit: self.settings.maxDocumentBytes, deadline: deadline)
+      {
+        (chunk: ByteBuffer) throws(AttemptFailure) in
+        do { try handle.write(contentsOf: Data(chunk.readableBytesView)) } catch {
+          throw AttemptFailure(.cache("cannot write \(file.path): \(ImageCache.describe(error))"))
+        }
+      }
+      return response.headers.first(name: "Content-Type")
+    }.value
+  }
+
   // MARK: - HTTP
 
   /// One try's failure; the retry loop turns it into a ``FetchError`` with the count of tries.
@@ -261,20 +299,35 @@ public final class Fetcher: Sendable {
     _ response: HTTPClientResponse, limit: Int, deadline: NIODeadline, expectingImage: Bool
   ) async throws(AttemptFailure) -> Data {
     let declared = response.headers.first(name: "Content-Length").flatMap { Int($0) }
-    if let declared, declared > limit { throw AttemptFailure(.bodyTooLarge(limit: limit)) }
     var data = Data()
     data.reserveCapacity(min(declared ?? 65_536, limit))
     var sniffed = !expectingImage
+    try await streamBody(response, limit: limit, deadline: deadline) {
+      (chunk: ByteBuffer) throws(AttemptFailure) in
+      data.append(contentsOf: chunk.readableBytesView)
+      if !sniffed && data.count >= 32 {
+        sniffed = true
+        _ = try Self.checkImage(data)
+      }
+    }
+    return data
+  }
+
+  /// Hands the body to `consume` a chunk at a time, under `limit` and the deadline.
+  private func streamBody(
+    _ response: HTTPClientResponse, limit: Int, deadline: NIODeadline,
+    consume: (ByteBuffer) throws(AttemptFailure) -> Void
+  ) async throws(AttemptFailure) {
+    let declared = response.headers.first(name: "Content-Length").flatMap { Int($0) }
+    if let declared, declared > limit { throw AttemptFailure(.bodyTooLarge(limit: limit)) }
+    var count = 0
     do {
       for try await chunk in response.body {
-        if chunk.readableBytes > limit - data.count {
+        if chunk.readableBytes > limit - count {
           throw AttemptFailure(.bodyTooLarge(limit: limit))
         }
-        data.append(contentsOf: chunk.readableBytesView)
-        if !sniffed && data.count >= 32 {
-          sniffed = true
-          _ = try Self.checkImage(data)
-        }
+        count += chunk.readableBytes
+        try consume(chunk)
         // The client's deadline covers the wait for the response head; this covers the body.
         if NIODeadline.now() > deadline { throw AttemptFailure(.timedOut) }
       }
@@ -283,7 +336,6 @@ public final class Fetcher: Sendable {
     } catch {
       throw AttemptFailure(Self.classify(error))
     }
-    return data
   }
 
   /// Reads and drops a small error body so the connection can be reused; a large one is left

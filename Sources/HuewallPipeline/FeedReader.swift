@@ -28,7 +28,7 @@ struct FeedReader {
       format: settings.format, baseURL: url, shopURL: settings.shopURL.flatMap(URL.init(string:)))
     let isShop = settings.format == .shopify && !url.isFileURL
     let firstURL = isShop ? ShopifyFeed.pageURL(base: url, page: 1) : url
-    var result = try stage(await document(firstURL), parser, source: settings.source)
+    var result = try await stage(firstURL, parser, source: settings.source)
     guard result.format == .shopify, !url.isFileURL else { return result }
     if !isShop {
       // Detected rather than configured: read page 1 again at the full page size (a shop
@@ -49,9 +49,8 @@ struct FeedReader {
     while ShopifyFeed.hasMorePages(after: pageResult), page < Self.maxShopifyPages {
       page += 1
       let pageURL = ShopifyFeed.pageURL(base: url, page: page)
-      pageResult = try stage(
-        await document(pageURL), pagedParser, source: pageURL.absoluteString,
-        positionOffset: result.itemCount)
+      pageResult = try await stage(
+        pageURL, pagedParser, source: pageURL.absoluteString, positionOffset: result.itemCount)
       result.itemCount += pageResult.itemCount
       result.itemErrors += pageResult.itemErrors
       result.productCount += pageResult.productCount
@@ -59,16 +58,17 @@ struct FeedReader {
     return result
   }
 
-  /// Parses one document into the staging table.
+  /// Parses the document at `url` into the staging table.
   ///
   /// Positions count on from `positionOffset` across Shopify pages. A product that an earlier
   /// page had already is skipped without an error: paging by number shifts products between
   /// pages while the shop changes.
   private func stage(
-    _ document: (input: FeedInput, contentType: String?), _ parser: FeedParser, source: String,
-    positionOffset: Int = 0
-  ) throws -> FeedSummary {
-    try store.stageProducts { staging in
+    _ url: URL, _ parser: FeedParser, source: String, positionOffset: Int = 0
+  ) async throws -> FeedSummary {
+    let document = try await self.document(url, isPage: parser.format == .shopify)
+    defer { if let file = document.download { try? FileManager.default.removeItem(at: file) } }
+    return try store.stageProducts { staging in
       try parser.parse(document.input, source: source, contentType: document.contentType) {
         entry in
         let earlier = try staging.add(entry.product, position: positionOffset + entry.position)
@@ -88,15 +88,33 @@ struct FeedReader {
     return URL(fileURLWithPath: settings.source)
   }
 
-  private func document(_ url: URL) async throws -> (input: FeedInput, contentType: String?) {
+  /// The bytes of the document at `url`. A local feed is read where it is; a remote one is
+  /// downloaded to a file beside the image cache (`download`, removed once parsed), since it may
+  /// be larger than memory; a Shopify page (at most 250 products) is read in memory.
+  private func document(
+    _ url: URL, isPage: Bool
+  ) async throws -> (input: FeedInput, contentType: String?, download: URL?) {
+    let file: URL
+    var contentType: String?
+    var download: URL?
     if url.isFileURL {
-      do throws(FeedError.Reason) {
-        return (try FeedInput(contentsOf: url, limit: fetcher.settings.maxDocumentBytes), nil)
-      } catch {
-        throw FeedError(source: url.path, format: settings.format, reason: error)
-      }
+      file = url
+    } else if isPage {
+      let document = try await fetcher.fetchDocument(url)
+      return (FeedInput(document.data), document.contentType, nil)
+    } else {
+      file = fetcher.cache.directory.appendingPathComponent("feed-download.partial")
+      download = file
+      contentType = try await fetcher.downloadDocument(url, to: file)
     }
-    let document = try await fetcher.fetchDocument(url)
-    return (FeedInput(document.data), document.contentType)
+    do throws(FeedError.Reason) {
+      let input = try FeedInput(contentsOf: file, limit: fetcher.settings.maxDocumentBytes)
+      return (input, contentType, download)
+    } catch {
+      if let download { try? FileManager.default.removeItem(at: download) }
+      throw FeedError(
+        source: url.isFileURL ? url.path : url.absoluteString, format: settings.format,
+        reason: error)
+    }
   }
 }

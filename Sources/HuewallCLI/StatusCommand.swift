@@ -1,6 +1,6 @@
-import HuewallCore
 import ArgumentParser
 import Foundation
+import HuewallCore
 import HuewallStore
 
 /// `huewall status`: what the recent runs did.
@@ -33,7 +33,7 @@ struct Status: ParsableCommand {
     let store: CatalogStore
     let runs: [RunRecord]
     do {
-      store = try CatalogStore(path: configuration.database)
+      store = try CatalogStore(path: configuration.database, access: .readOnly)
       runs = try store.recentRuns(limit: limit)
     } catch {
       pipeline.fail(error.localizedDescription)

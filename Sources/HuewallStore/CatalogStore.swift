@@ -14,19 +14,32 @@ public final class CatalogStore: Sendable {
   public let path: String
   private let pool: DatabasePool
 
-  /// Opens the catalogue at `path`, creating the file and its parent folders if needed, and
-  /// brings its schema up to date.
-  public init(path: String) throws(StoreError) {
+  /// How the catalogue is opened.
+  public enum Access: Sendable {
+    /// Creates the file if needed and brings its schema up to date: what runs do. Waits for
+    /// another process's write to end.
+    case readWrite
+    /// Reads an existing, up-to-date file and never takes the write lock, so it does not wait
+    /// for a run that is writing: what `huewall status` does.
+    case readOnly
+  }
+
+  /// Opens the catalogue at `path`: for ``Access/readWrite``, creating the file and its parent
+  /// folders if needed, and bringing its schema up to date.
+  public init(path: String, access: Access = .readWrite) throws(StoreError) {
     self.path = path
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw StoreError(
-        path: path, reason: .cannotCreateFolder(detail: "\(folder.path): \(describe(error))"))
+    if access == .readWrite {
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw StoreError(
+          path: path, reason: .cannotCreateFolder(detail: "\(folder.path): \(describe(error))"))
+      }
     }
 
     var configuration = Configuration()
+    configuration.readonly = access == .readOnly
     configuration.label = "Huewall catalogue"
     // Another process (a concurrent `huewall status`, an `analyze`) may hold the write lock
     // for a moment; wait for it rather than fail.
@@ -46,6 +59,16 @@ public final class CatalogStore: Sendable {
       }
       if !unknown.isEmpty {
         throw StoreError(path: path, reason: .newerSchema(unknownMigrations: unknown.sorted()))
+      }
+      if access == .readOnly {
+        let missing = try pool.read { db in
+          Set(Schema.migrator.migrations).subtracting(
+            try Schema.migrator.appliedIdentifiers(db))
+        }
+        if !missing.isEmpty {
+          throw StoreError(path: path, reason: .olderSchema(missingMigrations: missing.sorted()))
+        }
+        return
       }
       try Schema.migrator.migrate(pool)
     } catch {

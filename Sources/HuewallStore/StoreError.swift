@@ -23,6 +23,8 @@ public struct StoreError: Error, Sendable, Equatable {
     case readOnly
     /// The file was migrated by a newer Huewall: these migrations are unknown to this one.
     case newerSchema(unknownMigrations: [String])
+    /// A catalogue opened to read only still lacks migrations that a run would apply.
+    case olderSchema(missingMigrations: [String])
     /// Parameters outside the ranges the analysis accepts are not stored.
     case invalidParameters(detail: String)
     /// A parameter set name must have at least one visible character.
@@ -103,6 +105,9 @@ extension StoreError.Reason: CustomStringConvertible {
     case .newerSchema(let migrations):
       "the database was written by a newer Huewall (migrations "
         + migrations.joined(separator: ", ") + "); update Huewall to use it"
+    case .olderSchema(let migrations):
+      "the database lacks migrations " + migrations.joined(separator: ", ")
+        + "; a `huewall run` brings it up to date"
     case .invalidParameters(let detail):
       "invalid analysis parameters: \(detail)"
     case .invalidName(let name):

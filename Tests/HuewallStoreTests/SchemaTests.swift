@@ -20,6 +20,52 @@ struct SchemaTests {
     }
   }
 
+  @Test("read-only: reads while another connection writes, and never writes")
+  func readOnly() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.appendingPathComponent("catalog.sqlite").path
+      let missing = #expect(throws: StoreError.self) {
+        try CatalogStore(path: path, access: .readOnly)
+      }
+      #expect(missing?.path == path)
+      #expect(!FileManager.default.fileExists(atPath: path))
+
+      let writer = try CatalogStore(path: path)
+      defer { try? writer.close() }
+      let runID = try writer.startRun(kind: .run, parameterSetID: nil, at: t0)
+      try writer.clearStagedProducts()
+      // A run holds the write lock while it reads its feed; a read-write open would wait for it
+      // (the migration check takes the lock) and give up as busy after ten seconds.
+      let start = ContinuousClock.now
+      let seen = try writer.stageProducts { staging in
+        _ = try staging.add(sampleProduct("a"), position: 1)
+        let reader = try CatalogStore(path: path, access: .readOnly)
+        defer { try? reader.close() }
+        let error = #expect(throws: StoreError.self) {
+          try reader.syncProducts([sampleProduct("b")], at: t1)
+        }
+        #expect(error?.reason == .readOnly)
+        return try reader.recentRuns(limit: 5).map(\.id)
+      }
+      #expect(seen == [runID])
+      #expect(ContinuousClock.now - start < .seconds(5))
+    }
+  }
+
+  @Test("read-only: a catalogue without the current migrations is refused")
+  func readOnlyOlderSchema() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.appendingPathComponent("catalog.sqlite").path
+      let first = try CatalogStore(path: path)
+      try first.execute("DELETE FROM grdb_migrations")
+      try first.close()
+      let error = #expect(throws: StoreError.self) {
+        try CatalogStore(path: path, access: .readOnly)
+      }
+      #expect(error?.reason == .olderSchema(missingMigrations: ["v1"]))
+    }
+  }
+
   @Test("the columns of products are the documented ones")
   func productColumns() throws {
     try withStore { store in

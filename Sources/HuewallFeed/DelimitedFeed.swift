@@ -46,10 +46,7 @@ enum DelimitedFeed {
   static func read(
     _ input: FeedInput, as format: FeedFormat, each: (RawItem) throws -> Void
   ) throws {
-    var input = input
-    if FeedText.isUTF16(input.head) {
-      input = FeedInput(FeedText.utf8(try input.readAll()), chunkSize: input.chunkSize)
-    }
+    let input = try input.convertingUTF16()
     let delimiter =
       format == .merchantTSV ? UInt8(ascii: "\t") : sniffDelimiter(Array(FeedText.utf8(input.head)))
     let names = format == .merchantTSV ? merchantColumns : csvColumns

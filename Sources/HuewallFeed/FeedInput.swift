@@ -59,6 +59,13 @@ public struct FeedInput: Sendable {
     }
   }
 
+  /// The feed as UTF-8 when it is UTF-16 with a byte-order mark, converted whole (spreadsheet
+  /// exports, rarely large); any other feed as it is.
+  func convertingUTF16() throws(FeedError.Reason) -> FeedInput {
+    guard FeedText.isUTF16(head) else { return self }
+    return FeedInput(FeedText.utf8(try readAll()), chunkSize: chunkSize)
+  }
+
   /// Calls `body` with each chunk of the feed in order, without a UTF-8 byte-order mark.
   func forEachChunk(_ body: (Data) throws -> Void) throws {
     var skip = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

@@ -12,10 +12,7 @@ enum JSONFeed {
   static func read(
     _ input: FeedInput, as format: FeedFormat?, shopURL: URL?, each: (RawItem) throws -> Void
   ) throws -> FeedFormat {
-    var input = input
-    if FeedText.isUTF16(input.head) {
-      input = FeedInput(FeedText.utf8(try input.readAll()), chunkSize: input.chunkSize)
-    }
+    let input = try input.convertingUTF16()
     var format = format
     let decoder = JSONDecoder()
     if let format { decoder.userInfo[formatKey] = format }

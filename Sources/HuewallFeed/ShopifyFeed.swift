@@ -45,7 +45,8 @@ public enum ShopifyFeed {
     hasMorePages(afterPageWith: result.itemCount)
   }
 
-  /// Whether to fetch the page after the one `summary` describes.
+  /// Whether to fetch the page after the one `summary` describes (a page read a product at a
+  /// time).
   public static func hasMorePages(after summary: FeedSummary) -> Bool {
     hasMorePages(afterPageWith: summary.itemCount)
   }

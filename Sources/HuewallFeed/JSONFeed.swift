@@ -51,8 +51,9 @@ enum JSONFeed {
     _ element: Element, position: Int, shopURL: URL?, each: (RawItem) throws -> Void
   ) throws {
     switch element.content {
-    case .success(.huewall(let template)):
-      try each(template.item(position: position))
+    case .success(.huewall(var item)):
+      item.position = position
+      try each(item)
     case .success(.shopify(let product)):
       for item in product.items(position: position, shopURL: shopURL) { try each(item) }
     case .failure(let problem):
@@ -97,7 +98,8 @@ enum JSONFeed {
   /// One element of `products`, read as a Huewall item or a Shopify product.
   struct Element: Decodable {
     enum Content {
-      case huewall(RawItemTemplate)
+      /// Its position is set once the element's place in `products` is known.
+      case huewall(RawItem)
       case shopify(ShopifyProduct)
     }
 
@@ -118,7 +120,7 @@ enum JSONFeed {
         content =
           format == .shopify
           ? .success(.shopify(try ShopifyProduct(from: decoder)))
-          : .success(.huewall(try HuewallItem(from: decoder).template))
+          : .success(.huewall(try HuewallItem(from: decoder).item))
       } catch {
         content = .failure(ItemProblem(detail: describe(error, below: depth)))
       }
@@ -132,11 +134,11 @@ enum JSONFeed {
 
   /// A Huewall JSON item (docs/FEEDS.md, "Huewall JSON").
   struct HuewallItem: Decodable {
-    var template: RawItemTemplate
+    var item: RawItem
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: AnyKey.self)
-      var t = RawItemTemplate()
+      var t = RawItem(position: 0)
       t.id = try c.lenientString("id")
       t.title = try c.lenientString("title")
       t.brand = try c.lenientString("brand")
@@ -152,35 +154,8 @@ enum JSONFeed {
       t.price = try c.lenientString("price")
       t.availability = try c.lenientString("availability")
       t.itemGroupId = try c.lenientString("itemGroupId")
-      template = t
+      item = t
     }
-  }
-}
-
-/// The fields of a raw item, without its place in the feed.
-struct RawItemTemplate {
-  var id: String?
-  var title: String?
-  var brand: String?
-  var color: String?
-  var link: String?
-  var images: [String] = []
-  var price: String?
-  var availability: String?
-  var itemGroupId: String?
-
-  func item(position: Int) -> RawItem {
-    var item = RawItem(position: position)
-    item.id = id
-    item.title = title
-    item.brand = brand
-    item.color = color
-    item.link = link
-    item.images = images
-    item.price = price
-    item.availability = availability
-    item.itemGroupId = itemGroupId
-    return item
   }
 }
 

@@ -116,7 +116,7 @@ struct ShopifyProduct: Decodable {
 
   /// The Huewall products: one per colour when the product has a colour option, else one.
   func items(position: Int, shopURL: URL?) -> [RawItem] {
-    var base = RawItemTemplate()
+    var base = RawItem(position: position)
     base.id = id
     base.title = title
     base.brand = vendor
@@ -127,7 +127,7 @@ struct ShopifyProduct: Decodable {
       base.images = images.compactMap(\.src)
       base.price = variants.first?.price
       base.availability = availability(of: variants)
-      return [base.item(position: position)]
+      return [base]
     }
 
     // Variants grouped by colour, in the order the colours first appear.
@@ -154,7 +154,7 @@ struct ShopifyProduct: Decodable {
       item.price = first.price
       item.availability = availability(of: group.variants)
       item.link = productLink(shopURL: shopURL, variant: first.id)
-      return item.item(position: position)
+      return item
     }
   }
 

@@ -13,9 +13,6 @@ public struct ProductStaging {
   private let insert: Statement
   private let earlier: Statement
 
-  /// Products per read of the staged table when they are applied.
-  static let chunkSize = 500
-
   fileprivate init(db: Database) throws {
     self.db = db
     try db.execute(
@@ -95,7 +92,7 @@ extension CatalogStore {
           sql: """
             SELECT id, title, brand, vendor_color, link, image_url, additional_image_urls, price,
               availability, item_group_id, seq
-            FROM temp.staged_products WHERE seq > ? ORDER BY seq LIMIT \(ProductStaging.chunkSize)
+            FROM temp.staged_products WHERE seq > ? ORDER BY seq LIMIT \(ProductSync.chunkSize)
             """)
         var last: Int64 = 0
         while true {

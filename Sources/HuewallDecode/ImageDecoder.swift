@@ -60,7 +60,9 @@ public struct ImageDecoder: Sendable {
     guard let header = ImageHeader.read(bytes, format: format) else {
       throw fail(.unreadableHeader(format))
     }
-    guard header.pixelCount <= limits.maxPixels else {
+    guard header.width <= ImageHeader.maxSide, header.height <= ImageHeader.maxSide,
+      header.pixelCount <= limits.maxPixels
+    else {
       throw fail(.tooLarge(width: header.width, height: header.height, limit: limits.maxPixels))
     }
     return header

@@ -9,7 +9,26 @@ public struct ImageHeader: Sendable, Hashable {
   public var width: Int
   public var height: Int
 
-  public var pixelCount: Int { width * height }
+  public init(format: ImageFormat, width: Int, height: Int) {
+    self.format = format
+    self.width = width
+    self.height = height
+  }
+
+  /// The longest side any reader accepts. Real images stay far below it (JPEG tops out at
+  /// 65535, WebP at 16384); a header claiming more is refused as too large, whatever the
+  /// pixel limit, so that no size read from a file reaches libgd's `int` arithmetic unchecked.
+  public static let maxSide = 1 << 24
+
+  /// Width × height, or `Int.max` when the product does not fit: a header's claim is never
+  /// trusted to multiply safely.
+  public var pixelCount: Int { Self.area(width, height) }
+
+  /// `width × height`, saturating at `Int.max` instead of trapping.
+  static func area(_ width: Int, _ height: Int) -> Int {
+    let (product, overflow) = width.multipliedReportingOverflow(by: height)
+    return overflow ? .max : product
+  }
 
   /// Reads the header of `bytes`, which must start with `format`'s signature.
   ///
@@ -120,7 +139,7 @@ public struct ImageHeader: Sendable, Hashable {
       if r.ascii(offset + 4, 4) == "ispe", let w = r.u32be(offset + 12),
         let h = r.u32be(offset + 16)
       {
-        if best == nil || w * h > best!.0 * best!.1 { best = (w, h) }
+        if area(w, h) > best.map({ area($0.0, $0.1) }) ?? -1 { best = (w, h) }
         offset += 20
       } else {
         offset += 1
@@ -139,7 +158,7 @@ struct ByteReader {
   }
 
   private func uint(_ at: Int, _ count: Int, bigEndian: Bool) -> Int? {
-    guard at >= 0, at + count <= bytes.count else { return nil }
+    guard at >= 0, count <= bytes.count, at <= bytes.count - count else { return nil }
     var value = 0
     for i in 0..<count {
       let byte = Int(bytes[at + (bigEndian ? i : count - 1 - i)])
@@ -155,7 +174,7 @@ struct ByteReader {
   func u32le(_ at: Int) -> Int? { uint(at, 4, bigEndian: false) }
 
   func ascii(_ at: Int, _ count: Int) -> String? {
-    guard at >= 0, at + count <= bytes.count else { return nil }
+    guard at >= 0, count <= bytes.count, at <= bytes.count - count else { return nil }
     return String(decoding: bytes[at..<at + count], as: UTF8.self)
   }
 }

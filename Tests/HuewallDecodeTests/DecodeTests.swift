@@ -251,3 +251,71 @@ func tolerance(_ file: String) -> Int {
     #expect(ImageFormat.sniff([]) == nil)
   }
 }
+
+/// Headers that claim extreme sizes or lengths past the end (`Fixtures/hostile/`, written by
+/// `scripts/make-hostile-fixtures`, which says what each must get): every one is answered with
+/// a ``DecodeError`` or a small image, never a crash, and a good file decodes after them.
+@Suite struct HostileHeaderTests {
+  struct Expectation: Decodable {
+    var outcome: String
+    var width: Int?
+    var height: Int?
+  }
+
+  static let expectations: [(String, Expectation)] = {
+    guard let url = Bundle.module.url(forResource: "Fixtures/hostile/expected", withExtension: "json"),
+      let data = try? Data(contentsOf: url),
+      let table = try? JSONDecoder().decode([String: Expectation].self, from: data)
+    else { return [] }
+    return table.sorted { $0.key < $1.key }
+  }()
+
+  @Test func everyFormatHasHostileFixtures() {
+    let formats = Set(Self.expectations.map { $0.0.split(separator: "-")[0] })
+    #expect(formats == ["png", "jpeg", "gif", "webp", "bmp", "avif"])
+  }
+
+  @Test(arguments: expectations)
+  func answeredWithoutCrashing(file: String, expectation: Expectation) throws {
+    let bytes = try Data(contentsOf: fixture("hostile/" + file))
+    let format = ImageFormat.sniff(bytes)
+    let result = Result { () throws(DecodeError) in
+      try ImageDecoder().decode(bytes, source: file)
+    }
+    switch (expectation.outcome, result) {
+    case ("tooLarge", .failure(let error)):
+      let width = try #require(expectation.width)
+      let height = try #require(expectation.height)
+      #expect(error.reason == .tooLarge(width: width, height: height, limit: 40_000_000))
+      #expect(error.localizedDescription.contains(file))
+    case ("unreadableHeader", .failure(let error)):
+      #expect(error.reason == .unreadableHeader(try #require(format)))
+    case ("unrecognized", .failure(let error)):
+      #expect(error.reason == .unrecognized(looksLike: nil))
+    case ("fails", .failure(let error)):
+      switch error.reason {
+      case .corrupt, .truncated: break
+      default: Issue.record("\(file): expected libgd to refuse the data, got \(error.reason)")
+      }
+    case ("decodes", .success(let image)):
+      #expect(image.width == expectation.width && image.height == expectation.height)
+    case (let outcome, let result):
+      Issue.record("\(file): expected \(outcome), got \(result)")
+    }
+    // The next, good file decodes as usual: nothing was left broken.
+    #expect(try decode("rgb.png").width == 64)
+  }
+
+  @Test func sidesPastTheLimitAreRefusedWhateverThePixelLimit() throws {
+    let bytes = try Data(contentsOf: fixture("hostile/png-2e32-1x1.png"))
+    let error = #expect(throws: DecodeError.self) {
+      try ImageDecoder(limits: DecodeLimits(maxPixels: .max)).decode(bytes, source: "wide.png")
+    }
+    #expect(error?.reason == .tooLarge(width: 4_294_967_295, height: 1, limit: .max))
+  }
+
+  @Test func pixelCountSaturatesInsteadOfOverflowing() {
+    let header = ImageHeader(format: .png, width: 4_294_967_295, height: 4_294_967_295)
+    #expect(header.pixelCount == .max)
+  }
+}

@@ -3,8 +3,8 @@ import Testing
 @testable import HuewallExport
 
 /// The wall's order (docs: DESIGN §4): chromatic colours by hue descending, then greys
-/// (s < 0.125) by saturation descending, then darks (v < 0.33) by brightness descending; ties
-/// by product id.
+/// (s < 0.125) by saturation descending, then darks (v < 0.33) by brightness descending; a
+/// test that finds equal values falls through to the next, as the original comparator did.
 @Suite struct GradientOrderTests {
   /// Sorts (id, h, s, v) by the gradient key and returns the ids.
   func order(_ items: [(String, Double, Double, Double)]) -> [String] {
@@ -12,17 +12,16 @@ import Testing
       .sorted { $0.0 < $1.0 }.map(\.1)
   }
 
-  /// The original app's comparator, as DESIGN §4 states it, with the id tie-break.
+  /// The original app's comparator: if either v < 0.33, brighter first; else if either
+  /// s < 0.125, more saturated first; else higher hue first — a test that finds equal values
+  /// falls through to the next — then brightness and the id for what it leaves tied.
   func original(
     _ a: (String, Double, Double, Double), _ b: (String, Double, Double, Double)
   ) -> Bool {
-    if a.3 < 0.33 || b.3 < 0.33 {
-      if a.3 != b.3 { return a.3 > b.3 }
-    } else if a.2 < 0.125 || b.2 < 0.125 {
-      if a.2 != b.2 { return a.2 > b.2 }
-    } else if a.1 != b.1 {
-      return a.1 > b.1
-    }
+    if (a.3 < 0.33 || b.3 < 0.33) && a.3 != b.3 { return a.3 > b.3 }
+    if (a.2 < 0.125 || b.2 < 0.125) && a.2 != b.2 { return a.2 > b.2 }
+    if a.1 != b.1 { return a.1 > b.1 }
+    if a.3 != b.3 { return a.3 > b.3 }
     return a.0 < b.0
   }
 
@@ -35,10 +34,10 @@ import Testing
       ]) == ["red", "blue", "green", "orange"])
   }
 
-  @Test func chromaticIgnoresSaturationAndValue() {
-    // Same hue: neither saturation nor brightness matters, only the id.
-    #expect(order([("b", 0.5, 0.2, 0.4), ("a", 0.5, 1, 1)]) == ["a", "b"])
-    #expect(order([("a", 0.5, 0.2, 0.4), ("b", 0.5, 1, 1)]) == ["a", "b"])
+  @Test func chromaticOfEqualHueGoBrighterFirst() {
+    // Same hue: saturation does not matter; brightness breaks the tie, then the id.
+    #expect(order([("a", 0.5, 0.2, 0.4), ("b", 0.5, 1, 1)]) == ["b", "a"])
+    #expect(order([("b", 0.5, 0.2, 0.6), ("a", 0.5, 1, 0.6)]) == ["a", "b"])
   }
 
   @Test func greysComeAfterChromaticBySaturationDescending() {
@@ -51,11 +50,14 @@ import Testing
       ]) == ["red0", "g12", "g10", "g0"])
   }
 
-  @Test func greysIgnoreHueAndBrightness() {
-    // White, grey and silver at s = 0 tie and go by id, as on the samples' wall.
+  @Test func greysOfEqualSaturationFallThroughToHueThenBrightness() {
+    // Hand-worked: at s = 0 the comparator's saturation test ties and its hue test decides:
+    // the grey binned at hue 0.59 first; the two at hue 0 tie there too and go brighter first
+    // (white v 1 before grey v 0.6), not by id.
     #expect(
-      order([("HW-016", 0.59, 0, 0.8), ("HW-012", 0, 0, 1), ("HW-013", 0, 0, 0.6)])
-        == ["HW-012", "HW-013", "HW-016"])
+      order([("HW-012", 0, 0, 1), ("HW-013", 0, 0, 0.6), ("HW-016", 0.59, 0, 0.8)])
+        == ["HW-016", "HW-012", "HW-013"])
+    #expect(order([("a", 0, 0, 0.6), ("b", 0, 0, 1)]) == ["b", "a"])
   }
 
   @Test func darksComeLastByBrightnessDescending() {
@@ -69,9 +71,15 @@ import Testing
         == ["blue", "grey", "d32", "d20", "d0"])
   }
 
-  @Test func darksIgnoreHueAndSaturation() {
-    // The samples' navy backpack (v 0.2) and black sneaker (v 0.2) tie: by id.
-    #expect(order([("HW-011", 0, 0, 0.2), ("HW-002", 0.62, 0.6, 0.2)]) == ["HW-002", "HW-011"])
+  @Test func darksOfEqualBrightnessFallThroughToSaturationThenHue() {
+    // Hand-worked, all at v 0.2: the black (s 0) meets the saturation test with each coloured
+    // dark and goes after both; the navy (s 0.6, h 0.62) and the dark green (s 0.4, h 0.36)
+    // are both saturated, so hue decides: navy first, whatever the ids.
+    #expect(
+      order([("a-black", 0, 0, 0.2), ("b-green", 0.36, 0.4, 0.2), ("c-navy", 0.62, 0.6, 0.2)])
+        == ["c-navy", "b-green", "a-black"])
+    // Two near-blacks at s 0 fall through to hue.
+    #expect(order([("a", 0.1, 0, 0.2), ("b", 0.9, 0, 0.2)]) == ["b", "a"])
   }
 
   @Test func boundaries() {

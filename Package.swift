@@ -9,6 +9,9 @@ let package = Package(
     .executable(name: "huewall", targets: ["huewall"]),
     .library(name: "HuewallPalette", targets: ["HuewallPalette"]),
     .library(name: "HuewallDecode", targets: ["HuewallDecode"]),
+    .library(name: "HuewallCore", targets: ["HuewallCore"]),
+    .library(name: "HuewallFeed", targets: ["HuewallFeed"]),
+    .library(name: "HuewallPipeline", targets: ["HuewallPipeline"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,8 +43,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // A crash signal leaves a mark for the next run (a signal handler must be C).
+    .target(name: "CCrashMarker"),
     // Bytes -> pixels through libgd, with format sniffing and size limits.
-    .target(name: "HuewallDecode", dependencies: ["CGD", "HuewallCore"]),
+    .target(name: "HuewallDecode", dependencies: ["CGD", "CCrashMarker", "HuewallCore"]),
     // Pixels -> dominant colours. Pure Swift, no I/O: the hot kernel.
     .target(name: "HuewallPalette", dependencies: ["HuewallCore"]),
     // The catalogue in SQLite: products, images, parameter sets, analyses, runs, errors.
@@ -126,7 +131,10 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallCLITests",
-      dependencies: ["HuewallCLI", "huewall", "HuewallStore", "HuewallTestSupport"]
+      dependencies: [
+        "HuewallCLI", "huewall", "HuewallStore", "HuewallTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
     ),
   ]
 )

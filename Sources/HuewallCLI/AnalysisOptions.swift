@@ -43,13 +43,18 @@ struct AnalysisOptions: ParsableArguments {
     help: "Treat near-black pixels' noisy hue and saturation as neutral (product preset: on).")
   var darkPixelDamping: Bool?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "File unsaturated colours at hue 0, one grey per brightness (product preset: on).")
+  var neutralGreys: Bool?
+
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {
     ParameterOverrides(
       numColors: numColors, hueSampleSize: hueSampleSize, svSampleSize: svSampleSize,
       saturationPriority: saturationPriority, granularity: granularity,
       alphaThreshold: alphaThreshold, backgroundSuppression: backgroundSuppression,
-      hueWrap: hueWrap, darkPixelDamping: darkPixelDamping)
+      hueWrap: hueWrap, darkPixelDamping: darkPixelDamping, neutralGreys: neutralGreys)
   }
 
   /// The preset with the flags given on top, validated.

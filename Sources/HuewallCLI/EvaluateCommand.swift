@@ -200,7 +200,7 @@ extension AnalysisParameters {
   var improvementsSummary: String {
     [
       ("background suppression", backgroundSuppression), ("hue wrap", hueWrap),
-      ("dark-pixel damping", darkPixelDamping),
+      ("dark-pixel damping", darkPixelDamping), ("neutral greys", neutralGreys),
     ].map { "\($0.0) \($0.1 ? "on" : "off")" }.joined(separator: ", ")
   }
 }

@@ -6,8 +6,8 @@ import Logging
 /// The flags every command that works on the catalogue shares: which configuration, and the
 /// paths that override it.
 struct PipelineOptions: ParsableArguments {
-  @Option(help: "The pipeline configuration (see docs/CONFIGURATION.md).")
-  var config = "pipeline.json"
+  @Option(help: "The pipeline configuration (see docs/CONFIGURATION.md). (default: pipeline.json)")
+  var config: String?
 
   @Option(help: "The SQLite catalogue (overrides the configuration's \"database\").")
   var db: String?
@@ -20,13 +20,23 @@ struct PipelineOptions: ParsableArguments {
 
   /// The configuration with relative paths resolved against its folder and the flags applied
   /// (flag paths are relative to the current folder, as usual on a command line).
-  func configuration(feed: String? = nil, output: String? = nil) throws -> PipelineConfiguration {
-    let url = URL(fileURLWithPath: config)
+  ///
+  /// - Parameter optional: when no `--config` was given and there is no `pipeline.json` here,
+  ///   use the defaults instead of failing (for commands that need only the paths, such as
+  ///   `status --db`).
+  func configuration(feed: String? = nil, output: String? = nil, optional: Bool = false) throws
+    -> PipelineConfiguration
+  {
+    let url = URL(fileURLWithPath: config ?? "pipeline.json")
     var configuration: PipelineConfiguration
-    do {
-      configuration = try PipelineConfiguration.load(url.path)
-    } catch {
-      fail("\(error.localizedDescription)")
+    if optional, config == nil, !FileManager.default.fileExists(atPath: url.path) {
+      configuration = PipelineConfiguration()
+    } else {
+      do {
+        configuration = try PipelineConfiguration.load(url.path)
+      } catch {
+        fail("\(error.localizedDescription)")
+      }
     }
     configuration = configuration.resolvingPaths(against: url.deletingLastPathComponent())
     let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

@@ -26,7 +26,8 @@ struct Status: ParsableCommand {
   var errors = false
 
   func run() throws {
-    let configuration = try pipeline.configuration()
+    // With --db, the catalogue is all status needs: no pipeline.json required.
+    let configuration = try pipeline.configuration(optional: pipeline.db != nil)
     guard FileManager.default.fileExists(atPath: configuration.database) else {
       pipeline.fail("\(configuration.database): no catalogue yet (run `huewall run` first)")
     }

@@ -27,6 +27,10 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// Fade out the saturation bonus of very dark pixels and file the darkest as neutral: their
   /// hue and saturation are sensor and compression noise.
   public var darkPixelDamping: Bool
+  /// File every colour whose saturation falls in the lowest bin at hue 0: a grey has no hue,
+  /// so greys of one brightness are one colour, not one per tint of noise, and they report
+  /// hue 0 (the gradient then lays equal greys out by brightness).
+  public var neutralGreys: Bool
 
   public init(
     numColors: Int = 3,
@@ -37,7 +41,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     alphaThreshold: Int = 120,
     backgroundSuppression: Bool = false,
     hueWrap: Bool = false,
-    darkPixelDamping: Bool = false
+    darkPixelDamping: Bool = false,
+    neutralGreys: Bool = false
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -48,6 +53,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.backgroundSuppression = backgroundSuppression
     self.hueWrap = hueWrap
     self.darkPixelDamping = darkPixelDamping
+    self.neutralGreys = neutralGreys
   }
 
   /// The original algorithm's parameters.
@@ -84,7 +90,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
-    case backgroundSuppression, hueWrap, darkPixelDamping
+    case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
   }
 
   public init(from decoder: any Decoder) throws {
@@ -102,6 +108,23 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     hueWrap = try c.decodeIfPresent(Bool.self, forKey: .hueWrap) ?? d.hueWrap
     darkPixelDamping =
       try c.decodeIfPresent(Bool.self, forKey: .darkPixelDamping) ?? d.darkPixelDamping
+    neutralGreys = try c.decodeIfPresent(Bool.self, forKey: .neutralGreys) ?? d.neutralGreys
+  }
+
+  /// Every key, but `neutralGreys` only when it is on: it came later, and a parameter set
+  /// stored before it (with the same meaning, off) keeps its canonical JSON and hash.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(numColors, forKey: .numColors)
+    try c.encode(hueSampleSize, forKey: .hueSampleSize)
+    try c.encode(svSampleSize, forKey: .svSampleSize)
+    try c.encode(saturationPriority, forKey: .saturationPriority)
+    try c.encode(granularity, forKey: .granularity)
+    try c.encode(alphaThreshold, forKey: .alphaThreshold)
+    try c.encode(backgroundSuppression, forKey: .backgroundSuppression)
+    try c.encode(hueWrap, forKey: .hueWrap)
+    try c.encode(darkPixelDamping, forKey: .darkPixelDamping)
+    if neutralGreys { try c.encode(neutralGreys, forKey: .neutralGreys) }
   }
 }
 
@@ -133,7 +156,8 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
     switch self {
     case .reference: .reference
     case .product:
-      AnalysisParameters(backgroundSuppression: true, hueWrap: true, darkPixelDamping: true)
+      AnalysisParameters(
+        backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true)
     }
   }
 }

@@ -11,11 +11,13 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
   public var backgroundSuppression: Bool?
   public var hueWrap: Bool?
   public var darkPixelDamping: Bool?
+  public var neutralGreys: Bool?
 
   public init(
     numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
     saturationPriority: Double? = nil, granularity: Int? = nil, alphaThreshold: Int? = nil,
-    backgroundSuppression: Bool? = nil, hueWrap: Bool? = nil, darkPixelDamping: Bool? = nil
+    backgroundSuppression: Bool? = nil, hueWrap: Bool? = nil, darkPixelDamping: Bool? = nil,
+    neutralGreys: Bool? = nil
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -26,11 +28,12 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     self.backgroundSuppression = backgroundSuppression
     self.hueWrap = hueWrap
     self.darkPixelDamping = darkPixelDamping
+    self.neutralGreys = neutralGreys
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
-    case backgroundSuppression, hueWrap, darkPixelDamping
+    case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
   }
 }
 
@@ -49,6 +52,7 @@ extension Preset {
     if let v = overrides.backgroundSuppression { p.backgroundSuppression = v }
     if let v = overrides.hueWrap { p.hueWrap = v }
     if let v = overrides.darkPixelDamping { p.darkPixelDamping = v }
+    if let v = overrides.neutralGreys { p.neutralGreys = v }
     return try p.validated()
   }
 }

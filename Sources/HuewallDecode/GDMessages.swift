@@ -8,7 +8,9 @@ import Synchronization
 /// libgd reports problems through one process-wide callback and by default prints them to
 /// stderr. Huewall installs a callback once; it appends to the collector bound to the current
 /// task or thread, so concurrent decodes never see each other's messages, and messages outside
-/// a decode are dropped rather than printed.
+/// a decode are dropped rather than printed. libpng's own warnings, which libgd leaves to
+/// libpng's default handler (a line on C's stderr), are caught on their way to stderr and
+/// collected the same way.
 final class GDMessages: Sendable {
   private let lines = Mutex<[String]>([])
 
@@ -28,7 +30,45 @@ final class GDMessages: Sendable {
     return (result, messages.all)
   }
 
-  private static let installHandler: Void = { gdSetErrorMethod(forwardGDMessage) }()
+  private static let installHandler: Void = {
+    gdSetErrorMethod(forwardGDMessage)
+    routeCStandardError()
+  }()
+
+  /// Makes C's stderr a line-buffered stream that hands libpng's lines to the current
+  /// collector and passes everything else on to file descriptor 2 unchanged.
+  private static func routeCStandardError() {
+    let functions = huewall_stream_functions(
+      read: nil, write: forwardStandardError, seek: nil, close: nil)
+    guard let stream = huewall_fopencookie(nil, "w", functions) else { return }
+    setvbuf(stream, nil, _IOLBF, 4096)
+    huewall_replace_stderr(stream)
+  }
+}
+
+/// One flush of C's stderr: normally one line, since the stream is line-buffered.
+private func forwardStandardError(
+  _ cookie: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<CChar>?, _ count: Int
+) -> Int {
+  guard let bytes, count > 0 else { return 0 }
+  let buffer = UnsafeRawBufferPointer(start: bytes, count: count)
+  if buffer.starts(with: "libpng ".utf8) {
+    // libpng's "libpng warning: …" and "libpng error: …": a decode's message, or nobody's.
+    let line = String(decoding: buffer, as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    GDMessages.current?.append(line)
+    return count
+  }
+  var offset = 0
+  while offset < count {
+    let written = write(STDERR_FILENO, bytes + offset, count - offset)
+    if written < 0 {
+      if errno == EINTR { continue }
+      return -1
+    }
+    offset += written
+  }
+  return count
 }
 
 private func forwardGDMessage(

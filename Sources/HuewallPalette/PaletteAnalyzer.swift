@@ -20,6 +20,9 @@ public struct PaletteAnalyzer: Sendable {
   let neutralBelow: Int
   /// The hue bin that hue wrap folds into bin 0 (1.0), or -1.
   let wrappedHueBin: Int
+  /// Saturation-value keys below this are in the lowest saturation bin and, with neutral
+  /// greys, get hue bin 0 (0 when neutral greys are off).
+  let greyKeysBelow: Int
   /// Bins with more keys than this are tracked sparsely.
   static let denseBinLimit = 1 << 20
 
@@ -34,6 +37,7 @@ public struct PaletteAnalyzer: Sendable {
     let lastHue = hue.binCount - 1
     let lastIsOne = abs(hue.value(ofBin: lastHue) - 1) < parameters.hueSampleSize / 2
     wrappedHueBin = parameters.hueWrap && lastIsOne ? lastHue : -1
+    greyKeysBelow = parameters.neutralGreys ? saturationValue.binCount : 0
   }
 
   var binSpace: Int { hue.binCount * saturationValue.binCount * saturationValue.binCount }
@@ -114,7 +118,7 @@ public struct PaletteAnalyzer: Sendable {
     if maxC < neutralBelow { return (saturationValueKey, 0) }
     let s = maxC == 0 ? 0 : Double(d) / Double(maxC)
     var hBin = 0
-    if d != 0 {
+    if d != 0 && saturationValueKey >= greyKeysBelow {
       // t = h * 6 as the reference builds it, approximated with a multiplication.
       let t: Double
       if maxC == r {

@@ -109,6 +109,9 @@ enum ImageAnalysis {
   ) -> Result<AnalysisRecord, AnalysisFailure> {
     do {
       let bytes = try cache.load(sha256: sha256)
+      #if DEBUG
+        crashIfAskedTo(on: sha256)
+      #endif
       let image = try analyseImage(bytes, source: sha256, decoder: decoder, analyzer: analyzer)
       return .success(
         AnalysisRecord(image, sha256: sha256, parameterSetID: parameterSetID, at: Date()))
@@ -119,3 +122,15 @@ enum ImageAnalysis {
     }
   }
 }
+
+#if DEBUG
+  extension ImageAnalysis {
+    /// Tests stand in for a decoder crash: a debug build dies on the image whose hash is in
+    /// `HUEWALL_TEST_CRASH_ON_IMAGE`, as a crash inside libgd would kill it.
+    static func crashIfAskedTo(on sha256: String) {
+      if ProcessInfo.processInfo.environment["HUEWALL_TEST_CRASH_ON_IMAGE"] == sha256 {
+        fatalError("HUEWALL_TEST_CRASH_ON_IMAGE: stopping while decoding \(sha256)")
+      }
+    }
+  }
+#endif

@@ -80,6 +80,7 @@ public struct Pipeline {
       logger.warning(
         "\(interrupted) earlier run(s) had been interrupted; starting over from the store")
     }
+    try setUp { try recoverDecodingNotes(store) }
     let parameterSet = try setUp {
       try store.parameterSet(for: parameters, preset: preset.rawValue, name: name)
     }
@@ -107,6 +108,22 @@ public struct Pipeline {
         runID, status: report.status, counts: report.counts, message: nil, at: report.finished)
     }
     return report
+  }
+
+  /// Images an earlier process was decoding when it stopped: poison if it crashed (it will not
+  /// be decoded again until it changes), retried if it was killed.
+  private func recoverDecodingNotes(_ store: CatalogStore) throws {
+    if CrashMarker.takeCrash(at: configuration.crashMarker) {
+      for image in try store.recoverPoisonImages(at: Date()) {
+        logger.error(
+          "image \(image.imageSHA256): \(image.reason); not decoded again until it changes")
+      }
+    } else {
+      let retried = try store.forgetDecodingNotes()
+      if retried > 0 {
+        logger.info("\(retried) image(s) were being decoded when an earlier run was killed")
+      }
+    }
   }
 
   /// Runs set-up work, tagging its errors as happening before any step.

@@ -60,6 +60,10 @@ public struct PipelineConfiguration: Sendable, Equatable {
     self.colorSynonyms = colorSynonyms
   }
 
+  /// The file a crash of a decoding process marks (``CrashMarker``), beside the catalogue as
+  /// SQLite keeps its `-wal` and `-shm` files.
+  public var crashMarker: String { database + "-crash" }
+
   /// Images decoded at once, with 0 resolved to the number of cores.
   public var effectiveJobs: Int {
     jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
@@ -189,7 +193,8 @@ extension PipelineConfiguration {
     return try parse(data, path: path)
   }
 
-  static func parse(_ data: Data, path: String) throws(ConfigurationError) -> PipelineConfiguration
+  public static func parse(_ data: Data, path: String) throws(ConfigurationError)
+    -> PipelineConfiguration
   {
     let object: Any
     do {

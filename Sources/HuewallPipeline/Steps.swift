@@ -95,14 +95,32 @@ enum Steps {
 
   /// Decodes and analyses every image the run needs that has no analysis for the run's
   /// parameter set yet: one image per worker, results written in batches by one writer.
+  ///
+  /// Each image is noted in the store while a worker decodes it, and the crash marker is armed,
+  /// so that a process that crashes on an image leaves a note the next run turns into a poison
+  /// image; poison images are reported as failed and not decoded again until their bytes
+  /// change.
   static func analyseImages(cache: ImageCache, decoder: ImageDecoder) -> PipelineStep {
     PipelineStep(name: "Analyse images") { context in
       let done = try context.store.analysedImageHashes(parameterSetID: context.parameterSet.id)
-      let pending = context.imagesToAnalyse.keys.filter { !done.contains($0) }.sorted()
+      let poison = try context.store.poisonImages()
+      var pending: [String] = []
+      for sha256 in context.imagesToAnalyse.keys.sorted() where !done.contains(sha256) {
+        if let image = poison[sha256] {
+          context.counts.imagesFailed += 1
+          context.fail(
+            stage: "decode", subject: context.subject(forImage: sha256),
+            message: "\(image.reason); not decoded again until the image changes")
+        } else {
+          pending.append(sha256)
+        }
+      }
+      try CrashMarker.arm(at: context.configuration.crashMarker)
       context.progress.begin("Analysing images", total: pending.count)
       let analyzer = context.analyzer
       let parameterSetID = context.parameterSet.id
       var batch: [AnalysisRecord] = []
+      var finished: [String] = []
       var lastWrite = ContinuousClock.now
       try await forEachConcurrently(pending, width: context.configuration.effectiveJobs) {
         sha256 in
@@ -112,16 +130,21 @@ enum Steps {
             sha256: sha256, cache: cache, decoder: decoder, analyzer: analyzer,
             parameterSetID: parameterSetID)
         )
+      } willStart: { sha256 in
+        try context.store.noteDecoding(
+          starting: sha256, finished: finished, runID: context.runID, at: Date())
+        finished.removeAll(keepingCapacity: true)
       } consume: { sha256, result in
         context.progress.advance()
+        finished.append(sha256)
         switch result {
         case .success(let record):
           context.counts.imagesDecoded += 1
           batch.append(record)
         case .failure(let failure):
-          let urls = context.imagesToAnalyse[sha256, default: []].joined(separator: ", ")
+          context.counts.imagesFailed += 1
           context.fail(
-            stage: "decode", subject: urls.isEmpty ? sha256 : urls, message: failure.message)
+            stage: "decode", subject: context.subject(forImage: sha256), message: failure.message)
         }
         // Small batches, at least twice a second: a killed run loses little work.
         if batch.count >= 32 || ContinuousClock.now - lastWrite > .milliseconds(500) {
@@ -131,30 +154,44 @@ enum Steps {
         }
       }
       try context.store.saveAnalyses(batch)
+      try context.store.noteDecoding(
+        starting: nil, finished: finished, runID: context.runID, at: Date())
     }
   }
 }
 
+extension RunContext {
+  /// The URLs an image content came from, for messages; its hash when none is known.
+  func subject(forImage sha256: String) -> String {
+    let urls = imagesToAnalyse[sha256, default: []].joined(separator: ", ")
+    return urls.isEmpty ? sha256 : urls
+  }
+}
+
 /// Runs `work` on up to `width` items at once and hands each result to `consume` on the
-/// calling task, as results arrive: one writer, however many workers.
+/// calling task, as results arrive: one writer, however many workers. `willStart` runs on the
+/// calling task just before each item is handed to a worker.
 func forEachConcurrently<Item: Sendable, Output: Sendable>(
   _ items: [Item], width: Int,
   work: @escaping @Sendable (Item) async -> Output,
+  willStart: (Item) throws -> Void = { _ in },
   consume: (Output) throws -> Void
 ) async throws {
   try await withThrowingTaskGroup(of: Output.self) { group in
     var next = 0
-    for _ in 0..<max(1, width) where next < items.count {
+    func startNext() throws {
       let item = items[next]
+      try willStart(item)
       group.addTask { await work(item) }
       next += 1
+    }
+    for _ in 0..<max(1, width) where next < items.count {
+      try startNext()
     }
     while let output = try await group.next() {
       try consume(output)
       if next < items.count {
-        let item = items[next]
-        group.addTask { await work(item) }
-        next += 1
+        try startNext()
       }
     }
   }

@@ -34,8 +34,9 @@ public struct ParameterSetRecord: Sendable, Hashable, Codable {
     self.createdAt = createdAt
   }
 
-  /// The parameters as JSON with sorted keys and every key present, so that equal parameters
-  /// give equal text whatever order or subset of keys they were written with.
+  /// The parameters as JSON with sorted keys and every key present (but an improvement added
+  /// later, present only when on: see `AnalysisParameters.encode(to:)`), so that equal
+  /// parameters give equal text whatever order or subset of keys they were written with.
   public static func canonicalJSON(for parameters: AnalysisParameters) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -10,6 +10,7 @@ enum Schema {
   static let migrator: DatabaseMigrator = {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: v1)
+    migrator.registerMigration("v2-poison-images", migrate: v2)
     return migrator
   }()
 
@@ -103,6 +104,25 @@ enum Schema {
       t.column("subject", .text).notNull()  // product id, URL or path
       t.column("message", .text).notNull()
       t.column("at", .datetime).notNull()
+    }
+  }
+
+  /// Notes of the images being decoded right now, and the images a process died on.
+  private static func v2(_ db: Database) throws {
+    // One row per image a worker is decoding at this moment; written before the decode and
+    // removed after it. Rows found by the next run were left by a process that died there.
+    try db.create(table: "decoding_images") { t in
+      t.primaryKey("image_sha256", .text)
+      t.column("run_id", .integer).notNull().references("runs", onDelete: .cascade)
+      t.column("started_at", .datetime).notNull()
+    }
+    // Image contents that stopped a process: never decoded again. Keyed by content, so new
+    // bytes at the same URL are tried afresh.
+    try db.create(table: "poison_images") { t in
+      t.primaryKey("image_sha256", .text)
+      t.column("run_id", .integer).references("runs", onDelete: .setNull)
+      t.column("reason", .text).notNull()
+      t.column("found_at", .datetime).notNull()
     }
   }
 }

@@ -55,10 +55,12 @@ import Testing
     let files = [
       "samples/05-blue-mug.jpg", fixtures + "html.jpg", fixtures + "truncated.jpg",
       "samples/no-such-file.png", fixtures + "huge.png", "samples/13-grey-hoodie.png",
+      fixtures + "hostile/png-2e32-1x2e32-1.png", fixtures + "hostile/png-text-crc-error.png",
     ]
     let result = try huewall(["colors"] + files)
     #expect(result.status == 3)
-    // libgd's own messages end up in the error lines, never raw on stderr.
+    // libgd's and libpng's own messages (here "libpng warning: tEXt: CRC error") end up in
+    // the error lines or nowhere, never raw on stderr.
     #expect(result.stderr.isEmpty, "\(result.stderr)")
     let lines = try result.lines.map(Self.object)
     #expect(lines.map { $0["file"] as? String } == files)
@@ -68,6 +70,9 @@ import Testing
     #expect(errors[2]?.contains("ends early") == true)
     #expect(errors[3]?.contains("no such file") == true)
     #expect(errors[4]?.contains("40000×40000") == true)
+    // The header that once crashed the process: refused, and the next file is analysed.
+    #expect(errors[6]?.contains("4294967295×4294967295 pixels is over the limit") == true)
+    #expect(lines[7]["colors"] != nil)
   }
 
   @Test func concurrentRunsPrintTheSameAsOneJob() throws {

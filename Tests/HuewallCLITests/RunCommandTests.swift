@@ -62,6 +62,20 @@ import Testing
     #expect((document["products"] as? [Any])?.count == 24)
   }
 
+  @Test func statusWithDbNeedsNoConfigurationFile() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    #expect(try huewall(["run", "--config", sandbox.config]).status == 0)
+    // From a folder without pipeline.json, naming only the catalogue.
+    let status = try huewall(["status", "--db", sandbox.database], in: sandbox.output)
+    #expect(status.status == 0, "\(status.stderr)")
+    #expect(status.stdout.contains("succeeded"), "\(status.stdout)")
+    // Without --db, a missing configuration is still an error that names it.
+    let missing = try huewall(["status"], in: sandbox.output)
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("pipeline.json"), "\(missing.stderr)")
+  }
+
   @Test func reprocessingAddsAParameterSetAndExportsIt() throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }

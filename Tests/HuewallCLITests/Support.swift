@@ -6,6 +6,8 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
 
 /// What a run of the built `huewall` binary printed and returned.
 struct CommandResult {
+  /// `.exit`, or `.uncaughtSignal` when the process died.
+  var reason: Process.TerminationReason = .exit
   var status: Int32
   var stdout: String
   var stderr: String
@@ -24,10 +26,13 @@ func huewallExecutable() throws -> URL {
     "no huewall binary in \(candidates.map(\.path))")
 }
 
-/// Runs `huewall` with `arguments` from the repository root, as a user would.
+/// Runs `huewall` with `arguments` from the repository root (or `directory`), as a user would,
+/// with `environment` added to this process's.
 ///
 /// Output goes to temporary files rather than pipes, so a chatty child never blocks.
-func huewall(_ arguments: [String]) throws -> CommandResult {
+func huewall(
+  _ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]
+) throws -> CommandResult {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("huewall-cli-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,7 +46,10 @@ func huewall(_ arguments: [String]) throws -> CommandResult {
   let process = Process()
   process.executableURL = try huewallExecutable()
   process.arguments = arguments
-  process.currentDirectoryURL = repositoryRoot
+  process.currentDirectoryURL = directory
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   process.standardOutput = out
   process.standardError = err
   process.standardInput = FileHandle.nullDevice
@@ -50,7 +58,7 @@ func huewall(_ arguments: [String]) throws -> CommandResult {
   try out.close()
   try err.close()
   return CommandResult(
-    status: process.terminationStatus,
+    reason: process.terminationReason, status: process.terminationStatus,
     stdout: try String(contentsOf: outURL, encoding: .utf8),
     stderr: try String(contentsOf: errURL, encoding: .utf8))
 }

@@ -260,10 +260,12 @@ func tolerance(_ file: String) -> Int {
     var outcome: String
     var width: Int?
     var height: Int?
+    var warning: String?
   }
 
   static let expectations: [(String, Expectation)] = {
-    guard let url = Bundle.module.url(forResource: "Fixtures/hostile/expected", withExtension: "json"),
+    guard
+      let url = Bundle.module.url(forResource: "Fixtures/hostile/expected", withExtension: "json"),
       let data = try? Data(contentsOf: url),
       let table = try? JSONDecoder().decode([String: Expectation].self, from: data)
     else { return [] }
@@ -299,6 +301,9 @@ func tolerance(_ file: String) -> Int {
       }
     case ("decodes", .success(let image)):
       #expect(image.width == expectation.width && image.height == expectation.height)
+      if let warning = expectation.warning {
+        #expect(image.warnings.contains(warning), "\(image.warnings)")
+      }
     case (let outcome, let result):
       Issue.record("\(file): expected \(outcome), got \(result)")
     }

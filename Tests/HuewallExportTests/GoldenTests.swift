@@ -6,7 +6,7 @@ import Testing
 
 /// colors.json and colors.csv for samples/ against the files in Golden/, made once from a run
 /// of the product preset over samples/ and checked by hand (the wall goes red → pink → purple
-/// → blue → green → yellow → beige → orange → brown, then white, grey and silver, then the
+/// → blue → green → yellow → beige → orange → brown, then white, silver and grey, then the
 /// darks; every vendor code but "Sunshine" is in the default synonyms, and pipeline.json adds
 /// that one). `generatedAt` and the repository's path are normalised.
 ///

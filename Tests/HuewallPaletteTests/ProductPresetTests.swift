@@ -119,10 +119,34 @@ import Testing
     #expect(on.colors.last?.weight == 10)
   }
 
+  @Test func neutralGreysMakeOneGreyPerBrightnessAtHue0() throws {
+    // Hand-worked: three greys of v 0.8 with faint tints (s ≤ 0.06, saturation bin 0) at hues
+    // 0.58, 0.08 and 0.33, eight pixels each, and a blue of six pixels (s 0.6, 6 × 3.4 = 20.4).
+    // Off: three grey bins of 8 × (1 + 4 s) ≈ 9.3–9.9 each lose to the blue. On: one grey bin at
+    // hue 0 of about 29 wins, and reports hue 0.
+    let bluish = Pixel(red: 192, green: 197, blue: 204)
+    let warm = Pixel(red: 204, green: 198, blue: 192)
+    let greenish = Pixel(red: 196, green: 204, blue: 196)
+    let blue = Pixel(red: 82, green: 140, blue: 204)
+    let buffer = image(columns: [
+      Array(repeating: bluish, count: 8) + Array(repeating: warm, count: 8)
+        + Array(repeating: greenish, count: 8) + Array(repeating: blue, count: 6)
+    ])
+    let off = try top(buffer, parameters { $0.neutralGreys = false })
+    let on = try top(buffer, parameters { $0.neutralGreys = true })
+    #expect(off.colors.first?.family == .blue)
+    #expect(Set(off.colors.dropFirst().map(\.bin.hue)).count == 2, "tints are apart")
+    #expect(on.colors.first?.bin == HSVBin(hue: 0, saturation: 0, value: 4))
+    #expect(on.colors.first?.h == 0)
+    #expect(on.colors.count == 2)
+  }
+
   @Test func productPresetSwitchesEveryImprovementOn() {
     let product = Preset.product.parameters
     #expect(product.backgroundSuppression && product.hueWrap && product.darkPixelDamping)
+    #expect(product.neutralGreys)
     let reference = Preset.reference.parameters
     #expect(!reference.backgroundSuppression && !reference.hueWrap && !reference.darkPixelDamping)
+    #expect(!reference.neutralGreys)
   }
 }

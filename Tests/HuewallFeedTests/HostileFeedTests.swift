@@ -1,0 +1,119 @@
+import Foundation
+import HuewallCore
+import HuewallFeed
+import Testing
+
+/// Feeds written to hurt the reader (docs/RELIABILITY.md): each is answered with a clear error
+/// naming the feed or the item, never a crash, a hang or a file read behind the user's back.
+@Suite struct HostileFeedTests {
+  let item =
+    #"<item><g:id>A-1</g:id><title>Mug</title><g:image_link>https://cdn.example/a.jpg</g:image_link></item>"#
+
+  func rss(_ doctype: String, items: String) -> Data {
+    Data(
+      """
+      <?xml version="1.0"?>
+      \(doctype)
+      <rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel>\(items)</channel></rss>
+      """.utf8)
+  }
+
+  @Test func externalEntitiesAreNeverRead() throws {
+    // An entity that names a local file: its text must not reach any product.
+    let secret = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-secret-\(UUID().uuidString)")
+    try "TOP-SECRET".write(to: secret, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: secret) }
+    let feed = rss(
+      #"<!DOCTYPE rss [<!ENTITY xxe SYSTEM "\#(secret.absoluteString)">]>"#,
+      items:
+        #"<item><g:id>A-1</g:id><title>&xxe;</title><g:image_link>https://cdn.example/a.jpg</g:image_link></item>"#
+    )
+    do {
+      let result = try FeedParser().parse(feed, source: "xxe.xml")
+      #expect(!result.products.contains { $0.title.contains("TOP-SECRET") })
+    } catch {
+      #expect(error.localizedDescription.contains("xxe.xml"))
+    }
+  }
+
+  @Test func entityExpansionIsRefusedQuickly() throws {
+    // The "billion laughs": ten levels of ten references each, 10^10 copies if expanded.
+    var entities = #"<!ENTITY l0 "ha">"#
+    for level in 1...10 {
+      let refs = String(repeating: "&l\(level - 1);", count: 10)
+      entities += #"<!ENTITY l\#(level) "\#(refs)">"#
+    }
+    let feed = rss(
+      "<!DOCTYPE rss [\(entities)]>",
+      items:
+        #"<item><g:id>A-1</g:id><title>&l10;</title><g:image_link>https://cdn.example/a.jpg</g:image_link></item>"#
+    )
+    let start = ContinuousClock.now
+    do {
+      let result = try FeedParser().parse(feed, source: "laughs.xml")
+      #expect(result.products.allSatisfy { $0.title.utf8.count < 1_000_000 })
+    } catch {
+      #expect(error.localizedDescription.contains("laughs.xml"))
+    }
+    #expect(ContinuousClock.now - start < .seconds(10))
+  }
+
+  @Test func deeplyNestedJSONIsAnErrorNotAStackOverflow() throws {
+    let depth = 100_000
+    let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    // Nested inside an item, and as the whole document.
+    let inItem = Data(
+      #"{"products": [{"id": "A", "images": ["https://cdn.example/a.jpg"], "x": \#(nested)}, {"id": "B", "images": ["https://cdn.example/b.jpg"]}]}"#
+        .utf8)
+    do {
+      let result = try FeedParser().parse(inItem, source: "nested.json")
+      #expect(result.products.map(\.id).contains("B"))
+    } catch {
+      #expect(error.localizedDescription.contains("nested.json"))
+    }
+    let whole = Data(nested.utf8)
+    #expect(feedError(whole, source: "deep.json") != nil)
+  }
+
+  @Test(arguments: [FeedFormat.huewallJSON, .merchantXML, .csv])
+  func invalidUTF8IsAnErrorOrReplaced(format: FeedFormat) throws {
+    let bad: [UInt8] = [0xC3, 0x28, 0xFF, 0xFE, 0xED, 0xA0, 0x80]
+    let data: Data
+    switch format {
+    case .huewallJSON:
+      data =
+        Data(#"{"products": [{"id": "A", "title": ""#.utf8) + Data(bad)
+        + Data(#"", "images": ["https://cdn.example/a.jpg"]}]}"#.utf8)
+    case .merchantXML:
+      data =
+        rss("", items: "<item><g:id>A</g:id><title>".appending("")) + Data(bad)
+        + Data(
+          "</title><g:image_link>https://cdn.example/a.jpg</g:image_link></item></channel></rss>"
+            .utf8)
+    default:
+      data =
+        Data("id,title,image_link\nA,".utf8) + Data(bad)
+        + Data(",https://cdn.example/a.jpg\n".utf8)
+    }
+    do {
+      let result = try FeedParser(format: format).parse(data, source: "bad-utf8")
+      // Read: the text is whole Unicode, the bad bytes replaced or decoded as another charset.
+      #expect(result.products.map(\.id) == ["A"])
+    } catch {
+      #expect(error.localizedDescription.contains("bad-utf8"))
+    }
+  }
+
+  @Test(arguments: ["javascript:alert(1)", "data:image/png;base64,AAAA", "ftp://cdn.example/a.jpg"])
+  func scriptAndDataURLsAreItemErrors(imageURL: String) throws {
+    let feed = Data(
+      #"{"products": [{"id": "A", "images": ["\#(imageURL)"]}, {"id": "B", "images": ["https://cdn.example/b.jpg"]}]}"#
+        .utf8)
+    let result = try FeedParser().parse(feed, source: "urls.json")
+    #expect(result.products.map(\.id) == ["B"])
+    #expect(result.itemErrors.count == 1)
+    #expect(result.itemErrors.first?.id == "A")
+    #expect("\(result.itemErrors.first!)".contains(imageURL.prefix(5)))
+  }
+}

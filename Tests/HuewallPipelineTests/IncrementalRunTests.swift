@@ -102,16 +102,23 @@ struct Workspace {
     server.route("/img/4.img", .status(404))
     server.route(
       "/img/9.img", .ok(Data("<!DOCTYPE html><html>oops</html>".utf8), contentType: "text/html"))
+    // Fetched fine, but a PNG whose header claims 2^32-1 pixels a side: a decode failure,
+    // counted with the failed images.
+    let hostile = try Data(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../HuewallDecodeTests/Fixtures/hostile/png-2e32-1x2e32-1.png"))
+    server.route("/img/13.img", .ok(hostile, contentType: "image/png"))
     workspace.configuration.maxFailureRate = 0.5
     let report = try await workspace.run()
     #expect(report.status == .succeeded)
-    #expect(report.counts.imagesFailed == 2)
-    #expect(report.counts.errors == 2)
+    #expect(report.counts.imagesFailed == 3)
+    #expect(report.counts.errors == 3)
     let errors = try workspace.store().errors(runID: report.runID)
     #expect(
       errors.map(\.subject).sorted()
-        == [server.url("/img/4.img").absoluteString, server.url("/img/9.img").absoluteString]
+        == ["/img/4.img", "/img/9.img", "/img/13.img"].map { server.url($0).absoluteString }
         .sorted())
+    #expect(errors.contains { $0.stage == "decode" && $0.message.contains("over the limit") })
     #expect(errors.contains { $0.message.contains("404") && $0.message.contains("P0004") })
     #expect(errors.contains { $0.message.contains("HTML") })
 

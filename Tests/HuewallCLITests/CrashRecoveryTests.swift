@@ -74,6 +74,52 @@ import Testing
     await server.shutdown()
   }
 
+  /// SIGKILL at 20 moments spread over a whole run, from start-up to the export: after each
+  /// the catalogue is sound and keeps every analysis it had; the run after the last finishes
+  /// the work and poisons nothing.
+  @Test func twentyKillsAtSpreadMomentsLoseNothing() async throws {
+    let server = try await TestHTTPServer.start()
+    let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
+    catalogue.publish(count: 40, imageDelay: .milliseconds(5))
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-kills-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let config = folder.appendingPathComponent("pipeline.json")
+    try """
+    {"feed": {"source": "\(catalogue.feedURL.absoluteString)"}, "jobs": 2,
+     "analysis": {"granularity": 1}}
+    """.write(to: config, atomically: true, encoding: .utf8)
+    let database = folder.appendingPathComponent(".huewall/catalogue.sqlite").path
+
+    // A fixed sequence of delays (a linear congruential generator), from 0 to 1.5 s, so that
+    // a failure can be replayed.
+    var state: UInt64 = 20_261_123
+    var committed: Set<String> = []
+    for _ in 0..<20 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let delay = Int(state >> 33) % 1500
+      let process = try startHuewall(["run", "--config", config.path])
+      try await Task.sleep(for: .milliseconds(delay))
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      guard FileManager.default.fileExists(atPath: database) else { continue }
+      let store = try CatalogStore(path: database)
+      #expect(try store.integrityCheck() == ["ok"])
+      let analysed = try analysedHashes(store)
+      #expect(analysed.isSuperset(of: committed), "an analysis committed before a kill is gone")
+      committed = analysed
+    }
+    let final = try startHuewall(["run", "--config", config.path])
+    final.waitUntilExit()
+    #expect(final.terminationStatus == 0)
+    let store = try CatalogStore(path: database)
+    #expect(try analysedHashes(store).count == Set(catalogue.images).count)
+    #expect(try store.poisonImages().isEmpty)
+    #expect(try store.integrityCheck() == ["ok"])
+    await server.shutdown()
+  }
+
   enum KillPoint { case afterStart, whileFetching, afterNewAnalyses }
 
   /// Polls `condition` every 10 ms while `process` runs; false when it exits first.

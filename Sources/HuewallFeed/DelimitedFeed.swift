@@ -87,22 +87,25 @@ enum DelimitedFeed {
   }
 
   /// The delimiter of a CSV file: whichever of comma, semicolon and tab its header row has most
-  /// of, outside quotes (spreadsheet programs in many locales export with semicolons).
+  /// of, outside quotes (spreadsheet programs in many locales export with semicolons); a tie
+  /// goes to the earlier of comma, semicolon, tab, so that the answer never depends on the
+  /// order a dictionary happens to iterate in.
   static func sniffDelimiter(_ bytes: [UInt8]) -> UInt8 {
-    var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
+    let candidates = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+    var counts = [0, 0, 0]
     var quoted = false
     for byte in bytes {
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if !quoted && (byte == 0x0A || byte == 0x0D) {
         break
-      } else if !quoted, counts[byte] != nil {
-        counts[byte, default: 0] += 1
+      } else if !quoted, let index = candidates.firstIndex(of: byte) {
+        counts[index] += 1
       }
     }
-    let comma = counts[UInt8(ascii: ",")]!
-    let best = counts.max { $0.value < $1.value }!
-    return best.value > comma ? best.key : UInt8(ascii: ",")
+    var best = 0
+    for index in counts.indices where counts[index] > counts[best] { best = index }
+    return candidates[best]
   }
 
   /// A column name in its comparable form: `Image Link`, `image-link` and `g:image_link` are

@@ -117,3 +117,20 @@ import Testing
     #expect("\(result.itemErrors.first!)".contains(imageURL.prefix(5)))
   }
 }
+
+/// Inputs the fuzzers found (Fuzz/, scripts/fuzz), kept as regression fixtures.
+@Suite struct FuzzFindingTests {
+  @Test func aDelimiterTieIsBrokenTheSameWayEveryTime() throws {
+    // "id;image;a\tb\tc": two semicolons and two tabs. The tie once went whichever way a
+    // dictionary iterated, so the same feed read differently whole and in chunks. Now the
+    // earlier of comma, semicolon, tab wins: semicolons.
+    let data = try fixtureData("fuzz/delimiter-tie.csv")
+    let whole = try FeedParser(format: .csv).parse(data, source: "tie.csv")
+    let chunked = try FeedParser(format: .csv).parse(
+      FeedInput(data, chunkSize: 7), source: "tie.csv")
+    #expect(whole == chunked)
+    #expect(whole.products.map(\.id) == ["1"])
+    #expect(
+      whole.products.first?.imageURLs.map(\.absoluteString) == ["https://shop.example.com/1.jpg"])
+  }
+}

@@ -21,6 +21,14 @@ enum MerchantXMLFeed {
     // From a stream libxml2 gets the document in chunks, so that a feed of any size is read in
     // the same memory; handed over in one piece, a document over 10 MB fails with libxml2's
     // "huge input lookup" error.
+    // Foundation's XMLParser traps on an element or attribute name that is not UTF-8 (libxml2
+    // passes such names on): bytes that are not the encoding the document declares are a
+    // malformed document, refused before the parser sees them.
+    if declaresUTF8(input.head), let (line, column) = try firstInvalidUTF8(in: input) {
+      throw FeedError.Reason.invalidXML(
+        detail: "bytes that are not UTF-8, the encoding the document declares", line: line,
+        column: column)
+    }
     guard let stream = input.stream() else {
       throw FeedError.Reason.unreadable(detail: "the feed cannot be opened")
     }
@@ -45,6 +53,75 @@ enum MerchantXMLFeed {
     if reader.root == nil {
       throw FeedError.Reason.unexpectedStructure("the XML has no root element")
     }
+  }
+
+  /// Whether the document is UTF-8 by its declaration: none (UTF-8 is XML's default) or
+  /// `encoding="UTF-8"`; not when it starts as UTF-16.
+  static func declaresUTF8(_ head: Data) -> Bool {
+    let start = Array(head.prefix(256))
+    if start.starts(with: [0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE]) { return false }
+    if start.count >= 2 && (start[0] == 0 || start[1] == 0) { return false }
+    let text = String(decoding: start, as: UTF8.self)
+    guard text.hasPrefix("<?xml") || text.hasPrefix("\u{FEFF}<?xml"),
+      let end = text.range(of: "?>")
+    else { return true }
+    let declaration = text[..<end.lowerBound].lowercased()
+    guard let encoding = declaration.range(of: "encoding") else { return true }
+    let value = declaration[encoding.upperBound...].drop { " =\"'".contains($0) }
+      .prefix { !" \"'".contains($0) }
+    return value == "utf-8" || value == "utf8"
+  }
+
+  /// Where the first bytes that are not UTF-8 are, as a 1-based line and column (in
+  /// characters), or nil when the whole input is UTF-8. Reads the input a chunk at a time; a
+  /// character split between chunks is carried over.
+  static func firstInvalidUTF8(in input: FeedInput) throws -> (line: Int, column: Int)? {
+    struct Found: Error { var line: Int, column: Int }
+    var carry: [UInt8] = []
+    var line = 1
+    var column = 1
+    func check(_ bytes: [UInt8]) throws {
+      var parser = Unicode.UTF8.ForwardParser()
+      var iterator = bytes.makeIterator()
+      while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let scalar):
+          if scalar.count == 1 && scalar.first == 0x0A {
+            line += 1
+            column = 1
+          } else {
+            column += 1
+          }
+        case .emptyInput:
+          return
+        case .error:
+          throw Found(line: line, column: column)
+        }
+      }
+    }
+    do {
+      try input.forEachChunk { chunk in
+        var bytes = carry + Array(chunk)
+        carry = Self.incompleteTail(of: bytes)
+        bytes.removeLast(carry.count)
+        try check(bytes)
+      }
+      try check(carry)  // a character cut off by the end of the input is an error
+    } catch let found as Found {
+      return (found.line, found.column)
+    }
+    return nil
+  }
+
+  /// The last bytes of `bytes` when they begin a character that needs more bytes than follow.
+  private static func incompleteTail(of bytes: [UInt8]) -> [UInt8] {
+    for back in 1...min(3, bytes.count) {
+      let byte = bytes[bytes.count - back]
+      if byte & 0xC0 == 0x80 { continue }  // a continuation byte: look further back
+      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+      return length > back ? Array(bytes.suffix(back)) : []
+    }
+    return []
   }
 
   /// libxml2's error numbers in words, for the common ones.

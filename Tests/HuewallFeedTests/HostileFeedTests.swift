@@ -134,3 +134,30 @@ import Testing
       whole.products.first?.imageURLs.map(\.absoluteString) == ["https://shop.example.com/1.jpg"])
   }
 }
+
+extension FuzzFindingTests {
+  @Test func anElementNameThatIsNotUTF8IsInvalidXMLNotACrash() throws {
+    // The Merchant example with one byte of an element name replaced (<g:additio\xEEal_…>):
+    // libxml2 passed the name on, and Foundation's XMLParser trapped on it.
+    let error = try #require(try feedError("fuzz/merchant-name-not-utf8.xml"))
+    #expect(error.localizedDescription.contains("merchant-name-not-utf8.xml"))
+    guard case .invalidXML(let detail, let line, _) = error.reason else {
+      Issue.record("expected invalid XML, got \(error.reason)")
+      return
+    }
+    #expect(detail.contains("not UTF-8"))
+    #expect(line == 13)
+  }
+
+  @Test func aDeclaredLatin1FeedIsNotCheckedAsUTF8() throws {
+    let feed =
+      Data(
+        #"<?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A</g:id><title>Caf"#
+          .utf8) + Data([0xE9])
+      + Data(
+        "</title><g:image_link>https://cdn.example/a.jpg</g:image_link></item></channel></rss>"
+          .utf8)
+    let result = try FeedParser(format: .merchantXML).parse(feed, source: "latin1.xml")
+    #expect(result.products.first?.title == "Café")
+  }
+}

@@ -55,21 +55,40 @@ enum MerchantXMLFeed {
     }
   }
 
-  /// Whether the document is UTF-8 by its declaration: none (UTF-8 is XML's default) or
-  /// `encoding="UTF-8"`; not when it starts as UTF-16.
+  /// Whether libxml2 will read the document as UTF-8: unless it starts as UTF-16 (a byte-order
+  /// mark, or a NUL in its first two bytes) or its declaration is well-formed and names a
+  /// single-byte encoding libxml2 converts from. Anything else — no declaration, `UTF-8`, a
+  /// name libxml2 does not know, a declaration it cannot read (`encoding="ISO-8859-1'`) — is
+  /// read as UTF-8, so that is what gets checked.
   static func declaresUTF8(_ head: Data) -> Bool {
     let start = Array(head.prefix(256))
     if start.starts(with: [0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE]) { return false }
     if start.count >= 2 && (start[0] == 0 || start[1] == 0) { return false }
-    let text = String(decoding: start, as: UTF8.self)
-    guard text.hasPrefix("<?xml") || text.hasPrefix("\u{FEFF}<?xml"),
-      let end = text.range(of: "?>")
-    else { return true }
-    let declaration = text[..<end.lowerBound].lowercased()
-    guard let encoding = declaration.range(of: "encoding") else { return true }
-    let value = declaration[encoding.upperBound...].drop { " =\"'".contains($0) }
-      .prefix { !" \"'".contains($0) }
-    return value == "utf-8" || value == "utf8"
+    guard let name = declaredEncoding(start) else { return true }
+    let singleByte =
+      name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125") || name.hasPrefix("cp125")
+      || name == "latin1" || name == "iso_8859-1"
+    return !singleByte
+  }
+
+  /// The encoding name of a well-formed XML declaration at the start of `bytes`, lowercased
+  /// (`<?xml version="1.0" encoding="ISO-8859-1"?>` → `iso-8859-1`), or nil.
+  private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+    var text = Substring(String(decoding: bytes, as: UTF8.self))
+    if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+    guard text.hasPrefix("<?xml "), let end = text.range(of: "?>") else { return nil }
+    var rest = text[text.index(text.startIndex, offsetBy: 6)..<end.lowerBound]
+    guard let key = rest.range(of: " encoding") ?? rest.range(of: "encoding") else { return nil }
+    rest = rest[key.upperBound...].drop { $0 == " " }
+    guard rest.first == "=" else { return nil }
+    rest = rest.dropFirst().drop { $0 == " " }
+    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+    rest = rest.dropFirst()
+    let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+    guard let first = name.first, first.isLetter,
+      rest.dropFirst(name.count).first == quote
+    else { return nil }
+    return name.lowercased()
   }
 
   /// Where the first bytes that are not UTF-8 are, as a 1-based line and column (in

@@ -161,3 +161,18 @@ extension FuzzFindingTests {
     #expect(result.products.first?.title == "Café")
   }
 }
+
+extension FuzzFindingTests {
+  @Test(arguments: [
+    "merchant-declaration-unreadable.xml",  // encoding=T"UF-8"
+    "merchant-encoding-unknown.xml",  // encoding="UTF,8"
+    "merchant-mismatched-quotes.xml",  // encoding="ISO-8859-1'
+    "merchant-utf16-declared.xml",  // encoding="UTF-16", but the bytes are not UTF-16
+  ])
+  func aDeclarationLibxml2CannotUseStillGetsTheUTF8Check(file: String) throws {
+    // libxml2 reads each of these as UTF-8 whatever the declaration says, so the bytes that
+    // are not UTF-8 (a Latin-1 é) must be refused before the parser hands them on.
+    let error = try #require(try feedError("fuzz/" + file, FeedParser(format: .merchantXML)))
+    #expect(error.localizedDescription.contains(file))
+  }
+}

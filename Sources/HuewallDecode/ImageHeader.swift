@@ -42,7 +42,7 @@ public struct ImageHeader: Sendable, Hashable {
     case .gif: size = gifSize(reader)
     case .webp: size = webpSize(reader)
     case .bmp: size = bmpSize(reader)
-    case .avif: size = avifSize(reader)
+    case .avif: size = avifBoxesFit(reader) ? avifSize(reader) : nil
     }
     guard let (width, height) = size, width > 0, height > 0 else { return nil }
     return ImageHeader(format: format, width: width, height: height)
@@ -128,6 +128,27 @@ public struct ImageHeader: Sendable, Hashable {
     guard let w = r.u32le(18), let h = r.u32le(22) else { return nil }
     // Height is signed: negative means top-down rows.
     return (Int(Int32(truncatingIfNeeded: w)), abs(Int(Int32(truncatingIfNeeded: h))))
+  }
+
+  /// Whether every top-level box of an AVIF file ends within the file. libgd 2.3.3 allocates
+  /// whatever size a box claims before reading it (and never frees it), so a 30-byte file
+  /// claiming a 2 GiB box would cost 2 GiB: such a file is refused from its header.
+  private static func avifBoxesFit(_ r: ByteReader) -> Bool {
+    var offset = 0
+    let count = r.bytes.count
+    while count - offset >= 8 {
+      guard var size = r.u32be(offset) else { return false }
+      if size == 0 { return true }  // the last box runs to the end of the file
+      if size == 1 {  // a 64-bit size follows the type
+        guard let high = r.u32be(offset + 8), let low = r.u32be(offset + 12), high == 0 else {
+          return false
+        }
+        size = low
+      }
+      guard size >= 8, size <= count - offset else { return false }
+      offset += size
+    }
+    return true
   }
 
   /// The largest `ispe` (image spatial extents) property in the file's boxes.

@@ -324,3 +324,14 @@ func tolerance(_ file: String) -> Int {
     #expect(header.pixelCount == .max)
   }
 }
+
+/// Inputs the decode fuzzer found (Fuzz/findings/fuzz-image-decode), kept as regressions.
+@Suite struct DecodeFuzzFindingTests {
+  @Test(arguments: ["avif-box-claims-117mb.avif", "avif-box-claims-1gb.avif"])
+  func anAVIFBoxLargerThanTheFileIsRefusedFromTheHeader(file: String) throws {
+    // 30 and 190 bytes whose boxes claim 117 MB and 990 MB: libgd 2.3.3 allocated (and leaked)
+    // the claimed size on every decode.
+    let error = try #require(try decodeError("fuzz/" + file))
+    #expect(error.reason == .unreadableHeader(.avif))
+  }
+}

@@ -10,8 +10,8 @@ public struct PoisonImage: Sendable, Hashable {
   public var foundAt: Date
 }
 
-/// Poison images: a process that dies on an image (a decoder crash, the kernel's OOM killer)
-/// must not die on it again every night.
+/// Poison images: a process that crashes on an image (a fault in libgd or a codec) must not
+/// crash on it again every night.
 ///
 /// Before a worker hands an image to the decoder, the writer notes it in `decoding_images`, and
 /// takes the note away when the result comes back, in the same transaction as the next note:

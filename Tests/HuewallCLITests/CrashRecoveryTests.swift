@@ -15,16 +15,11 @@ import Testing
     let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
     // Slow images and every pixel analysed, so that kills land in fetching and in analysing.
     catalogue.publish(count: 80, imageDelay: .milliseconds(10))
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("huewall-crash-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let (folder, config, database) = try makeWorkspace(
+      feed: catalogue.feedURL,
+      settings:
+        #""jobs": 1, "analysis": {"granularity": 1}, "fetch": {"maxConcurrentDownloads": 2}"#)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let config = folder.appendingPathComponent("pipeline.json")
-    try """
-    {"feed": {"source": "\(catalogue.feedURL.absoluteString)"}, "jobs": 1,
-     "analysis": {"granularity": 1}, "fetch": {"maxConcurrentDownloads": 2}}
-    """.write(to: config, atomically: true, encoding: .utf8)
-    let database = folder.appendingPathComponent(".huewall/catalogue.sqlite").path
 
     var committed: Set<String> = []
     var killedMidAnalysis = 0
@@ -81,16 +76,9 @@ import Testing
     let server = try await TestHTTPServer.start()
     let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
     catalogue.publish(count: 40, imageDelay: .milliseconds(5))
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("huewall-kills-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let (folder, config, database) = try makeWorkspace(
+      feed: catalogue.feedURL, settings: #""jobs": 2, "analysis": {"granularity": 1}"#)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let config = folder.appendingPathComponent("pipeline.json")
-    try """
-    {"feed": {"source": "\(catalogue.feedURL.absoluteString)"}, "jobs": 2,
-     "analysis": {"granularity": 1}}
-    """.write(to: config, atomically: true, encoding: .utf8)
-    let database = folder.appendingPathComponent(".huewall/catalogue.sqlite").path
 
     // A fixed sequence of delays (a linear congruential generator), from 0 to 1.5 s, so that
     // a failure can be replayed.
@@ -121,6 +109,20 @@ import Testing
   }
 
   enum KillPoint { case afterStart, whileFetching, afterNewAnalyses }
+
+  /// A fresh folder with a pipeline.json reading `feed`, plus `settings` (more JSON members);
+  /// returns the folder, the configuration and the catalogue's path.
+  private func makeWorkspace(feed: URL, settings: String) throws
+    -> (folder: URL, config: URL, database: String)
+  {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-crash-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let config = folder.appendingPathComponent("pipeline.json")
+    try #"{"feed": {"source": "\#(feed.absoluteString)"}, \#(settings)}"#
+      .write(to: config, atomically: true, encoding: .utf8)
+    return (folder, config, folder.appendingPathComponent(".huewall/catalogue.sqlite").path)
+  }
 
   /// Polls `condition` every 10 ms while `process` runs; false when it exits first.
   private func waitUntil(process: Process, _ condition: () throws -> Bool) async throws -> Bool {

@@ -29,6 +29,13 @@ enum MerchantXMLFeed {
         detail: "bytes that are not UTF-8, the encoding the document declares", line: line,
         column: column)
     }
+    // Foundation's XMLParser also crashes on a processing instruction without data
+    // (`<?target?>`: it takes the length of libxml2's NULL data).
+    if let (line, column) = try firstEmptyProcessingInstruction(in: input) {
+      throw FeedError.Reason.invalidXML(
+        detail: "a processing instruction without data (<?name?>), which cannot be read",
+        line: line, column: column)
+    }
     guard let stream = input.stream() else {
       throw FeedError.Reason.unreadable(detail: "the feed cannot be opened")
     }
@@ -126,6 +133,56 @@ enum MerchantXMLFeed {
         try check(bytes)
       }
       try check(carry)  // a character cut off by the end of the input is an error
+    } catch let found as Found {
+      return (found.line, found.column)
+    }
+    return nil
+  }
+
+  /// Where the first processing instruction without data (`<?name?>`, `<?name ?>`) starts, as
+  /// a 1-based line and byte column, or nil. The XML declaration (`<?xml …?>`) does not count:
+  /// libxml2 never reports it as a processing instruction.
+  static func firstEmptyProcessingInstruction(in input: FeedInput) throws -> (
+    line: Int, column: Int
+  )? {
+    enum State { case text, open, target, space, question }
+    struct Found: Error { var line: Int, column: Int }
+    var state = State.text
+    var target: [UInt8] = []
+    var line = 1
+    var column = 0
+    var start = (line: 1, column: 1)
+    do {
+      try input.forEachChunk { chunk in
+        for byte in chunk {
+          column += 1
+          let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+          switch (state, byte) {
+          case (.open, UInt8(ascii: "?")):
+            state = .target
+            target.removeAll(keepingCapacity: true)
+          case (.target, UInt8(ascii: "?")) where !target.isEmpty, (.space, UInt8(ascii: "?")):
+            state = .question
+          case (.target, _) where isSpace:
+            state = target.isEmpty ? .text : .space
+          case (.target, _):
+            if target.count < 4 { target.append(byte | 0x20) }  // enough to tell "xml"
+          case (.space, _) where isSpace:
+            break
+          case (.question, UInt8(ascii: ">")) where target != Array("xml".utf8):
+            throw Found(line: start.line, column: start.column)
+          case (_, UInt8(ascii: "<")):
+            state = .open
+            start = (line, column)
+          default:
+            state = .text
+          }
+          if byte == 0x0A {
+            line += 1
+            column = 0
+          }
+        }
+      }
     } catch let found as Found {
       return (found.line, found.column)
     }

@@ -176,3 +176,34 @@ extension FuzzFindingTests {
     #expect(error.localizedDescription.contains(file))
   }
 }
+
+extension FuzzFindingTests {
+  @Test func aProcessingInstructionWithoutDataIsInvalidXMLNotACrash() throws {
+    // What the fuzzer found: "<?xUTF____…?>" (a processing instruction with a target and no
+    // data): Foundation's XMLParser took strlen of libxml2's NULL data.
+    let found = try #require(
+      try feedError(
+        "fuzz/merchant-empty-processing-instruction.xml", FeedParser(format: .merchantXML)))
+    #expect("\(found.reason)".contains("processing instruction without data"))
+    // In a feed with good items, with and without a space before "?>", on line 2.
+    for pi in ["<?huewall?>", "<?Huewall  ?>"] {
+      let feed = Data(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\(pi)<channel><item><g:id>A</g:id><g:image_link>https://cdn.example/a.jpg</g:image_link></item></channel></rss>
+        """.utf8)
+      let error = try #require(feedError(feed, source: "pi.xml", FeedParser(format: .merchantXML)))
+      guard case .invalidXML(_, let line, let column) = error.reason else {
+        Issue.record("expected invalid XML, got \(error.reason)")
+        continue
+      }
+      #expect(line == 2 && column == 60)
+    }
+    // A processing instruction with data is read as before.
+    let withData = Data(
+      #"<?xml version="1.0"?><?xml-stylesheet href="a.xsl"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A</g:id><g:image_link>https://cdn.example/a.jpg</g:image_link></item></channel></rss>"#
+        .utf8)
+    #expect(
+      try FeedParser(format: .merchantXML).parse(withData, source: "pi.xml").products.count == 1)
+  }
+}

@@ -276,6 +276,40 @@ function patchPngSize(string $png, int $w, int $h): string
 }
 
 /** Sets the logical screen size and every image descriptor's size of a GIF. */
+/** The first image's LZW sub-blocks in a GIF: [offset of the first, offset of the terminator]. */
+function gifImageData(string $gif): array
+{
+    $i = 13;
+    $flags = ord($gif[10]);
+    if ($flags & 0x80) {
+        $i += 3 * (2 << ($flags & 7));
+    }
+    while (true) {
+        $tag = ord($gif[$i]);
+        if ($tag === 0x21) {
+            $i += 2;
+            while (ord($gif[$i]) !== 0) {
+                $i += ord($gif[$i]) + 1;
+            }
+            $i += 1;
+        } elseif ($tag === 0x2C) {
+            $flags = ord($gif[$i + 9]);
+            $i += 10;
+            if ($flags & 0x80) {
+                $i += 3 * (2 << ($flags & 7));
+            }
+            $start = $i + 1;
+            $i = $start;
+            while (ord($gif[$i]) !== 0) {
+                $i += ord($gif[$i]) + 1;
+            }
+            return [$start, $i];
+        } else {
+            fail('gifImageData: no image in the GIF');
+        }
+    }
+}
+
 function patchGifSize(string $gif, int $w, int $h): string
 {
     $gif = substr_replace($gif, pack('vv', $w, $h), 6, 4);
@@ -493,6 +527,14 @@ foreach ($idats as [$type, $off, $len]) {
 put("$dir/truncated.png", substr($fullPng, 0, $cutPng));
 $files['truncated.png'] = sprintf('128x96 RGB PNG (gd, %d bytes, %d IDAT chunk(s), %d bytes of IDAT data) cut after %d bytes, '
     . 'in the middle of its IDAT data (no IEND).', strlen($fullPng), count($idats), $total, $cutPng);
+
+// truncated.gif: palette.gif cut three quarters into its image data (libgd reads it without a word)
+$gif = gdBytes(fn() => imagegif($palT));
+[$gifData, $gifEnd] = gifImageData($gif);
+$cutGif = $gifData + intdiv(3 * ($gifEnd - $gifData), 4);
+put("$dir/truncated.gif", substr($gif, 0, $cutGif));
+$files['truncated.gif'] = sprintf('palette.gif (%d bytes) cut after %d bytes, three quarters into its LZW image data '
+    . '(bytes %d to %d; no block terminator, no trailer).', strlen($gif), $cutGif, $gifData, $gifEnd);
 
 put("$dir/empty.jpg", '');
 $files['empty.jpg'] = 'Zero bytes.';

@@ -82,12 +82,17 @@ public struct ImageDecoder: Sendable {
     // libgd only reads through the pointer, during the call.
     let data = UnsafeMutableRawPointer(mutating: bytes.baseAddress!)
     let (image, messages) = GDMessages.collect { Self.create(format, size: size, data: data) }
+    // libgd reads a GIF cut inside its image data without a word, or fails without saying why.
+    let gifCut = format == .gif && ImageHeader.gifEndsInsideFirstFrame(bytes)
+    let gifCutDetail = "the data ends inside the first frame's image data"
     guard let image else {
+      if gifCut { throw fail(.truncated(format, detail: gifCutDetail)) }
       let detail = messages.isEmpty ? "libgd could not read it" : messages.joined(separator: "; ")
       let ended = messages.contains(where: Self.saysDataEnded)
       throw fail(ended ? .truncated(format, detail: detail) : .corrupt(format, detail: detail))
     }
     let decoded = DecodedImage(taking: image, format: format, warnings: messages)
+    if gifCut { throw fail(.truncated(format, detail: gifCutDetail)) }
     if format == .jpeg, !limits.allowTruncatedJPEG,
       let premature = messages.first(where: Self.saysDataEnded)
     {

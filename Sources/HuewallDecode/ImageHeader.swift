@@ -77,10 +77,36 @@ public struct ImageHeader: Sendable, Hashable {
     return (w, h)
   }
 
-  /// The logical screen, and every image descriptor up to the first image (libgd decodes
-  /// the first frame, and a frame may claim more than the screen).
+  /// The logical screen, and the first image descriptor (libgd decodes the first frame, and a
+  /// frame may claim more than the screen).
   private static func gifSize(_ r: ByteReader) -> (Int, Int)? {
-    guard var width = r.u16le(6), var height = r.u16le(8), let flags = r.u8(10) else { return nil }
+    guard let width = r.u16le(6), let height = r.u16le(8), r.u8(10) != nil else { return nil }
+    guard let descriptor = gifFirstImageDescriptor(r) else { return (width, height) }
+    guard let w = r.u16le(descriptor + 5), let h = r.u16le(descriptor + 7) else { return nil }
+    return (max(width, w), max(height, h))
+  }
+
+  /// Whether a GIF's data stops inside its first frame's image data. libgd decodes such a
+  /// file without a word, showing what it read over a blank rest, where libjpeg and libpng
+  /// report a truncated file.
+  static func gifEndsInsideFirstFrame(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let r = ByteReader(bytes: bytes)
+    guard let descriptor = gifFirstImageDescriptor(r), let flags = r.u8(descriptor + 9) else {
+      return false
+    }
+    // The local colour table, then the LZW minimum code size, then sub-blocks up to a 0.
+    var offset = descriptor + 10 + (flags & 0x80 != 0 ? 3 << (Int(flags & 7) + 1) : 0) + 1
+    while let blockSize = r.u8(offset) {
+      if blockSize == 0 { return false }
+      offset += 1 + Int(blockSize)
+    }
+    return true
+  }
+
+  /// The offset of the first image descriptor, past the global colour table and any
+  /// extensions; nil when the data ends or something else comes first.
+  private static func gifFirstImageDescriptor(_ r: ByteReader) -> Int? {
+    guard let flags = r.u8(10) else { return nil }
     var offset = 13 + (flags & 0x80 != 0 ? 3 << (Int(flags & 7) + 1) : 0)
     while let introducer = r.u8(offset) {
       switch introducer {
@@ -88,16 +114,13 @@ public struct ImageHeader: Sendable, Hashable {
         offset += 2
         while let blockSize = r.u8(offset), blockSize != 0 { offset += 1 + Int(blockSize) }
         offset += 1
-      case 0x2C:  // image descriptor
-        guard let w = r.u16le(offset + 5), let h = r.u16le(offset + 7) else { return nil }
-        width = max(width, w)
-        height = max(height, h)
-        return (width, height)
+      case 0x2C:
+        return offset
       default:
-        return (width, height)
+        return nil
       }
     }
-    return (width, height)
+    return nil
   }
 
   private static func webpSize(_ r: ByteReader) -> (Int, Int)? {

@@ -172,6 +172,34 @@ func tolerance(_ file: String) -> Int {
     }
   }
 
+  @Test func truncatedGIFIsAnErrorAsATruncatedJPEGIs() throws {
+    // libgd decodes this one without a word, the rows it never read left blank.
+    let error = try #require(try decodeError("truncated.gif"))
+    guard case .truncated(.gif, let detail) = error.reason else {
+      Issue.record("expected a truncated GIF, got \(error.reason)")
+      return
+    }
+    #expect(detail.contains("first frame"))
+    // Cut anywhere in the image data (libgd fails on some cuts without saying why), the same.
+    let whole = try Data(contentsOf: fixture("palette.gif"))
+    for cut in [81, 150, 265, 330, 400, 451] {
+      do {
+        _ = try ImageDecoder().decode(Data(whole.prefix(cut)), source: "palette.gif")
+        Issue.record("cut after \(cut) bytes: decoded")
+      } catch {
+        guard case .truncated(.gif, _) = error.reason else {
+          Issue.record("cut after \(cut) bytes: \(error.reason)")
+          continue
+        }
+      }
+    }
+    // The whole file, and the file without only its trailer byte, still decode.
+    for bytes in [whole, whole.dropLast()] {
+      let image = try ImageDecoder().decode(Data(bytes), source: "palette.gif")
+      #expect(image.width == 64 && image.height == 48)
+    }
+  }
+
   @Test func zeroBytesAreEmpty() throws {
     #expect(try decodeError("empty.jpg")?.reason == .empty)
   }

@@ -10,7 +10,8 @@ struct Status: ParsableCommand {
     discussion: """
       --json prints {"runs": [{"id", "kind", "status", "startedAt", "finishedAt", "products": \
       {"seen", "added", "changed", "removed"}, "images": {"downloaded", "notModified", \
-      "failed", "decoded"}, "errors", "message"}]}.
+      "failed", "decoded"}, "errors", "message"}]}; with --errors also "failedItems": \
+      [{"run", "stage", "subject", "message"}], the newest run's failed items.
       """
   )
 
@@ -39,13 +40,24 @@ struct Status: ParsableCommand {
     } catch {
       pipeline.fail(error.localizedDescription)
     }
-    if json {
-      print(JSONValue.object([("runs", .array(runs.map(Self.json)))]).serialized())
-    } else {
-      print(Self.table(runs))
-    }
+    var items: [ItemErrorRecord] = []
     if errors, let newest = runs.first {
-      let items = (try? store.errors(runID: newest.id)) ?? []
+      do {
+        items = try store.errors(runID: newest.id)
+      } catch {
+        pipeline.fail(error.localizedDescription)
+      }
+    }
+    if json {
+      var document: [(String, JSONValue)] = [("runs", .array(runs.map(Self.json)))]
+      if errors {
+        document.append(("failedItems", .array(items.map(Self.json))))
+      }
+      print(JSONValue.object(document).serialized())
+      return
+    }
+    print(Self.table(runs))
+    if errors, let newest = runs.first {
       print(items.isEmpty ? "run \(newest.id): no failed items" : "run \(newest.id) failed items:")
       for item in items { print("  \(item.stage)  \(item.subject): \(item.message)") }
     }
@@ -77,6 +89,13 @@ struct Status: ParsableCommand {
       ),
       ("errors", .int(c.errors)),
       ("message", run.message.map(JSONValue.string) ?? .null),
+    ])
+  }
+
+  static func json(_ item: ItemErrorRecord) -> JSONValue {
+    .object([
+      ("run", .int(Int(item.runID))), ("stage", .string(item.stage)),
+      ("subject", .string(item.subject)), ("message", .string(item.message)),
     ])
   }
 

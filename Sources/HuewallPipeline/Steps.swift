@@ -74,12 +74,9 @@ enum Steps {
           records.append(ImageRecord(image, keeping: outcome.previous, at: Date()))
         case .failure(let error):
           context.counts.imagesFailed += 1
-          let products =
-            (try? store.productIDs(mainImageURL: url.absoluteString))?
-            .joined(separator: ", ") ?? "unknown"
           context.fail(
             stage: "fetch", subject: url.absoluteString,
-            message: "\(error.reason) (products \(products))")
+            message: "\(error.reason) \(context.products(usingImages: [url.absoluteString]))")
           records.append(
             ImageRecord(
               failed: url, error: "\(error.reason)", keeping: outcome.previous, at: Date()))
@@ -110,7 +107,9 @@ enum Steps {
           context.counts.imagesFailed += 1
           context.fail(
             stage: "decode", subject: context.subject(forImage: sha256),
-            message: "\(image.reason); not decoded again until the image changes")
+            message:
+              "\(image.reason); not decoded again until the image changes "
+              + context.products(usingImage: sha256))
         } else {
           pending.append(sha256)
         }
@@ -144,7 +143,8 @@ enum Steps {
         case .failure(let failure):
           context.counts.imagesFailed += 1
           context.fail(
-            stage: "decode", subject: context.subject(forImage: sha256), message: failure.message)
+            stage: "decode", subject: context.subject(forImage: sha256),
+            message: "\(failure.message) \(context.products(usingImage: sha256))")
         }
         // Small batches, at least twice a second: a killed run loses little work.
         if batch.count >= 32 || ContinuousClock.now - lastWrite > .milliseconds(500) {
@@ -165,6 +165,18 @@ extension RunContext {
   func subject(forImage sha256: String) -> String {
     let urls = imagesToAnalyse[sha256, default: []].joined(separator: ", ")
     return urls.isEmpty ? sha256 : urls
+  }
+
+  /// "(products A, B)": the products whose main image is at one of `urls`, so that an image's
+  /// error names what a merchandiser looks up.
+  func products(usingImages urls: [String]) -> String {
+    let ids = Set(urls.flatMap { (try? store.productIDs(mainImageURL: $0)) ?? [] })
+    return "(products \(ids.isEmpty ? "unknown" : ids.sorted().joined(separator: ", ")))"
+  }
+
+  /// The products whose main image has the content `sha256`.
+  func products(usingImage sha256: String) -> String {
+    products(usingImages: imagesToAnalyse[sha256, default: []])
   }
 }
 

@@ -53,6 +53,7 @@ import Testing
     let errors = try store.errors(runID: try #require(runs.first?.id))
     #expect(errors.map(\.stage) == ["decode"])
     #expect(errors.first?.subject.hasSuffix("05-blue-mug.jpg") == true)
+    #expect(errors.first?.message.hasSuffix("(products P2)") == true, "\(errors)")
 
     // 3. A run with the hook still set never reaches the image again: it does not die.
     let third = try huewall(

@@ -118,7 +118,12 @@ struct Workspace {
       errors.map(\.subject).sorted()
         == ["/img/4.img", "/img/9.img", "/img/13.img"].map { server.url($0).absoluteString }
         .sorted())
-    #expect(errors.contains { $0.stage == "decode" && $0.message.contains("over the limit") })
+    // A decode error names the product, as a fetch error does.
+    #expect(
+      errors.contains {
+        $0.stage == "decode" && $0.message.contains("over the limit")
+          && $0.message.contains("(products P0013)")
+      })
     #expect(errors.contains { $0.message.contains("404") && $0.message.contains("P0004") })
     #expect(errors.contains { $0.message.contains("HTML") })
 

@@ -29,6 +29,9 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let configuration = try pipeline.configuration(output: out)
+    for warning in configuration.warnings {
+      FileHandle.standardError.write(Data("huewall: warning: configuration: \(warning)\n".utf8))
+    }
     let lock: RunLock
     do {
       lock = try RunLock(path: configuration.lock)
@@ -38,6 +41,7 @@ struct Export: ParsableCommand {
     }
     defer { withExtendedLifetime(lock) {} }
     do {
+      try configuration.checkOutput()
       let store = try CatalogStore(path: configuration.database)
       let parameterSet = try chosenParameterSet(in: store, configuration: configuration)
       let summary = try configuration.exporter(store: store).export(

@@ -34,6 +34,7 @@ struct PipelineOptions: ParsableArguments {
     } else {
       do {
         configuration = try PipelineConfiguration.load(url.path)
+        configuration.file = url.standardizedFileURL.path
       } catch {
         fail("\(error.localizedDescription)")
       }

@@ -13,7 +13,9 @@ import Synchronization
 /// half an export.
 ///
 /// The folder holds `colors.json` and `colors.csv` (the wall in gradient order), `index.html`
-/// (the preview page) and `thumbs/` (its thumbnails, made from `images` when given).
+/// (the preview page), `thumbs/` (its thumbnails, made from `images` when given) and the
+/// ``marker`` file. Only an empty folder or an earlier export is ever replaced: an output
+/// option pointed at the wrong folder must not delete it.
 public struct Exporter {
   public let store: CatalogStore
   /// Vendor colour codes → families.
@@ -49,9 +51,51 @@ public struct Exporter {
     public var thumbnails: ThumbnailReport
   }
 
+  /// The file every export holds, so that the next export knows the folder is its own to
+  /// replace.
+  public static let marker = ".huewall-export"
+
+  /// What an export written before the marker existed holds; such a folder (with its
+  /// `colors.json` and `index.html`) is still recognised.
+  static let unmarkedExportEntries: Set<String> = [
+    "colors.json", "colors.csv", "index.html", "thumbs",
+  ]
+
+  /// Checks that `folder` may be replaced by an export: it does not exist, or it is an empty
+  /// folder, or an earlier export. Anything else is refused before anything is written.
+  public static func checkReplaceable(_ folder: URL) throws(Failure) {
+    let folder = folder.resolvingSymlinksInPath()
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+      return
+    }
+    guard isFolder.boolValue else {
+      throw Failure(
+        path: folder.path, reason: "is a file, not an export folder; it was left untouched")
+    }
+    let entries: Set<String>
+    do {
+      entries = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+    } catch {
+      throw Failure(path: folder.path, reason: describe(error))
+    }
+    let isUnmarkedExport =
+      entries.isSubset(of: unmarkedExportEntries) && entries.contains("colors.json")
+      && entries.contains("index.html")
+    guard entries.isEmpty || entries.contains(marker) || isUnmarkedExport else {
+      throw Failure(
+        path: folder.path,
+        reason:
+          "is not empty and not an earlier Huewall export (it has no \(marker) file); "
+          + "it was left untouched: choose another output folder")
+    }
+  }
+
   public func export(parameterSet: ParameterSetRecord, to folder: URL, at date: Date = Date())
     throws -> Summary
   {
+    // A link to the export folder stays a link: the folder it names is replaced.
+    let folder = folder.resolvingSymlinksInPath()
     var clock = ContinuousClock.now
     func lap(_ what: String) {
       if ProcessInfo.processInfo.environment["HUEWALL_EXPORT_TIMING"] != nil {
@@ -97,6 +141,8 @@ public struct Exporter {
       lap("thumbnails")
       let html = try PreviewPage(thumbnails: files).render(catalogue, generatedAt: date)
       try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))
+      try Data("Written by Huewall; the next export replaces this folder.\n".utf8)
+        .write(to: staging.appendingPathComponent(Self.marker))
       lap("html")
     }
     lap("rename")
@@ -105,10 +151,14 @@ public struct Exporter {
       disagreements: catalogue.placed.count { $0.product.disagreement }, thumbnails: report)
   }
 
+  /// Callers hold the catalogue's lock, so staging and retired folders beside `folder` were
+  /// left by an export that was killed, and are removed first.
   private func writeAtomically(to folder: URL, _ write: (URL) throws -> Void) throws {
+    try Self.checkReplaceable(folder)
     let files = FileManager.default
     let parent = folder.deletingLastPathComponent()
     let name = folder.lastPathComponent
+    Self.removeLeftovers(of: name, in: parent)
     let staging = parent.appendingPathComponent(".\(name).new-\(UUID().uuidString.prefix(8))")
     let retired = parent.appendingPathComponent(".\(name).old-\(UUID().uuidString.prefix(8))")
     do {
@@ -125,6 +175,15 @@ public struct Exporter {
         try? files.moveItem(at: retired, to: folder)
       }
       throw Failure(path: folder.path, reason: Self.describe(error))
+    }
+  }
+
+  /// Removes `.<name>.new-*` and `.<name>.old-*` in `parent`: what killed exports left.
+  static func removeLeftovers(of name: String, in parent: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+    for entry in names
+    where entry.hasPrefix(".\(name).new-") || entry.hasPrefix(".\(name).old-") {
+      remove(parent.appendingPathComponent(entry))
     }
   }
 

@@ -14,3 +14,34 @@ extension PipelineConfiguration {
       thumbnails: ThumbnailSettings(limits: decode))
   }
 }
+
+extension PipelineConfiguration {
+  /// Refuses an output that an export must not replace, before anything is written: a folder
+  /// that is neither empty nor an earlier export (``Exporter/checkReplaceable(_:)``), or one
+  /// that is or holds the catalogue, the image cache, a local feed or the configuration file,
+  /// since an export replaces its folder whole.
+  public func checkOutput() throws {
+    let output = Self.realPath(self.output)
+    var kept = [
+      ("the catalogue", database), ("the image cache", cache), ("the run lock", lock),
+    ]
+    if !feed.source.contains("://") { kept.append(("the feed", feed.source)) }
+    if let file { kept.append(("the configuration", file)) }
+    for (what, path) in kept {
+      let kept = Self.realPath(path)
+      if kept == output || kept.hasPrefix(output == "/" ? "/" : output + "/") {
+        throw ConfigurationError(
+          path: self.output,
+          problem:
+            "the output folder holds \(what) (\(path)), and an export replaces its folder "
+            + "whole: choose another output folder")
+      }
+    }
+    try Exporter.checkReplaceable(URL(fileURLWithPath: self.output))
+  }
+
+  /// `path` absolute, with `.`, `..` and the links of its existing part resolved.
+  private static func realPath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+}

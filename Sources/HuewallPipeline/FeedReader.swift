@@ -23,6 +23,8 @@ struct FeedReader {
 
   func read() async throws -> FeedSummary {
     try store.clearStagedProducts()
+    // What a killed run's download left (runs hold the catalogue's lock, so it is not ours).
+    try? FileManager.default.removeItem(at: downloadFile)
     let url = try sourceURL()
     let parser = FeedParser(
       format: settings.format, baseURL: url, shopURL: settings.shopURL.flatMap(URL.init(string:)))
@@ -78,6 +80,11 @@ struct FeedReader {
     }
   }
 
+  /// Where a remote feed is downloaded to before it is parsed.
+  private var downloadFile: URL {
+    fetcher.cache.directory.appendingPathComponent("feed-download.partial")
+  }
+
   private func sourceURL() throws -> URL {
     if settings.source.contains("://") {
       guard let url = URL(string: settings.source),
@@ -103,9 +110,14 @@ struct FeedReader {
       let document = try await fetcher.fetchDocument(url)
       return (FeedInput(document.data), document.contentType, nil)
     } else {
-      file = fetcher.cache.directory.appendingPathComponent("feed-download.partial")
+      file = downloadFile
       download = file
-      contentType = try await fetcher.downloadDocument(url, to: file)
+      do {
+        contentType = try await fetcher.downloadDocument(url, to: file)
+      } catch {
+        try? FileManager.default.removeItem(at: file)
+        throw error
+      }
     }
     do throws(FeedError.Reason) {
       let input = try FeedInput(contentsOf: file, limit: fetcher.settings.maxDocumentBytes)

@@ -27,6 +27,7 @@ public struct Pipeline {
   /// with `feedOnly`, just the feed and the products (a quick catalogue refresh).
   public func run(feedOnly: Bool = false) async throws(PipelineError) -> RunReport {
     let parameters = try setUp { try configuration.analysis.parameters() }
+    if !feedOnly { try setUp { try configuration.checkOutput() } }
     return try await withRun(
       kind: .run, parameters: parameters, preset: configuration.analysis.preset,
       name: configuration.analysis.name
@@ -72,6 +73,7 @@ public struct Pipeline {
     kind: RunKind, parameters: AnalysisParameters, preset: Preset, name: String?,
     body: (RunContext, ImageCache) async throws -> Void
   ) async throws(PipelineError) -> RunReport {
+    for warning in configuration.warnings { logger.warning("configuration: \(warning)") }
     let lock = try setUp { try RunLock(path: configuration.lock) }
     defer { withExtendedLifetime(lock) {} }
     let store = try setUp { try CatalogStore(path: configuration.database) }

@@ -21,8 +21,6 @@ public struct PipelineConfiguration: Sendable, Equatable {
   public var cache: String
   /// Where exports are written.
   public var output: String
-  /// The lock file that keeps two runs from overlapping.
-  public var lock: String
   public var analysis: AnalysisSettings
   public var decode: DecodeLimits
   public var fetch: FetchSettings
@@ -39,7 +37,6 @@ public struct PipelineConfiguration: Sendable, Equatable {
     database: String = ".huewall/catalogue.sqlite",
     cache: String = ".huewall/images",
     output: String = "out",
-    lock: String = ".huewall/run.lock",
     analysis: AnalysisSettings = AnalysisSettings(),
     decode: DecodeLimits = DecodeLimits(),
     fetch: FetchSettings = FetchSettings(),
@@ -51,7 +48,6 @@ public struct PipelineConfiguration: Sendable, Equatable {
     self.database = database
     self.cache = cache
     self.output = output
-    self.lock = lock
     self.analysis = analysis
     self.decode = decode
     self.fetch = fetch
@@ -59,6 +55,17 @@ public struct PipelineConfiguration: Sendable, Equatable {
     self.maxFailureRate = maxFailureRate
     self.colorSynonyms = colorSynonyms
   }
+
+  /// The configuration file this was read from, if the caller says: an export must not
+  /// replace it.
+  public var file: String?
+
+  /// What the file asks that is no longer done, for the run to log.
+  public var warnings: [String] = []
+
+  /// The lock that keeps two runs on this catalogue from overlapping, beside the catalogue:
+  /// configurations that share a database share its lock.
+  public var lock: String { database + "-lock" }
 
   /// The file a crash of a decoding process marks (``CrashMarker``), beside the catalogue as
   /// SQLite keeps its `-wal` and `-shm` files.
@@ -142,7 +149,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
 
 extension PipelineConfiguration: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case feed, database, cache, output, lock, analysis, decode, fetch, jobs, maxFailureRate
+    case feed, database, cache, output, analysis, decode, fetch, jobs, maxFailureRate
     case colorSynonyms
   }
 
@@ -153,7 +160,6 @@ extension PipelineConfiguration: Codable {
     database = try c.decodeIfPresent(String.self, forKey: .database) ?? d.database
     cache = try c.decodeIfPresent(String.self, forKey: .cache) ?? d.cache
     output = try c.decodeIfPresent(String.self, forKey: .output) ?? d.output
-    lock = try c.decodeIfPresent(String.self, forKey: .lock) ?? d.lock
     analysis = try c.decodeIfPresent(AnalysisSettings.self, forKey: .analysis) ?? d.analysis
     decode = try c.decodeIfPresent(DecodeLimits.self, forKey: .decode) ?? d.decode
     fetch = try c.decodeIfPresent(FetchSettings.self, forKey: .fetch) ?? d.fetch
@@ -182,6 +188,13 @@ extension PipelineConfiguration {
     "fetch": FetchSettings.CodingKeys.allCases.map(\.rawValue),
   ]
 
+  /// Keys earlier versions read, with what to say instead of refusing a file that has them.
+  static let retiredKeys = [
+    "lock":
+      "\"lock\" is no longer read: a run locks its catalogue (the database's path with "
+      + "\"-lock\" added), whatever configuration names it; remove the key"
+  ]
+
   /// Reads and checks `path`; a missing file is an error (the defaults are the file's job).
   public static func load(_ path: String) throws(ConfigurationError) -> PipelineConfiguration {
     let data: Data
@@ -207,7 +220,7 @@ extension PipelineConfiguration {
       throw ConfigurationError(path: path, problem: "the top level must be a JSON object")
     }
     try checkKeys(top, at: "", path: path)
-    let configuration: PipelineConfiguration
+    var configuration: PipelineConfiguration
     do {
       configuration = try JSONDecoder().decode(PipelineConfiguration.self, from: data)
     } catch let DecodingError.typeMismatch(type, context) {
@@ -220,6 +233,7 @@ extension PipelineConfiguration {
       throw ConfigurationError(path: path, problem: "\(error)")
     }
     try configuration.validate(path: path)
+    configuration.warnings = top.keys.sorted().compactMap { retiredKeys[$0] }
     return configuration
   }
 
@@ -228,6 +242,7 @@ extension PipelineConfiguration {
   {
     let known = knownKeys[section] ?? []
     for key in object.keys.sorted() where !known.contains(key) {
+      if section.isEmpty, retiredKeys[key] != nil { continue }
       let place = section.isEmpty ? "" : " in \"\(section)\""
       throw ConfigurationError(
         path: path,
@@ -266,7 +281,7 @@ extension PipelineConfiguration {
     }
     guard decode.maxPixels > 0 else { throw fail("decode.maxPixels must be positive") }
     for (key, value) in [
-      ("database", database), ("cache", cache), ("output", output), ("lock", lock),
+      ("database", database), ("cache", cache), ("output", output),
     ]
     where value.isEmpty {
       throw fail("\(key) must not be empty")
@@ -313,7 +328,6 @@ extension PipelineConfiguration {
     copy.database = resolve(database)
     copy.cache = resolve(cache)
     copy.output = resolve(output)
-    copy.lock = resolve(lock)
     if !feed.source.contains("://") { copy.feed.source = resolve(feed.source) }
     return copy
   }

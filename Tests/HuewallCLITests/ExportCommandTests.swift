@@ -16,7 +16,7 @@ import Testing
       let feed = repositoryRoot.appendingPathComponent("samples/feed.json").path
       try """
       {"feed": {"source": "\(feed)"}, "database": "state/catalogue.sqlite",
-       "cache": "state/images", "lock": "state/run.lock", "output": "out", \(extra)}
+       "cache": "state/images", "output": "out", \(extra)}
       """.write(toFile: config, atomically: true, encoding: .utf8)
     }
 
@@ -29,7 +29,7 @@ import Testing
     let run = try huewall(["run", "--config", sandbox.config])
     #expect(run.status == 0, "\(run.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.output.path)
-    #expect(Set(files) == ["colors.json", "colors.csv", "index.html", "thumbs"])
+    #expect(Set(files) == ["colors.json", "colors.csv", "index.html", "thumbs", ".huewall-export"])
     let thumbs = try FileManager.default.contentsOfDirectory(
       atPath: sandbox.output.appendingPathComponent("thumbs").path)
     #expect(thumbs.filter { $0.hasSuffix(".webp") }.count == 24)

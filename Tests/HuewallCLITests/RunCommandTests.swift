@@ -22,7 +22,7 @@ import Testing
       let feed = repositoryRoot.appendingPathComponent("samples/feed.json").path
       try """
       {"feed": {"source": "\(feed)"}, "database": "state/catalogue.sqlite",
-       "cache": "state/images", "lock": "state/run.lock", "output": "out"}
+       "cache": "state/images", "output": "out"}
       """.write(toFile: config, atomically: true, encoding: .utf8)
     }
 
@@ -60,6 +60,41 @@ import Testing
     let colors = try Data(contentsOf: sandbox.output.appendingPathComponent("colors.json"))
     let document = try #require(try JSONSerialization.jsonObject(with: colors) as? [String: Any])
     #expect((document["products"] as? [Any])?.count == 24)
+  }
+
+  @Test func statusJSONWithErrorsIsOneDocument() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    try FileManager.default.copyItem(
+      at: repositoryRoot.appendingPathComponent("samples/05-blue-mug.jpg"),
+      to: sandbox.folder.appendingPathComponent("mug.jpg"))
+    try """
+    {"products": [
+      {"id": "GOOD", "title": "Mug", "images": ["mug.jpg"]},
+      {"id": "GONE", "title": "Cap", "images": ["missing.jpg"]}]}
+    """.write(
+      to: sandbox.folder.appendingPathComponent("feed.json"), atomically: true, encoding: .utf8)
+    let run = try huewall(
+      ["run", "--config", sandbox.config, "--feed", "feed.json"], in: sandbox.folder)
+    #expect(run.status == 3, "\(run.stderr)")
+
+    let status = try huewall(["status", "--config", sandbox.config, "--json", "--errors"])
+    #expect(status.status == 0, "\(status.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any],
+      "\(status.stdout)")
+    #expect((json["runs"] as? [[String: Any]])?.count == 1)
+    let items = try #require(json["failedItems"] as? [[String: Any]])
+    #expect(items.count == 1)
+    #expect(items.first?["run"] as? Int == 1)
+    #expect(items.first?["stage"] as? String == "fetch")
+    #expect((items.first?["subject"] as? String)?.hasSuffix("missing.jpg") == true)
+    #expect((items.first?["message"] as? String)?.contains("GONE") == true)
+    // Without --errors, the document has no failedItems.
+    let plain = try huewall(["status", "--config", sandbox.config, "--json"])
+    let runsOnly = try #require(
+      try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
+    #expect(runsOnly["failedItems"] == nil)
   }
 
   @Test func statusWithDbNeedsNoConfigurationFile() throws {
@@ -107,7 +142,7 @@ import Testing
   @Test func aSecondRunWhileOneHoldsTheLockExits75() throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let lockPath = sandbox.folder.appendingPathComponent("state/run.lock").path
+    let lockPath = sandbox.folder.appendingPathComponent("state/catalogue.sqlite-lock").path
     try FileManager.default.createDirectory(
       atPath: sandbox.folder.appendingPathComponent("state").path, withIntermediateDirectories: true
     )

@@ -23,6 +23,15 @@ import Testing
     #expect(file == PipelineConfiguration())
   }
 
+  @Test func theRetiredLockKeyIsAWarningNotAnError() throws {
+    // Files copied from earlier versions name a lock of their own; the catalogue's is used.
+    let c = try parse(#"{"lock": "elsewhere/run.lock", "database": "state/c.sqlite"}"#)
+    #expect(c.lock == "state/c.sqlite-lock")
+    #expect(c.warnings.count == 1)
+    #expect(c.warnings.first?.contains(#""lock" is no longer read"#) == true)
+    #expect(try parse("{}").warnings.isEmpty)
+  }
+
   @Test func missingKeysKeepTheirDefaults() throws {
     let c = try parse(
       #"{"analysis": {"preset": "reference", "granularity": 2}, "fetch": {"maxAttempts": 2}}"#)

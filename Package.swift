@@ -1,10 +1,12 @@
 // swift-tools-version:6.0
 // Huewall: product-feed colour sorting. One target per pipeline stage (docs/ARCHITECTURE.md).
+//
+// Builds on Linux with glibc: the libgd shim captures C's stderr with glibc's fopencookie and
+// tunes glibc's allocator (Sources/CGD/shim.h).
 import PackageDescription
 
 let package = Package(
   name: "Huewall",
-  platforms: [.macOS(.v13)],
   products: [
     .executable(name: "huewall", targets: ["huewall"]),
     .library(name: "HuewallPalette", targets: ["HuewallPalette"]),
@@ -82,7 +84,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .executableTarget(name: "huewall", dependencies: ["HuewallCLI"]),
+    .executableTarget(name: "huewall", dependencies: ["HuewallCLI", "HuewallDecode"]),
 
     // A loopback HTTP server the tests program route by route.
     .target(

@@ -22,7 +22,6 @@ struct Analyze: AsyncParsableCommand {
   var name: String?
 
   func run() async throws {
-    ImageDecoder.keepFreedMemoryForReuse()
     var configuration = try pipeline.configuration()
     configuration.decode = decoding.limits
     let runner = Pipeline(

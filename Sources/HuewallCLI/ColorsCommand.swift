@@ -34,7 +34,6 @@ struct Colors: AsyncParsableCommand {
   }
 
   func run() async throws {
-    ImageDecoder.keepFreedMemoryForReuse()
     let analyzer = try PaletteAnalyzer(parameters: analysis.parameters())
     let decoder = ImageDecoder(limits: decoding.limits)
     var failures = 0

@@ -38,7 +38,6 @@ struct Evaluate: AsyncParsableCommand {
   }
 
   func run() async throws {
-    ImageDecoder.keepFreedMemoryForReuse()
     let parameters = try analysis.parameters()
     let analyzer = try PaletteAnalyzer(parameters: parameters)
     let decoder = ImageDecoder(limits: decoding.limits)
@@ -46,8 +45,7 @@ struct Evaluate: AsyncParsableCommand {
     do {
       items = try LabelledImage.load(labels)
     } catch {
-      FileHandle.standardError.write(Data("huewall evaluate: \(error)\n".utf8))
-      throw ExitCode.fatal
+      throw CommandFailure.fatal("evaluate: \(error)")
     }
     var tally = EvaluationTally()
     try await forEachInOrder(items, concurrency: jobs) { item in

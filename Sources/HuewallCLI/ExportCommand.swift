@@ -36,8 +36,7 @@ struct Export: ParsableCommand {
     do {
       lock = try RunLock(path: configuration.lock)
     } catch {
-      FileHandle.standardError.write(Data("huewall: \(error.localizedDescription)\n".utf8))
-      throw ExitCode.locked
+      throw CommandFailure(message: error.localizedDescription, exitCode: .locked)
     }
     defer { withExtendedLifetime(lock) {} }
     do {
@@ -56,7 +55,7 @@ struct Export: ParsableCommand {
           + "\(summary.thumbnails.made) made, \(summary.thumbnails.reused) reused) with "
           + "\(parameterSet.name) to \(summary.folder.path)")
     } catch {
-      pipeline.fail(error.localizedDescription)
+      throw CommandFailure.fatal(error)
     }
   }
 
@@ -66,14 +65,15 @@ struct Export: ParsableCommand {
     if let params {
       guard let set = try store.parameterSet(named: params) else {
         let names = try store.parameterSets().map(\.name).joined(separator: ", ")
-        pipeline.fail(
+        throw CommandFailure.fatal(
           "no parameter set named \"\(params)\" (stored: \(names.isEmpty ? "none" : names))")
       }
       return set
     }
     let parameters = try configuration.analysis.parameters()
     guard let set = try store.parameterSets().first(where: { $0.parameters == parameters }) else {
-      pipeline.fail("nothing analysed yet with the configured parameters: run `huewall run` first")
+      throw CommandFailure.fatal(
+        "nothing analysed yet with the configured parameters: run `huewall run` first")
     }
     return set
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `huewall` command. Subcommands live here, in a library, so tests can run them.
 public struct Huewall: AsyncParsableCommand {
@@ -13,4 +14,23 @@ public struct Huewall: AsyncParsableCommand {
   )
 
   public init() {}
+
+  /// Parses `arguments` (the process's when nil), runs the command and exits: a
+  /// ``CommandFailure`` as `huewall: message` with its exit code, anything else as
+  /// ArgumentParser reports it.
+  public static func main(_ arguments: [String]? = nil) async {
+    do {
+      var command = try parseAsRoot(arguments)
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch let failure as CommandFailure {
+      FileHandle.standardError.write(Data("huewall: \(failure.message)\n".utf8))
+      exit(withError: failure.exitCode)
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

@@ -36,7 +36,7 @@ struct PipelineOptions: ParsableArguments {
         configuration = try PipelineConfiguration.load(url.path)
         configuration.file = url.standardizedFileURL.path
       } catch {
-        fail("\(error.localizedDescription)")
+        throw CommandFailure.fatal(error)
       }
     }
     configuration = configuration.resolvingPaths(against: url.deletingLastPathComponent())
@@ -57,12 +57,6 @@ struct PipelineOptions: ParsableArguments {
     var logger = Logger(label: label)
     logger.logLevel = verbose || isatty(STDERR_FILENO) == 1 ? .info : .warning
     return logger
-  }
-
-  /// Prints a fatal error and exits with code 1.
-  func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("huewall: \(message)\n".utf8))
-    Foundation.exit(ExitCode.fatal.rawValue)
   }
 }
 

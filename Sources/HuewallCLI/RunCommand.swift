@@ -29,7 +29,6 @@ struct Run: AsyncParsableCommand {
   var feedOnly = false
 
   func run() async throws {
-    ImageDecoder.keepFreedMemoryForReuse()
     let configuration = try pipeline.configuration(feed: feed, output: out)
     let runner = Pipeline(
       configuration: configuration, logger: pipeline.logger("huewall.run"),
@@ -44,14 +43,14 @@ func finish(_ run: () async throws(PipelineError) -> RunReport) async throws {
     let report = try await run()
     print(report.summary)
     if report.status == .failedItems {
-      FileHandle.standardError.write(
-        Data(
-          ("huewall: \(report.itemsFailed) of \(report.itemsAttempted) items failed, over the "
-            + "allowed \(Int(report.maxFailureRate * 100)) % (see `huewall status`)\n").utf8))
-      throw ExitCode.itemsFailed
+      throw CommandFailure(
+        message:
+          "\(report.itemsFailed) of \(report.itemsAttempted) items failed, over the allowed "
+          + "\(Int(report.maxFailureRate * 100)) % (see `huewall status`)",
+        exitCode: .itemsFailed)
     }
   } catch let error as PipelineError {
-    FileHandle.standardError.write(Data("huewall: \(error.localizedDescription)\n".utf8))
-    throw error.isLockHeld ? ExitCode.locked : ExitCode.fatal
+    throw CommandFailure(
+      message: error.localizedDescription, exitCode: error.isLockHeld ? .locked : .fatal)
   }
 }

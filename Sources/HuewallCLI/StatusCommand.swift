@@ -30,7 +30,8 @@ struct Status: ParsableCommand {
     // With --db, the catalogue is all status needs: no pipeline.json required.
     let configuration = try pipeline.configuration(optional: pipeline.db != nil)
     guard FileManager.default.fileExists(atPath: configuration.database) else {
-      pipeline.fail("\(configuration.database): no catalogue yet (run `huewall run` first)")
+      throw CommandFailure.fatal(
+        "\(configuration.database): no catalogue yet (run `huewall run` first)")
     }
     let store: CatalogStore
     let runs: [RunRecord]
@@ -38,14 +39,14 @@ struct Status: ParsableCommand {
       store = try CatalogStore(path: configuration.database, access: .readOnly)
       runs = try store.recentRuns(limit: limit)
     } catch {
-      pipeline.fail(error.localizedDescription)
+      throw CommandFailure.fatal(error)
     }
     var items: [ItemErrorRecord] = []
     if errors, let newest = runs.first {
       do {
         items = try store.errors(runID: newest.id)
       } catch {
-        pipeline.fail(error.localizedDescription)
+        throw CommandFailure.fatal(error)
       }
     }
     if json {

@@ -8,7 +8,8 @@ extension ImageDecoder {
   /// hands that memory back to the kernel after each image and faults it in again for the next,
   /// which costs about a quarter of a JPEG decode. A batch that decodes image after image should
   /// call this once at start; what is kept stays bounded (64 MiB of free memory at the top of
-  /// the heap).
+  /// the heap). It changes the allocator for the whole process, so only an executable should
+  /// call it.
   public static func keepFreedMemoryForReuse() {
     _ = tuneAllocatorOnce
   }

@@ -4,6 +4,7 @@ import HuewallCore
 import HuewallDecode
 import HuewallPalette
 import HuewallPipeline
+import HuewallStore
 
 /// `huewall colors`: analyse local files without a feed or a store.
 struct Colors: AsyncParsableCommand {
@@ -67,13 +68,11 @@ struct Colors: AsyncParsableCommand {
   }
 
   static func json(_ color: DominantColor) -> JSONValue {
-    .object([
-      ("h", .double(rounded(color.h, places: 6))),
-      ("s", .double(rounded(color.s, places: 6))),
-      ("v", .double(rounded(color.v, places: 6))),
-      ("hex", .string(color.hex)),
-      ("share", .double(rounded(color.share, places: 4))),
-      ("family", .string(color.family.rawValue)),
+    let stored = StoredColor(color)
+    return .object([
+      ("h", .double(stored.h)), ("s", .double(stored.s)), ("v", .double(stored.v)),
+      ("hex", .string(stored.hex)), ("share", .double(stored.share)),
+      ("family", .string(stored.family)),
     ])
   }
 

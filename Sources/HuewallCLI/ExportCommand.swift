@@ -49,11 +49,7 @@ struct Export: ParsableCommand {
         FileHandle.standardError.write(
           Data("huewall: warning: no thumbnail for image \(sha256): \(message)\n".utf8))
       }
-      print(
-        "exported \(summary.placed) products (\(summary.unplaced) not on the wall, "
-          + "\(summary.disagreements) disagreeing with their vendor colour; thumbnails "
-          + "\(summary.thumbnails.made) made, \(summary.thumbnails.reused) reused) with "
-          + "\(parameterSet.name) to \(summary.folder.path)")
+      print("exported \(parameterSet.name): \(summary)")
     } catch {
       throw CommandFailure.fatal(error)
     }

@@ -30,6 +30,15 @@ public struct DecodeError: Error, Sendable, Equatable {
   }
 }
 
+extension DecodeError {
+  /// Why `error` stopped an image, for a report line that names the image beside it: a decode
+  /// error's reason, another error's own description.
+  public static func reason(of error: any Error) -> String {
+    if let error = error as? DecodeError { return "\(error.reason)" }
+    return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+  }
+}
+
 extension DecodeError.Reason: CustomStringConvertible {
   public var description: String {
     switch self {

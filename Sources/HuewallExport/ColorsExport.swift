@@ -97,19 +97,6 @@ struct WallCatalogue {
   var placed: [(product: ColorsDocument.ExportedProduct, imageSHA256: String?)]
   var unplaced: [ColorsDocument.UnplacedProduct]
 
-  /// Sorts `entries` (read once, in any order) into the wall and the products left out of it.
-  init(
-    entries: some Sequence<CatalogueEntry>, parameterSet: ParameterSetRecord,
-    synonyms: ColorSynonyms
-  ) {
-    var keyed: [(key: GradientKey, product: ColorsDocument.ExportedProduct, sha: String?)] = []
-    var unplaced: [ColorsDocument.UnplacedProduct] = []
-    for entry in entries {
-      Self.sort(entry, synonyms: synonyms, into: &keyed, unplaced: &unplaced)
-    }
-    self.init(keyed: keyed, unplaced: unplaced, parameterSet: parameterSet)
-  }
-
   /// Reads the store's catalogue of the set one entry at a time, only the columns it needs.
   init(store: CatalogStore, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms) throws {
     var keyed: [Keyed] = []
@@ -120,9 +107,7 @@ struct WallCatalogue {
           .init(id: entry.id, title: entry.title, brand: entry.brand, reason: "removed"))
         return
       }
-      guard let json = entry.colorsJSON, let colors = StoredColorsParser.parse(json),
-        !colors.isEmpty
-      else {
+      guard let colors = entry.colors, !colors.isEmpty else {
         unplaced.append(
           .init(id: entry.id, title: entry.title, brand: entry.brand, reason: "not analysed"))
         return
@@ -155,30 +140,6 @@ struct WallCatalogue {
     self.unplaced = unplaced.sorted { $0.id < $1.id }
   }
 
-  private static func sort(
-    _ entry: CatalogueEntry, synonyms: ColorSynonyms,
-    into keyed: inout [(key: GradientKey, product: ColorsDocument.ExportedProduct, sha: String?)],
-    unplaced: inout [ColorsDocument.UnplacedProduct]
-  ) {
-    let product = entry.product.product
-    guard !entry.isRemoved else {
-      unplaced.append(
-        .init(id: product.id, title: product.title, brand: product.brand, reason: "removed"))
-      return
-    }
-    guard let analysis = entry.analysis, !analysis.colors.isEmpty else {
-      unplaced.append(
-        .init(id: product.id, title: product.title, brand: product.brand, reason: "not analysed"))
-      return
-    }
-    keyed.append(
-      place(
-        id: product.id, title: product.title, brand: product.brand,
-        vendorColor: product.vendorColor, link: product.link?.absoluteString,
-        imageURL: product.imageURLs.first?.absoluteString, family: analysis.family,
-        colors: analysis.colors, sha256: analysis.imageSHA256, synonyms: synonyms))
-  }
-
   /// A product on the wall, with its key (position comes later).
   private static func place(
     id: String, title: String, brand: String?, vendorColor: String?, link: String?,
@@ -203,16 +164,6 @@ struct WallCatalogue {
 }
 
 extension ColorsDocument {
-  /// The document for one parameter set of the store's catalogue.
-  public init(
-    entries: [CatalogueEntry], parameterSet: ParameterSetRecord, generatedAt: Date,
-    synonyms: ColorSynonyms = ColorSynonyms()
-  ) {
-    self.init(
-      WallCatalogue(entries: entries, parameterSet: parameterSet, synonyms: synonyms),
-      generatedAt: generatedAt)
-  }
-
   init(_ catalogue: WallCatalogue, generatedAt: Date) {
     self.generatedAt = generatedAt
     parameters = catalogue.parameters

@@ -43,12 +43,19 @@ public struct Exporter {
   }
 
   /// What was written.
-  public struct Summary: Sendable {
+  public struct Summary: Sendable, CustomStringConvertible {
     public var folder: URL
     public var placed: Int
     public var unplaced: Int
     public var disagreements: Int
     public var thumbnails: ThumbnailReport
+
+    /// The line `huewall run` logs and `huewall export` prints.
+    public var description: String {
+      "\(placed) products on the wall, \(unplaced) not, \(disagreements) disagreeing with "
+        + "their vendor colour; thumbnails \(thumbnails.made) made, \(thumbnails.reused) "
+        + "reused: \(folder.path)"
+    }
   }
 
   /// The file every export holds, so that the next export knows the folder is its own to

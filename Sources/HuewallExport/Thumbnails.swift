@@ -1,4 +1,5 @@
 import Foundation
+import HuewallCore
 import HuewallDecode
 import Synchronization
 
@@ -78,7 +79,7 @@ func makeThumbnails(
     } == settings.signature
   var valid: [String] = []
   for sha in Set(hashes).sorted() {
-    if isHash(sha) { valid.append(sha) } else { report.failures[sha] = "not a SHA-256 hash" }
+    if sha.isSHA256Hex { valid.append(sha) } else { report.failures[sha] = "not a SHA-256 hash" }
   }
   let candidates = valid
   // Hard links from the previous export, on every core (plain paths: a URL per file costs
@@ -133,12 +134,8 @@ func makeThumbnails(
             source: sha)
           try data.write(to: thumbs.appendingPathComponent(name))
           outcome = .success(name)
-        } catch let error as DecodeError {
-          outcome = .failure(ThumbnailFailure(message: "\(error.reason)"))
         } catch {
-          outcome = .failure(
-            ThumbnailFailure(
-              message: (error as? LocalizedError)?.errorDescription ?? "\(error)"))
+          outcome = .failure(ThumbnailFailure(message: DecodeError.reason(of: error)))
         }
         results.withLock { $0.append((sha, outcome)) }
       }
@@ -169,13 +166,6 @@ private final class UnsafeFlags: @unchecked Sendable {
 
   func set(_ index: Int) { flags[index] = true }
   subscript(index: Int) -> Bool { flags[index] }
-}
-
-private func isHash(_ text: String) -> Bool {
-  text.utf8.count == 64
-    && text.utf8.allSatisfy {
-      (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0)
-    }
 }
 
 private struct ThumbnailFailure: Error {

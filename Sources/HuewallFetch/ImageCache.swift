@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HuewallCore
 
 #if canImport(Glibc)
   import Glibc
@@ -39,7 +40,7 @@ public struct ImageCache: Sendable {
 
   /// Whether the cache holds an entry for `sha256`.
   public func contains(sha256: String) -> Bool {
-    Self.isHash(sha256) && FileManager.default.fileExists(atPath: url(forSHA256: sha256).path)
+    sha256.isSHA256Hex && FileManager.default.fileExists(atPath: url(forSHA256: sha256).path)
   }
 
   /// Stores `data` and returns its SHA-256 as lowercase hex; an existing entry is kept as is.
@@ -70,7 +71,7 @@ public struct ImageCache: Sendable {
 
   /// The bytes stored under `sha256`.
   public func load(sha256: String) throws(FetchError) -> Data {
-    guard Self.isHash(sha256) else {
+    guard sha256.isSHA256Hex else {
       throw Self.failure(sha256, "not a SHA-256 hash")
     }
     let file = url(forSHA256: sha256)
@@ -99,11 +100,6 @@ public struct ImageCache: Sendable {
   /// The lowercase hex SHA-256 of `data`.
   public static func sha256(_ data: Data) -> String {
     SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-  }
-
-  static func isHash(_ text: String) -> Bool {
-    text.utf8.count == 64
-      && text.lowercased().utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
   }
 
   private static func failure(_ path: String, _ detail: String) -> FetchError {

@@ -13,32 +13,6 @@ public struct AnalysedImage: Sendable {
   public var palette: PaletteAnalysis
 }
 
-/// A file that could not be read at all.
-public struct FileReadError: Error, CustomStringConvertible {
-  public var path: String
-  public var underlying: String
-  public var description: String { "cannot read the file: \(underlying)" }
-}
-
-/// Why one image could not be analysed, in words for a report line (the file is named beside it).
-public struct ImageFailure: Error, CustomStringConvertible {
-  public var description: String
-}
-
-/// Reads, decodes and analyses the file at `path`.
-public func analyseFile(_ path: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer)
-  -> Result<AnalysedImage, ImageFailure>
-{
-  do {
-    let bytes = try readFile(path)
-    return .success(try analyseImage(bytes, source: path, decoder: decoder, analyzer: analyzer))
-  } catch let error as DecodeError {
-    return .failure(ImageFailure(description: "\(error.reason)"))
-  } catch {
-    return .failure(ImageFailure(description: "\(error)"))
-  }
-}
-
 /// Decodes `bytes` and analyses them; the gd image is freed before this returns.
 public func analyseImage(
   _ bytes: some ContiguousBytes, source: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer
@@ -47,25 +21,6 @@ public func analyseImage(
   let palette = image.withPixels { analyzer.analyze($0) }
   return AnalysedImage(
     format: image.format, width: image.width, height: image.height, palette: palette)
-}
-
-/// Reads a whole file, with the system's reason when it cannot.
-public func readFile(_ path: String) throws(FileReadError) -> Data {
-  do {
-    return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-  } catch let error as CocoaError {
-    let reason: String =
-      switch error.code {
-      case .fileReadNoSuchFile: "no such file"
-      case .fileReadNoPermission: "permission denied"
-      default:
-        (error.underlying as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
-          ?? error.localizedDescription
-      }
-    throw FileReadError(path: path, underlying: reason)
-  } catch {
-    throw FileReadError(path: path, underlying: error.localizedDescription)
-  }
 }
 
 /// An analysis as the store keeps it.
@@ -80,8 +35,9 @@ extension AnalysisRecord {
 }
 
 extension StoredColor {
-  /// Quantised values as the reference keys them (6 decimals), shares to 4.
-  init(_ color: DominantColor) {
+  /// A kernel result as it is stored and printed: quantised values as the reference keys them
+  /// (6 decimals), shares to 4. The pipeline and `huewall colors` both go through here.
+  public init(_ color: DominantColor) {
     self.init(
       h: rounded(color.h, places: 6), s: rounded(color.s, places: 6),
       v: rounded(color.v, places: 6),
@@ -91,7 +47,7 @@ extension StoredColor {
 }
 
 /// `x` rounded to `places` decimals, for output that people read.
-public func rounded(_ x: Double, places: Int) -> Double {
+func rounded(_ x: Double, places: Int) -> Double {
   let scale = pow(10, Double(places))
   return (x * scale).rounded() / scale
 }
@@ -115,10 +71,8 @@ enum ImageAnalysis {
       let image = try analyseImage(bytes, source: sha256, decoder: decoder, analyzer: analyzer)
       return .success(
         AnalysisRecord(image, sha256: sha256, parameterSetID: parameterSetID, at: Date()))
-    } catch let error as DecodeError {
-      return .failure(AnalysisFailure(message: "\(error.reason)"))
     } catch {
-      return .failure(AnalysisFailure(message: error.localizedDescription))
+      return .failure(AnalysisFailure(message: DecodeError.reason(of: error)))
     }
   }
 }

@@ -235,12 +235,7 @@ extension Steps {
       for (sha256, message) in summary.thumbnails.failures.sorted(by: { $0.key < $1.key }) {
         context.logger.warning("export: no thumbnail for image \(sha256): \(message)")
       }
-      let line =
-        "\(summary.placed) products on the wall, \(summary.unplaced) not, "
-        + "\(summary.disagreements) disagreeing with their vendor colour; thumbnails "
-        + "\(summary.thumbnails.made) made, \(summary.thumbnails.reused) reused: "
-        + summary.folder.path
-      context.logger.info("\(line)")
+      context.logger.info("\(summary)")
     }
   }
 }

@@ -64,25 +64,6 @@ public struct AnalysisRecord: Sendable, Hashable, Codable {
   }
 }
 
-/// One line of the export: a product, its main image's record and that image's analysis.
-public struct CatalogueEntry: Sendable, Hashable {
-  public var product: StoredProduct
-  /// Nil when the main image was never fetched (or the product has no image).
-  public var image: ImageRecord?
-  /// Nil when the image's bytes have no analysis for the parameter set (not fetched, failed to
-  /// decode, or not analysed yet).
-  public var analysis: AnalysisRecord?
-
-  public init(product: StoredProduct, image: ImageRecord?, analysis: AnalysisRecord?) {
-    self.product = product
-    self.image = image
-    self.analysis = analysis
-  }
-
-  /// The product has left the feed; the export shows it flagged.
-  public var isRemoved: Bool { product.isRemoved }
-}
-
 extension CatalogStore {
   /// The sha256 of every image content analysed with the set: the pipeline skips these.
   public func analysedImageHashes(parameterSetID: Int64) throws(StoreError) -> Set<String> {
@@ -103,62 +84,6 @@ extension CatalogStore {
     try write { db in
       for record in records {
         try AnalysisRow(record).upsert(db)
-      }
-    }
-  }
-
-  /// The analysis of the content `imageSHA256` under the set, if any.
-  public func analysis(
-    imageSHA256: String, parameterSetID: Int64
-  ) throws(StoreError) -> AnalysisRecord? {
-    try read { db in
-      try AnalysisRow.fetchOne(
-        db, key: ["parameter_set_id": parameterSetID, "image_sha256": imageSHA256])?.record
-    }
-  }
-
-  /// Every product, removed ones included (``CatalogueEntry/isRemoved``), ordered by id, with
-  /// its main image's record and that content's analysis under the set: all an export reads,
-  /// in one query. See ``forEachCatalogueEntry(parameterSetID:_:)`` to keep less in memory.
-  public func catalogue(parameterSetID: Int64) throws(StoreError) -> [CatalogueEntry] {
-    var entries: [CatalogueEntry] = []
-    try forEachCatalogueEntry(parameterSetID: parameterSetID) { entries.append($0) }
-    return entries
-  }
-
-  /// The entries of ``catalogue(parameterSetID:)`` one at a time, from one read snapshot, so
-  /// that an export can keep only what it needs of each. `body` runs inside the read: it must
-  /// not call the store; an error it throws stops the walk and is rethrown as
-  /// ``StoreError/Reason/unexpected(detail:)`` unless it is a `StoreError`.
-  public func forEachCatalogueEntry(
-    parameterSetID: Int64, _ body: (CatalogueEntry) throws -> Void
-  ) throws(StoreError) {
-    try read { db in
-      let adapters = try splittingRowAdapters(columnCounts: [
-        db.columns(in: ProductRow.databaseTableName).count,
-        db.columns(in: ImageRow.databaseTableName).count,
-      ])
-      let adapter = ScopeAdapter([
-        "product": adapters[0], "image": adapters[1], "analysis": adapters[2],
-      ])
-      let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT products.*, images.*, analyses.*
-          FROM products
-          LEFT JOIN images ON images.url = products.image_url
-          LEFT JOIN analyses
-            ON analyses.image_sha256 = images.sha256 AND analyses.parameter_set_id = ?
-          ORDER BY products.id
-          """,
-        arguments: [parameterSetID], adapter: adapter)
-      while let row = try rows.next() {
-        let product: ProductRow = try row.decode(forKey: "product")
-        let image: ImageRow? = try row.decodeIfPresent(forKey: "image")
-        let analysis: AnalysisRow? = try row.decodeIfPresent(forKey: "analysis")
-        try body(
-          CatalogueEntry(
-            product: product.storedProduct, image: image?.record, analysis: analysis?.record))
       }
     }
   }

@@ -1,10 +1,8 @@
 import GRDB
 
 /// What an export reads of one product: its feed values, its main image's hash and that
-/// content's analysis under one parameter set, as stored (the colours as their JSON text).
-///
-/// ``CatalogStore/forEachCatalogueEntry(parameterSetID:_:)`` decodes whole records; an export
-/// of a large catalogue reads only these columns and parses the colours itself.
+/// content's analysis under one parameter set (only these columns, so that an export of a
+/// large catalogue reads little).
 public struct ExportEntry: Sendable, Hashable {
   public var id: String
   public var title: String
@@ -16,16 +14,18 @@ public struct ExportEntry: Sendable, Hashable {
   public var isRemoved: Bool
   /// The SHA-256 of the main image's bytes; nil until it was fetched.
   public var imageSHA256: String?
-  /// The analysis's colours as the `analyses.colors` column holds them (a JSON array of
-  /// ``StoredColor``); nil when the content has no analysis for the set.
-  public var colorsJSON: String?
+  /// The analysis's colours, most dominant first; nil when the content has no analysis for
+  /// the set.
+  public var colors: [StoredColor]?
   /// The analysis's product-level family.
   public var family: String?
 }
 
 extension CatalogStore {
   /// Every product, removed ones included, ordered by id, one at a time from one read
-  /// snapshot. `body` runs inside the read: it must not call the store.
+  /// snapshot. `body` runs inside the read: it must not call the store. An analysis whose
+  /// colours cannot be read (a column edited by hand) is an ``StoreError/Reason/unreadableData(detail:)``
+  /// naming the product and the image.
   public func forEachExportEntry(
     parameterSetID: Int64, _ body: (ExportEntry) throws -> Void
   ) throws(StoreError) {
@@ -44,10 +44,23 @@ extension CatalogStore {
           """,
         arguments: [parameterSetID])
       while let row = try rows.next() {
+        var colors: [StoredColor]?
+        if let json: String = row[8] {
+          guard let parsed = StoredColorsParser.parse(json) else {
+            let id: String = row[0]
+            let sha: String = row[7] ?? "?"
+            throw StoreError(
+              path: path,
+              reason: .unreadableData(
+                detail: "the colours of image \(sha) (product \(id), parameter set "
+                  + "\(parameterSetID)) are not a JSON array of colours: \(json.prefix(80))"))
+          }
+          colors = parsed
+        }
         try body(
           ExportEntry(
             id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
-            imageURL: row[5], isRemoved: row[6], imageSHA256: row[7], colorsJSON: row[8],
+            imageURL: row[5], isRemoved: row[6], imageSHA256: row[7], colors: colors,
             family: row[9]))
       }
     }

@@ -20,22 +20,29 @@ struct AnalysisTests {
       family: family, samples: 46_875, skipped: 12, background: 30_000, analysedAt: t0)
   }
 
+  /// The stored analysis of `sha` under `set`, read back through the row type.
+  func stored(_ store: CatalogStore, _ sha: String, set: Int64) throws -> AnalysisRecord? {
+    try store.read { db in
+      try AnalysisRow.fetchOne(db, key: ["parameter_set_id": set, "image_sha256": sha])?.record
+    }
+  }
+
   @Test("analyses save, read back exactly, and replace on save")
   func roundTrip() throws {
     try withStore { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let first = analysis("aaaa", set: set, colors: [white, blue], family: "white")
       try store.saveAnalyses([first])
-      #expect(try store.analysis(imageSHA256: "aaaa", parameterSetID: set) == first)
-      #expect(try store.analysis(imageSHA256: "aaaa", parameterSetID: set + 1) == nil)
-      #expect(try store.analysis(imageSHA256: "bbbb", parameterSetID: set) == nil)
+      #expect(try stored(store, "aaaa", set: set) == first)
+      #expect(try stored(store, "aaaa", set: set + 1) == nil)
+      #expect(try stored(store, "bbbb", set: set) == nil)
 
       var redone = first
       redone.colors = [blue]
       redone.family = nil
       redone.analysedAt = t1
       try store.saveAnalyses([redone])
-      #expect(try store.analysis(imageSHA256: "aaaa", parameterSetID: set) == redone)
+      #expect(try stored(store, "aaaa", set: set) == redone)
       #expect(try store.strings("SELECT count(*) FROM analyses") == ["1"])
     }
   }
@@ -74,7 +81,7 @@ struct AnalysisTests {
     }
   }
 
-  @Test("the catalogue joins every product to its main image and that image's analysis")
+  @Test("the export reads every product with its main image and that image's analysis")
   func catalogue() throws {
     try withStore { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
@@ -116,22 +123,36 @@ struct AnalysisTests {
         analysis("zzzz", set: set, colors: [white]),
       ])
 
-      let entries = try store.catalogue(parameterSetID: set)
-      #expect(entries.map(\.product.product.id) == ["a", "b", "c", "d", "e", "f"])
-      #expect(entries.map(\.image) == [imageA, imageB, nil, nil, imageE, imageF])
-      #expect(entries.map(\.analysis) == [analysisA, nil, nil, nil, analysisE, analysisA])
-      #expect(entries.map(\.isRemoved) == [false, false, false, false, true, false])
-      #expect(entries[4].product.removedAt == t1)
-      #expect(entries[0].product.product == a)
-
-      var streamed: [String] = []
-      try store.forEachCatalogueEntry(parameterSetID: set) { entry in
-        streamed.append(entry.product.product.id + ":" + (entry.analysis?.imageSHA256 ?? "-"))
+      func entries(_ set: Int64) throws -> [ExportEntry] {
+        var entries: [ExportEntry] = []
+        try store.forEachExportEntry(parameterSetID: set) { entries.append($0) }
+        return entries
       }
-      #expect(streamed == ["a:aaaa", "b:-", "c:-", "d:-", "e:eeee", "f:aaaa"])
+      let all = try entries(set)
+      #expect(all.map(\.id) == ["a", "b", "c", "d", "e", "f"])
+      #expect(all.map(\.imageSHA256) == ["aaaa", "bbbb", nil, nil, "eeee", "aaaa"])
+      #expect(all.map(\.colors) == [[blue], nil, nil, nil, [white], [blue]])
+      #expect(all.map(\.family) == ["blue", nil, nil, nil, "white", "blue"])
+      #expect(all.map(\.isRemoved) == [false, false, false, false, true, false])
+      #expect(all[0].title == a.title && all[0].brand == a.brand)
+      #expect(all[0].vendorColor == a.vendorColor)
+      #expect(all[0].link == a.link?.absoluteString)
+      #expect(all[0].imageURL == a.imageURLs[0].absoluteString)
+      #expect(all[3].imageURL == nil)
 
-      let otherEntries = try store.catalogue(parameterSetID: other)
-      #expect(otherEntries.map { $0.analysis?.imageSHA256 } == [nil, "bbbb", nil, nil, nil, nil])
+      let otherEntries = try entries(other)
+      #expect(otherEntries.map(\.colors) == [nil, [white], nil, nil, nil, nil])
+
+      // A colours column edited into something else is an error naming the product and image.
+      try store.write { db in
+        try db.execute(sql: "UPDATE analyses SET colors = 'oops' WHERE image_sha256 = 'eeee'")
+      }
+      let error = #expect(throws: StoreError.self) { _ = try entries(set) }
+      guard case .unreadableData(let detail) = error?.reason else {
+        Issue.record("expected unreadable data, got \(String(describing: error))")
+        return
+      }
+      #expect(detail.contains("image eeee") && detail.contains("product e"), "\(detail)")
     }
   }
 }

@@ -1,10 +1,10 @@
 import Foundation
-import HuewallStore
 
 /// Reads the `analyses.colors` column (a JSON array of flat objects with string and number
 /// values, as the store writes it) without a `JSONDecoder` per row, which would cost more than
 /// the rest of a large export. Anything it does not expect goes to `JSONDecoder` instead.
 enum StoredColorsParser {
+  /// The colours `text` holds; nil when it is not a JSON array of ``StoredColor``.
   static func parse(_ text: String) -> [StoredColor]? {
     var text = text
     if let colors = text.withUTF8({ fastParse($0) }) { return colors }

@@ -5,8 +5,8 @@ usage: python3 make-export-store.py FOLDER COUNT [thumbs]
 Each product gets its own image URL and content hash and its own analysis of 1–3 colours on
 the kernel's default bins, so the export sorts, writes and renders COUNT distinct products.
 The cache entry of each hash is a hard link to one of the samples' images (the bytes do not
-match the name; the export does not check). With "thumbs", FOLDER/out/thumbs also gets a
-thumbnail per hash, linked from the samples' thumbnails, as the previous export would have left.
+match the name; the export does not check). With "thumbs", the thumbnail cache also gets a
+thumbnail per hash, linked from the samples' thumbnails, as the analysis would have left.
 """
 
 import colorsys
@@ -23,7 +23,7 @@ db = sqlite3.connect(os.path.join(folder, ".huewall", "catalogue.sqlite"))
 set_id, = db.execute("SELECT id FROM parameter_sets").fetchone()
 samples = [row[0] for row in db.execute("SELECT sha256 FROM images WHERE sha256 IS NOT NULL")]
 cache = os.path.join(folder, ".huewall", "images")
-thumbs = os.path.join(folder, "out", "thumbs")
+thumbs = os.path.join(cache, "thumbnails", "240px-webp-q80")
 now = "2026-01-01 00:00:00.000"
 words = ["Sneaker", "Backpack", "T-Shirt", "Cap", "Mug", "Bottle", "Hoodie", "Socks", "Boot",
          "Tote Bag", "Jacket", "Clutch Bag", "Scarf", "Beanie", "Dress", "Sandal"]
@@ -69,7 +69,9 @@ for i in range(count):
     os.makedirs(os.path.dirname(entry), exist_ok=True)
     os.link(os.path.join(cache, source[:2], source), entry)
     if with_thumbs:
-        os.link(os.path.join(thumbs, f"{source}.webp"), os.path.join(thumbs, f"{sha}.webp"))
+        thumb = os.path.join(thumbs, sha[:2], f"{sha}.webp")
+        os.makedirs(os.path.dirname(thumb), exist_ok=True)
+        os.link(os.path.join(thumbs, source[:2], f"{source}.webp"), thumb)
 
 db.executemany("INSERT INTO products VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", products)
 db.executemany("INSERT INTO images VALUES (?,?,?,?,?,?,?,?,?,?,?)", images)

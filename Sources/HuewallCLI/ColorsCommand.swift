@@ -38,7 +38,7 @@ struct Colors: AsyncParsableCommand {
     let analyzer = try PaletteAnalyzer(parameters: analysis.parameters())
     let decoder = ImageDecoder(limits: decoding.limits)
     var failures = 0
-    try await forEachInOrder(files, concurrency: jobs) { path in
+    try await forEachConcurrently(files, width: jobs, inOrder: true) { path in
       Self.line(for: path, decoder: decoder, analyzer: analyzer)
     } consume: { line in
       if !line.succeeded { failures += 1 }
@@ -76,40 +76,4 @@ struct Colors: AsyncParsableCommand {
     ])
   }
 
-}
-
-/// Runs `transform` on up to `concurrency` items at once and hands the results to `consume`
-/// in the order of `items`, as soon as each one's predecessors are done.
-func forEachInOrder<Item: Sendable, Result: Sendable>(
-  _ items: [Item],
-  concurrency: Int,
-  transform: @escaping @Sendable (Item) -> Result,
-  consume: (Result) throws -> Void
-) async throws {
-  // One at a time needs no tasks: stay on this thread (and its malloc arena).
-  if concurrency == 1 {
-    for item in items { try consume(transform(item)) }
-    return
-  }
-  try await withThrowingTaskGroup(of: (Int, Result).self) { group in
-    var nextToStart = 0
-    var nextToConsume = 0
-    var finished: [Int: Result] = [:]
-    func startNext() {
-      guard nextToStart < items.count else { return }
-      let index = nextToStart
-      let item = items[index]
-      group.addTask { (index, transform(item)) }
-      nextToStart += 1
-    }
-    for _ in 0..<concurrency { startNext() }
-    while let (index, result) = try await group.next() {
-      finished[index] = result
-      while let ready = finished.removeValue(forKey: nextToConsume) {
-        try consume(ready)
-        nextToConsume += 1
-      }
-      startNext()
-    }
-  }
 }

@@ -48,7 +48,7 @@ struct Evaluate: AsyncParsableCommand {
       throw CommandFailure.fatal("evaluate: \(error)")
     }
     var tally = EvaluationTally()
-    try await forEachInOrder(items, concurrency: jobs) { item in
+    try await forEachConcurrently(items, width: jobs, inOrder: true) { item in
       (item, analyseFile(item.path, decoder: decoder, analyzer: analyzer))
     } consume: { item, result in
       switch result {

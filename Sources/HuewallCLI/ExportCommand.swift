@@ -5,7 +5,7 @@ import HuewallPipeline
 import HuewallStore
 
 /// `huewall export`: write a parameter set's export from the store, without fetching anything.
-struct Export: ParsableCommand {
+struct Export: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract:
       "Export a parameter set from the store: colors.json, colors.csv and the preview page.",
@@ -27,7 +27,7 @@ struct Export: ParsableCommand {
   @Option(help: "The export folder (overrides \"output\").")
   var out: String?
 
-  func run() throws {
+  func run() async throws {
     let configuration = try pipeline.configuration(output: out)
     for warning in configuration.warnings {
       FileHandle.standardError.write(Data("huewall: warning: configuration: \(warning)\n".utf8))
@@ -43,7 +43,7 @@ struct Export: ParsableCommand {
       try configuration.checkOutput()
       let store = try CatalogStore(path: configuration.database)
       let parameterSet = try chosenParameterSet(in: store, configuration: configuration)
-      let summary = try configuration.exporter(store: store).export(
+      let summary = try await configuration.exporter(store: store).export(
         parameterSet: parameterSet, to: URL(fileURLWithPath: configuration.output))
       for (sha256, message) in summary.thumbnails.failures.sorted(by: { $0.key < $1.key }) {
         FileHandle.standardError.write(

@@ -1,6 +1,6 @@
 import Foundation
+import HuewallCore
 import HuewallStore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -20,18 +20,16 @@ public struct Exporter {
   public let store: CatalogStore
   /// Vendor colour codes → families.
   public var synonyms: ColorSynonyms
-  /// The product images' bytes by SHA-256, for thumbnails; without it the page shows each
-  /// product's first colour where its picture would be.
-  public var images: ImageSource?
-  public var thumbnails: ThumbnailSettings
+  /// Where the thumbnails come from; without it the page shows each product's first colour
+  /// where its picture would be.
+  public var thumbnails: ThumbnailSource?
 
   public init(
-    store: CatalogStore, synonyms: ColorSynonyms = ColorSynonyms(), images: ImageSource? = nil,
-    thumbnails: ThumbnailSettings = ThumbnailSettings()
+    store: CatalogStore, synonyms: ColorSynonyms = ColorSynonyms(),
+    thumbnails: ThumbnailSource? = nil
   ) {
     self.store = store
     self.synonyms = synonyms
-    self.images = images
     self.thumbnails = thumbnails
   }
 
@@ -99,7 +97,7 @@ public struct Exporter {
   }
 
   public func export(parameterSet: ParameterSetRecord, to folder: URL, at date: Date = Date())
-    throws -> Summary
+    async throws -> Summary
   {
     // A link to the export folder stays a link: the folder it names is replaced.
     let folder = folder.resolvingSymlinksInPath()
@@ -113,40 +111,24 @@ public struct Exporter {
     let catalogue = try WallCatalogue(
       store: store, parameterSet: parameterSet, synonyms: synonyms)
     var report = ThumbnailReport()
-    try writeAtomically(to: folder) { staging in
+    try await writeAtomically(to: folder) { staging in
       lap("catalogue")
       // colors.json and colors.csv are written while the thumbnails are linked or made.
       let document = ColorsDocument(catalogue, generatedAt: date)
       let numColors = parameterSet.parameters.numColors
-      let hashes = catalogue.placed.compactMap(\.imageSHA256)
-      let previous = FileManager.default.fileExists(atPath: folder.path) ? folder : nil
-      // A thread of its own, so that the thumbnails keep every core of the pool.
-      let textFailure = Mutex<(any Error)?>(nil)
-      let textsDone = DispatchSemaphore(value: 0)
-      Thread {
-        do {
-          try document.encoded().write(to: staging.appendingPathComponent("colors.json"))
-          try Data(ColorsCSV.render(document.products, colorColumns: numColors).utf8)
-            .write(to: staging.appendingPathComponent("colors.csv"))
-        } catch {
-          textFailure.withLock { $0 = error }
-        }
-        textsDone.signal()
-      }.start()
+      async let texts: Void = {
+        try document.encoded().write(to: staging.appendingPathComponent("colors.json"))
+        try Data(ColorsCSV.render(document.products, colorColumns: numColors).utf8)
+          .write(to: staging.appendingPathComponent("colors.csv"))
+      }()
       var files: [String: String] = [:]
-      do {
-        if let images {
-          (files, report) = try makeThumbnails(
-            for: hashes, in: staging, previous: previous, source: images, settings: thumbnails)
-        }
-      } catch {
-        textsDone.wait()
-        throw error
+      if let thumbnails {
+        (files, report) = try await placeThumbnails(
+          for: catalogue.placed.compactMap(\.imageSHA256), in: staging, from: thumbnails)
       }
-      textsDone.wait()
-      if let error = textFailure.withLock({ $0 }) { throw error }
+      try await texts
       lap("thumbnails")
-      let html = try PreviewPage(thumbnails: files).render(catalogue, generatedAt: date)
+      let html = try await PreviewPage(thumbnails: files).render(catalogue, generatedAt: date)
       try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))
       try Data("Written by Huewall; the next export replaces this folder.\n".utf8)
         .write(to: staging.appendingPathComponent(Self.marker))
@@ -160,22 +142,24 @@ public struct Exporter {
 
   /// Callers hold the catalogue's lock, so staging and retired folders beside `folder` were
   /// left by an export that was killed, and are removed first.
-  private func writeAtomically(to folder: URL, _ write: (URL) throws -> Void) throws {
+  private func writeAtomically(to folder: URL, _ write: (URL) async throws -> Void)
+    async throws
+  {
     try Self.checkReplaceable(folder)
     let files = FileManager.default
     let parent = folder.deletingLastPathComponent()
     let name = folder.lastPathComponent
-    Self.removeLeftovers(of: name, in: parent)
+    await Self.removeLeftovers(of: name, in: parent)
     let staging = parent.appendingPathComponent(".\(name).new-\(UUID().uuidString.prefix(8))")
     let retired = parent.appendingPathComponent(".\(name).old-\(UUID().uuidString.prefix(8))")
     do {
       try files.createDirectory(at: staging, withIntermediateDirectories: true)
-      try write(staging)
+      try await write(staging)
       if files.fileExists(atPath: folder.path) {
         try files.moveItem(at: folder, to: retired)
       }
       try files.moveItem(at: staging, to: folder)
-      Self.remove(retired)
+      await Self.remove(retired)
     } catch {
       try? files.removeItem(at: staging)
       if !files.fileExists(atPath: folder.path), files.fileExists(atPath: retired.path) {
@@ -186,25 +170,26 @@ public struct Exporter {
   }
 
   /// Removes `.<name>.new-*` and `.<name>.old-*` in `parent`: what killed exports left.
-  static func removeLeftovers(of name: String, in parent: URL) {
+  static func removeLeftovers(of name: String, in parent: URL) async {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
     for entry in names
     where entry.hasPrefix(".\(name).new-") || entry.hasPrefix(".\(name).old-") {
-      remove(parent.appendingPathComponent(entry))
+      await remove(parent.appendingPathComponent(entry))
     }
   }
 
   /// Removes a retired export: its thumbnails on every core (a large export has a hundred
   /// thousand), then the rest.
-  private static func remove(_ folder: URL) {
+  private static func remove(_ folder: URL) async {
     let thumbs = folder.appendingPathComponent("thumbs").path
     if let names = try? FileManager.default.contentsOfDirectory(atPath: thumbs), !names.isEmpty {
-      let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, names.count / 1000))
-      let size = (names.count + chunks - 1) / chunks
-      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-        for index in (chunk * size)..<min(names.count, (chunk + 1) * size) {
-          unlink(thumbs + "/" + names[index])
-        }
+      let cores = ProcessInfo.processInfo.activeProcessorCount
+      try? await forEachConcurrently(
+        chunkRanges(count: names.count, pieces: max(1, min(cores, names.count / 1000))),
+        width: cores
+      ) { range in
+        for name in names[range] { unlink(thumbs + "/" + name) }
+      } consume: { _ in
       }
     }
     try? FileManager.default.removeItem(at: folder)

@@ -14,7 +14,7 @@ struct PreviewPage {
   /// The file name of each product image's thumbnail in `thumbs/`, by the image's SHA-256.
   var thumbnails: [String: String]
 
-  func render(_ catalogue: WallCatalogue, generatedAt: Date) throws -> String {
+  func render(_ catalogue: WallCatalogue, generatedAt: Date) async throws -> String {
     let templates = try Self.templates()
     var colorClasses: Set<String> = []
     var tiles: [Tile] = []
@@ -55,7 +55,7 @@ struct PreviewPage {
       generatedAtText: Self.displayDate(generatedAt),
       placedCount: tiles.count, unplacedCount: catalogue.unplaced.count,
       disagreementCount: disagreements, brandCount: brandCounts.keys.filter { !$0.isEmpty }.count,
-      brands: brands, families: families, tiles: try Self.renderTiles(tiles, with: templates),
+      brands: brands, families: families, tiles: try await Self.renderTiles(tiles, with: templates),
       unplaced: catalogue.unplaced.map {
         Page.Unplaced(id: $0.id, title: $0.title, brand: $0.brand, reason: $0.reason)
       })
@@ -125,8 +125,10 @@ struct PreviewPage {
 
   /// tile.mustache rendered for every tile: by ``TileRenderer`` when it can read the template,
   /// else by swift-mustache.
-  static func renderTiles(_ tiles: [Tile], with templates: MustacheLibrary) throws -> String {
-    if let renderer = try fastTiles.get() { return renderer.render(tiles) }
+  static func renderTiles(_ tiles: [Tile], with templates: MustacheLibrary) async throws
+    -> String
+  {
+    if let renderer = try fastTiles.get() { return await renderer.render(tiles) }
     return tiles.map { templates.render($0, withTemplate: "tile") ?? "" }.joined()
   }
 

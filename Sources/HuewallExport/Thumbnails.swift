@@ -1,7 +1,6 @@
 import Foundation
 import HuewallCore
 import HuewallDecode
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -39,135 +38,158 @@ public struct ThumbnailSettings: Sendable, Hashable {
     self.limits = limits
   }
 
-  /// Written to `thumbs/SETTINGS`: the next export reuses the thumbnails only when it matches.
-  var signature: String { "huewall-thumbnails 1 \(maxSide) \(format.rawValue) \(quality)\n" }
+  /// The thumbnail cache's folder for these settings: thumbnails made with other settings
+  /// are never taken for these.
+  var folderName: String { "\(maxSide)px-\(format.rawValue)-q\(quality)" }
+}
+
+/// Thumbnails on disk, by image SHA-256 and thumbnail settings, so that an image is decoded
+/// once: the analysis makes the thumbnail while the decoded image is alive, and every export
+/// after it links the file.
+///
+/// Entries live at `<root>/<settings>/ab/abcdef….webp` and are written to a temporary file
+/// in the same folder, then renamed into place, so a crash never leaves half a thumbnail.
+public struct ThumbnailCache: Sendable {
+  public let settings: ThumbnailSettings
+  /// The folder of these settings' thumbnails.
+  public let directory: URL
+
+  /// The cache under `root` (created when missing) for `settings`.
+  public init(root: URL, settings: ThumbnailSettings = ThumbnailSettings()) {
+    self.settings = settings
+    directory = root.appendingPathComponent(settings.folderName, isDirectory: true)
+  }
+
+  /// The file name a thumbnail of `sha256` gets, in the cache and in an export.
+  public func fileName(forSHA256 sha256: String) -> String {
+    "\(sha256.lowercased()).\(settings.format.fileExtension)"
+  }
+
+  /// Where the thumbnail of `sha256` lives, whether or not it exists.
+  public func path(forSHA256 sha256: String) -> String {
+    let hash = sha256.lowercased()
+    return directory.path + "/" + hash.prefix(2) + "/" + fileName(forSHA256: hash)
+  }
+
+  /// Whether the cache holds the thumbnail of `sha256`.
+  public func contains(sha256: String) -> Bool {
+    sha256.isSHA256Hex && access(path(forSHA256: sha256), F_OK) == 0
+  }
+
+  /// Makes the thumbnail of `image`, whose bytes have the hash `sha256`, and stores it.
+  public func store(_ image: DecodedImage, sha256: String) throws {
+    guard sha256.isSHA256Hex else { throw ThumbnailFailure(message: "not a SHA-256 hash") }
+    let data = try image.thumbnail(
+      maxSide: settings.maxSide, format: settings.format, quality: settings.quality,
+      source: sha256)
+    let destination = URL(fileURLWithPath: path(forSHA256: sha256))
+    let folder = destination.deletingLastPathComponent()
+    let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try data.write(to: temporary)
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw ThumbnailFailure(message: "cannot write the thumbnail: \(error.localizedDescription)")
+    }
+    if rename(temporary.path, destination.path) != 0 {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temporary)
+      throw ThumbnailFailure(message: "cannot write the thumbnail: \(reason)")
+    }
+  }
+
+  /// Decodes `bytes` and stores their thumbnail: for an image the analysis did not see (one
+  /// analysed before the cache existed).
+  func store(bytes: Data, sha256: String) throws {
+    let image = try ImageDecoder(limits: settings.limits).decode(bytes, source: sha256)
+    try store(image, sha256: sha256)
+  }
+}
+
+/// Where an export's thumbnails come from: the cache, and for an image the cache lacks, its
+/// bytes (decoded once, and the thumbnail added to the cache).
+public struct ThumbnailSource: Sendable {
+  public var cache: ThumbnailCache
+  public var images: ImageSource
+
+  public init(cache: ThumbnailCache, images: ImageSource) {
+    self.cache = cache
+    self.images = images
+  }
 }
 
 /// What making the thumbnails did.
 public struct ThumbnailReport: Sendable, Equatable {
-  /// Encoded from the image bytes in this export.
+  /// Decoded and encoded by this export: images the thumbnail cache did not have yet.
   public var made = 0
-  /// Taken over from the previous export (same image bytes, same settings).
+  /// Taken from the thumbnail cache (made by the analysis or an earlier export).
   public var reused = 0
   /// Images that have no thumbnail, by SHA-256, with the reason; their tiles show the first
   /// colour instead.
   public var failures: [String: String] = [:]
 }
 
-/// Makes the thumbnails of `hashes` in `folder`/thumbs, named `<sha256>.<ext>`.
-///
-/// A thumbnail whose image bytes and settings are unchanged since the previous export (in
-/// `previous`) is hard-linked from there (copied if linking fails) rather than decoded and
-/// encoded again; the others are made on one worker per core, one image each at a time.
-func makeThumbnails(
-  for hashes: [String], in folder: URL, previous: URL?, source: ImageSource,
-  settings: ThumbnailSettings
-) throws -> (files: [String: String], report: ThumbnailReport) {
-  let files = FileManager.default
+/// Links the thumbnails of `hashes` into `folder`/thumbs, named `<sha256>.<ext>`, from the
+/// cache; those the cache lacks are made first, one image per core at a time. A file is
+/// copied where it cannot be hard-linked (another file system).
+func placeThumbnails(for hashes: [String], in folder: URL, from source: ThumbnailSource)
+  async throws -> (files: [String: String], report: ThumbnailReport)
+{
   let thumbs = folder.appendingPathComponent("thumbs", isDirectory: true)
-  try files.createDirectory(at: thumbs, withIntermediateDirectories: true)
-  try Data(settings.signature.utf8).write(to: thumbs.appendingPathComponent("SETTINGS"))
-  let ext = settings.format.fileExtension
-  var names: [String: String] = [:]
+  try FileManager.default.createDirectory(at: thumbs, withIntermediateDirectories: true)
+  let cache = source.cache
   var report = ThumbnailReport()
-  var pending: [String] = []
-
-  let previousThumbs = previous.map { $0.appendingPathComponent("thumbs", isDirectory: true) }
-  let reusable =
-    previousThumbs.flatMap {
-      try? String(contentsOf: $0.appendingPathComponent("SETTINGS"), encoding: .utf8)
-    } == settings.signature
   var valid: [String] = []
   for sha in Set(hashes).sorted() {
     if sha.isSHA256Hex { valid.append(sha) } else { report.failures[sha] = "not a SHA-256 hash" }
   }
+
+  // Link what the cache has (plain paths: a URL per file costs more than the link itself).
+  let target = thumbs.path + "/"
   let candidates = valid
-  // Hard links from the previous export, on every core (plain paths: a URL per file costs
-  // more than the link itself).
-  if reusable, let previousThumbs {
-    let oldFolder = previousThumbs.path + "/"
-    let newFolder = thumbs.path + "/"
-    let linked = UnsafeFlags(count: candidates.count)
-    let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, candidates.count / 1000))
-    let size = (candidates.count + chunks - 1) / chunks
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      for index in (chunk * size)..<min(candidates.count, (chunk + 1) * size) {
-        let name = "\(candidates[index].lowercased()).\(ext)"
-        if link(oldFolder + name, newFolder + name) == 0
-          || (try? FileManager.default.copyItem(atPath: oldFolder + name, toPath: newFolder + name))
-            != nil
-        {
-          linked.set(index)
-        }
+  var missing: [String] = []
+  let cores = ProcessInfo.processInfo.activeProcessorCount
+  try await forEachConcurrently(
+    chunkRanges(count: candidates.count, pieces: max(1, min(cores, candidates.count / 1000))),
+    width: cores
+  ) { range in
+    candidates[range].filter { !placeFile(cache.path(forSHA256: $0), at: target, cache) }
+  } consume: { notLinked in
+    missing += notLinked
+  }
+  report.reused = candidates.count - missing.count
+
+  // Make the rest, one image per core at a time, then link them.
+  try await forEachConcurrently(missing.sorted(), width: cores) { sha -> (String, String?) in
+    do {
+      try cache.store(bytes: try source.images.load(sha), sha256: sha)
+      guard placeFile(cache.path(forSHA256: sha), at: target, cache) else {
+        return (sha, "cannot place the thumbnail in \(thumbs.path)")
       }
+      return (sha, nil)
+    } catch {
+      return (sha, DecodeError.reason(of: error))
     }
-    for (index, sha) in candidates.enumerated() {
-      if linked[index] {
-        names[sha] = "\(sha.lowercased()).\(ext)"
-        report.reused += 1
-      } else {
-        pending.append(sha)
-      }
-    }
-  } else {
-    pending = candidates
+  } consume: { sha, failure in
+    if let failure { report.failures[sha] = failure } else { report.made += 1 }
   }
 
-  let jobs = pending
-  let results = Mutex<[(String, Result<String, ThumbnailFailure>)]>([])
-  let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pending.count))
-  let next = Atomic<Int>(0)
-  if !pending.isEmpty {
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      let decoder = ImageDecoder(limits: settings.limits)
-      while true {
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard index < jobs.count else { return }
-        let sha = jobs[index]
-        let name = "\(sha.lowercased()).\(ext)"
-        let outcome: Result<String, ThumbnailFailure>
-        do {
-          let bytes = try source.load(sha)
-          let image = try decoder.decode(bytes, source: sha)
-          let data = try image.thumbnail(
-            maxSide: settings.maxSide, format: settings.format, quality: settings.quality,
-            source: sha)
-          try data.write(to: thumbs.appendingPathComponent(name))
-          outcome = .success(name)
-        } catch {
-          outcome = .failure(ThumbnailFailure(message: DecodeError.reason(of: error)))
-        }
-        results.withLock { $0.append((sha, outcome)) }
-      }
-    }
+  var files: [String: String] = [:]
+  for sha in valid where report.failures[sha] == nil {
+    files[sha] = cache.fileName(forSHA256: sha)
   }
-  for (sha, outcome) in results.withLock({ $0 }) {
-    switch outcome {
-    case .success(let name):
-      names[sha] = name
-      report.made += 1
-    case .failure(let failure):
-      report.failures[sha] = failure.message
-    }
-  }
-  return (names, report)
+  return (files, report)
 }
 
-/// One flag per item, each set by one worker.
-private final class UnsafeFlags: @unchecked Sendable {
-  private let flags: UnsafeMutableBufferPointer<Bool>
-
-  init(count: Int) {
-    flags = .allocate(capacity: max(1, count))
-    flags.initialize(repeating: false)
-  }
-
-  deinit { flags.deallocate() }
-
-  func set(_ index: Int) { flags[index] = true }
-  subscript(index: Int) -> Bool { flags[index] }
+/// Hard-links (or copies) the cached file at `path` into `folder` (a path ending in "/").
+private func placeFile(_ path: String, at folder: String, _ cache: ThumbnailCache) -> Bool {
+  let name = String(path[path.index(after: path.lastIndex(of: "/")!)...])
+  return link(path, folder + name) == 0
+    || (try? FileManager.default.copyItem(atPath: path, toPath: folder + name)) != nil
 }
 
-private struct ThumbnailFailure: Error {
+struct ThumbnailFailure: Error, LocalizedError {
   var message: String
+  var errorDescription: String? { message }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallCore
 
 /// Renders `tile.mustache` for every product, fast: the template is read into a few parts
 /// once (text, `{{name}}`, `{{{name}}}`, `{{#name}}…{{/name}}`, `{{^name}}…{{/name}}`,
@@ -30,20 +31,21 @@ struct TileRenderer: Sendable {
   }
 
   /// Every tile, in order; the work is split over the cores.
-  func render(_ tiles: [Tile]) -> String {
-    let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, tiles.count / 500))
-    let size = (tiles.count + chunks - 1) / max(1, chunks)
-    let results = UnsafeResults(count: chunks)
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+  func render(_ tiles: [Tile]) async -> String {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    var pieces: [String] = []
+    try? await forEachConcurrently(
+      chunkRanges(count: tiles.count, pieces: max(1, min(cores * 4, tiles.count / 500))),
+      width: cores, inOrder: true
+    ) { range in
       var out = ""
-      out.reserveCapacity(size * 700)
-      let end = min(tiles.count, (chunk + 1) * size)
-      if chunk * size < end {
-        for tile in tiles[(chunk * size)..<end] { render(tile, into: &out) }
-      }
-      results.set(chunk, out)
+      out.reserveCapacity(range.count * 700)
+      for tile in tiles[range] { render(tile, into: &out) }
+      return out
+    } consume: {
+      pieces.append($0)
     }
-    return results.joined()
+    return pieces.joined()
   }
 
   private static func render(_ parts: [Part], tile: Tile, current: Any?, into out: inout String) {
@@ -140,20 +142,4 @@ struct TileRenderer: Sendable {
       return closing == nil ? found : nil
     }
   }
-}
-
-/// One slot per chunk, each written by one worker.
-private final class UnsafeResults: @unchecked Sendable {
-  private var slots: [String]
-  private let lock = NSLock()
-
-  init(count: Int) { slots = Array(repeating: "", count: count) }
-
-  func set(_ index: Int, _ value: String) {
-    lock.lock()
-    slots[index] = value
-    lock.unlock()
-  }
-
-  func joined() -> String { slots.joined() }
 }

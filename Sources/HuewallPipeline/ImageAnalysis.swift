@@ -1,6 +1,7 @@
 import Foundation
 import HuewallCore
 import HuewallDecode
+import HuewallExport
 import HuewallFetch
 import HuewallPalette
 import HuewallStore
@@ -17,10 +18,16 @@ public struct AnalysedImage: Sendable {
 public func analyseImage(
   _ bytes: some ContiguousBytes, source: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer
 ) throws(DecodeError) -> AnalysedImage {
-  let image = try decoder.decode(bytes, source: source)
-  let palette = image.withPixels { analyzer.analyze($0) }
-  return AnalysedImage(
-    format: image.format, width: image.width, height: image.height, palette: palette)
+  AnalysedImage(try decoder.decode(bytes, source: source), analyzer: analyzer)
+}
+
+extension AnalysedImage {
+  /// The analysis of a decoded image.
+  init(_ image: DecodedImage, analyzer: PaletteAnalyzer) {
+    self.init(
+      format: image.format, width: image.width, height: image.height,
+      palette: image.withPixels { analyzer.analyze($0) })
+  }
 }
 
 /// An analysis as the store keeps it.
@@ -58,17 +65,24 @@ struct AnalysisFailure: Error {
 }
 
 enum ImageAnalysis {
-  /// Loads a cached image, decodes and analyses it; the decoded pixels are freed on return.
+  /// Loads a cached image, decodes and analyses it and, while the decoded image is alive, makes
+  /// its thumbnail when `thumbnails` lacks it (so that no export decodes it again); the
+  /// decoded pixels are freed on return. A thumbnail that cannot be made is left to the
+  /// export, which reports it.
   static func analyse(
     sha256: String, cache: ImageCache, decoder: ImageDecoder, analyzer: PaletteAnalyzer,
-    parameterSetID: Int64
+    thumbnails: ThumbnailCache?, parameterSetID: Int64
   ) -> Result<AnalysisRecord, AnalysisFailure> {
     do {
       let bytes = try cache.load(sha256: sha256)
       #if DEBUG
         crashIfAskedTo(on: sha256)
       #endif
-      let image = try analyseImage(bytes, source: sha256, decoder: decoder, analyzer: analyzer)
+      let decoded = try decoder.decode(bytes, source: sha256)
+      let image = AnalysedImage(decoded, analyzer: analyzer)
+      if let thumbnails, !thumbnails.contains(sha256: sha256) {
+        try? thumbnails.store(decoded, sha256: sha256)
+      }
       return .success(
         AnalysisRecord(image, sha256: sha256, parameterSetID: parameterSetID, at: Date()))
     } catch {

@@ -117,6 +117,7 @@ enum Steps {
       try CrashMarker.arm(at: context.configuration.crashMarker)
       context.progress.begin("Analysing images", total: pending.count)
       let analyzer = context.analyzer
+      let thumbnails = context.configuration.thumbnailCache
       let parameterSetID = context.parameterSet.id
       var batch: [AnalysisRecord] = []
       var finished: [String] = []
@@ -127,7 +128,7 @@ enum Steps {
           sha256,
           ImageAnalysis.analyse(
             sha256: sha256, cache: cache, decoder: decoder, analyzer: analyzer,
-            parameterSetID: parameterSetID)
+            thumbnails: thumbnails, parameterSetID: parameterSetID)
         )
       } willStart: { sha256 in
         try context.store.noteDecoding(
@@ -180,35 +181,6 @@ extension RunContext {
   }
 }
 
-/// Runs `work` on up to `width` items at once and hands each result to `consume` on the
-/// calling task, as results arrive: one writer, however many workers. `willStart` runs on the
-/// calling task just before each item is handed to a worker.
-func forEachConcurrently<Item: Sendable, Output: Sendable>(
-  _ items: [Item], width: Int,
-  work: @escaping @Sendable (Item) async -> Output,
-  willStart: (Item) throws -> Void = { _ in },
-  consume: (Output) throws -> Void
-) async throws {
-  try await withThrowingTaskGroup(of: Output.self) { group in
-    var next = 0
-    func startNext() throws {
-      let item = items[next]
-      try willStart(item)
-      group.addTask { await work(item) }
-      next += 1
-    }
-    for _ in 0..<max(1, width) where next < items.count {
-      try startNext()
-    }
-    while let output = try await group.next() {
-      try consume(output)
-      if next < items.count {
-        try startNext()
-      }
-    }
-  }
-}
-
 extension Steps {
   /// Reprocessing's source: every image in the cache that the store knows, once per hash.
   static var collectCachedImages: PipelineStep {
@@ -230,7 +202,7 @@ extension Steps {
   static func export(to output: String) -> PipelineStep {
     PipelineStep(name: "Export") { context in
       let exporter = try context.configuration.exporter(store: context.store)
-      let summary = try exporter.export(
+      let summary = try await exporter.export(
         parameterSet: context.parameterSet, to: URL(fileURLWithPath: output))
       for (sha256, message) in summary.thumbnails.failures.sorted(by: { $0.key < $1.key }) {
         context.logger.warning("export: no thumbnail for image \(sha256): \(message)")

@@ -53,9 +53,8 @@ import Testing
     #expect(killedMidAnalysis >= 1, "no kill landed while analysing")
     #expect(!committed.isEmpty)
 
-    let final = try startHuewall(["run", "--config", config.path])
-    final.waitUntilExit()
-    #expect(final.terminationStatus == 0)
+    let final = try huewall(["run", "--config", config.path])
+    #expect(final.status == 0, "\(final.stderr)")
     let store = try CatalogStore(path: database)
     #expect(try store.integrityCheck() == ["ok"])
     let analysed = try analysedHashes(store)
@@ -98,9 +97,8 @@ import Testing
       #expect(analysed.isSuperset(of: committed), "an analysis committed before a kill is gone")
       committed = analysed
     }
-    let final = try startHuewall(["run", "--config", config.path])
-    final.waitUntilExit()
-    #expect(final.terminationStatus == 0)
+    let final = try huewall(["run", "--config", config.path])
+    #expect(final.status == 0, "\(final.stderr)")
     let store = try CatalogStore(path: database)
     #expect(try analysedHashes(store).count == Set(catalogue.images).count)
     #expect(try store.poisonImages().isEmpty)

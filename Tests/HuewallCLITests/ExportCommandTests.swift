@@ -66,9 +66,11 @@ import Testing
     let export = try huewall(["export", "--config", sandbox.config])
     #expect(export.status == 0, "\(export.stderr)")
     #expect(export.stdout.contains("thumbnails 0 made, 24 reused"), "\(export.stdout)")
+    // The analysis made every thumbnail while it had the image decoded: an export to a new
+    // folder decodes nothing either.
     let elsewhere = sandbox.folder.appendingPathComponent("fresh").path
     let fresh = try huewall(["export", "--config", sandbox.config, "--out", elsewhere])
-    #expect(fresh.stdout.contains("thumbnails 24 made, 0 reused"), "\(fresh.stdout)")
+    #expect(fresh.stdout.contains("thumbnails 0 made, 24 reused"), "\(fresh.stdout)")
   }
 
   @Test func colorSynonymsAreChecked() throws {

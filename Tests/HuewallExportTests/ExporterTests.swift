@@ -6,7 +6,7 @@ import Testing
 @testable import HuewallExport
 
 @Suite struct ExporterTests {
-  @Test func removedAndUnanalysedProductsAreListedApart() throws {
+  @Test func removedAndUnanalysedProductsAreListedApart() async throws {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let (store, set) = try makeStore(
@@ -18,7 +18,7 @@ import Testing
       ],
       removed: [Seed(id: "z", title: "Gone", brand: "Old", colors: [color(0.3, 0.8, 0.8)])])
     let out = scratch.url("out")
-    let summary = try Exporter(store: store).export(parameterSet: set, to: out)
+    let summary = try await Exporter(store: store).export(parameterSet: set, to: out)
     #expect(summary.placed == 2 && summary.unplaced == 2 && summary.disagreements == 1)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
@@ -36,13 +36,13 @@ import Testing
     #expect(html.contains("<b class=\"im x808080\"></b>"))
   }
 
-  @Test func everyKeyIsWrittenEvenWhenEmpty() throws {
+  @Test func everyKeyIsWrittenEvenWhenEmpty() async throws {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let (store, set) = try makeStore(
       in: scratch, seeds: [Seed(id: "a", colors: [color(0.6, 0.8, 0.8)])])
     let out = scratch.url("out")
-    _ = try Exporter(store: store).export(parameterSet: set, to: out)
+    _ = try await Exporter(store: store).export(parameterSet: set, to: out)
     let object =
       try JSONSerialization.jsonObject(
         with: Data(contentsOf: out.appendingPathComponent("colors.json"))) as? [String: Any]
@@ -55,17 +55,17 @@ import Testing
     #expect(product["brand"] is NSNull)
   }
 
-  @Test func aFailedExportLeavesThePreviousOneInPlace() throws {
+  @Test func aFailedExportLeavesThePreviousOneInPlace() async throws {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let (store, set) = try makeStore(
       in: scratch, seeds: [Seed(id: "a", colors: [color(0.6, 0.8, 0.8)])])
     let out = scratch.url("out")
-    _ = try Exporter(store: store).export(parameterSet: set, to: out)
+    _ = try await Exporter(store: store).export(parameterSet: set, to: out)
     let before = try Data(contentsOf: out.appendingPathComponent("colors.json"))
     try store.close()
-    #expect(throws: (any Error).self) {
-      _ = try Exporter(store: store).export(parameterSet: set, to: out)
+    await #expect(throws: (any Error).self) {
+      _ = try await Exporter(store: store).export(parameterSet: set, to: out)
     }
     #expect(try Data(contentsOf: out.appendingPathComponent("colors.json")) == before)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path)
@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test(arguments: [ThumbnailFormat.webp, .jpeg])
-  func thumbnailsAreSmallAndDecodable(format: ThumbnailFormat) throws {
+  func thumbnailsAreSmallAndDecodable(format: ThumbnailFormat) async throws {
     let decoder = ImageDecoder()
     let image = try decoder.decode(try sample("01-red-sneaker.jpg"), source: "sneaker")
     let data = try image.thumbnail(maxSide: 240, format: format, quality: 80)
@@ -92,21 +92,21 @@ import Testing
     #expect(data.count < 30_000)
   }
 
-  @Test func smallImagesAreNotEnlarged() throws {
+  @Test func smallImagesAreNotEnlarged() async throws {
     let image = try ImageDecoder().decode(try sample("04-green-cap.png"), source: "cap")
     let thumb = try ImageDecoder().decode(
       try image.thumbnail(maxSide: 4000), source: "thumbnail")
     #expect(thumb.width == image.width && thumb.height == image.height)
   }
 
-  @Test func transparencyIsKeptInWebP() throws {
+  @Test func transparencyIsKeptInWebP() async throws {
     let image = try ImageDecoder().decode(try sample("04-green-cap.png"), source: "cap")
     let thumb = try ImageDecoder().decode(try image.thumbnail(maxSide: 120), source: "t")
     let corner = thumb.withPixels { $0[0, 0].packed }
     #expect(corner >> 24 == 127, "the transparent corner stays transparent")
   }
 
-  @Test func unchangedThumbnailsAreReusedAndBrokenImagesReported() throws {
+  @Test func thumbnailsComeFromTheCacheAndBrokenImagesAreReported() async throws {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let samples = try SamplesCatalogue.load()
@@ -120,20 +120,36 @@ import Testing
       return try Data(contentsOf: repositoryRoot.appendingPathComponent(path))
     }
     let out = scratch.url("out")
-    let exporter = Exporter(store: store, images: source)
-    let first = try exporter.export(parameterSet: set, to: out)
+    let cache = ThumbnailCache(root: scratch.url("thumbnails"))
+    let exporter = Exporter(
+      store: store, thumbnails: ThumbnailSource(cache: cache, images: source))
+    let first = try await exporter.export(parameterSet: set, to: out)
     #expect(first.thumbnails.made == 3 && first.thumbnails.reused == 0)
     #expect(first.thumbnails.failures.keys.sorted() == [fakeHash("broken")])
-    let second = try exporter.export(parameterSet: set, to: out)
+    // The ones made went into the cache: the next export, to any folder, only links them.
+    for product in samples.products.prefix(3) {
+      #expect(cache.contains(sha256: product.sha256))
+    }
+    let second = try await exporter.export(parameterSet: set, to: out)
     #expect(second.thumbnails.made == 0 && second.thumbnails.reused == 3)
+    let elsewhere = try await exporter.export(parameterSet: set, to: scratch.url("elsewhere"))
+    #expect(elsewhere.thumbnails.made == 0 && elsewhere.thumbnails.reused == 3)
     let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
     for product in samples.products.prefix(3) {
       #expect(html.contains("data-t=\"\(product.sha256).webp\""))
       #expect(FileManager.default.fileExists(atPath: out.path + "/thumbs/\(product.sha256).webp"))
     }
-    var jpeg = exporter
-    jpeg.thumbnails.format = .jpeg
-    let third = try jpeg.export(parameterSet: set, to: out)
+    // Other settings, other thumbnails.
+    let jpeg = Exporter(
+      store: store,
+      thumbnails: ThumbnailSource(
+        cache: ThumbnailCache(
+          root: scratch.url("thumbnails"), settings: ThumbnailSettings(format: .jpeg)),
+        images: source))
+    let third = try await jpeg.export(parameterSet: set, to: out)
     #expect(third.thumbnails.made == 3 && third.thumbnails.reused == 0)
+    #expect(
+      FileManager.default.fileExists(atPath: out.path + "/thumbs/\(samples.products[0].sha256).jpg")
+    )
   }
 }

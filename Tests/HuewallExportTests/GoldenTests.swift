@@ -15,7 +15,7 @@ import Testing
 @Suite struct GoldenTests {
   static let date = Date(timeIntervalSince1970: 1_800_000_000)
 
-  func export() throws -> (json: String, csv: String, html: String) {
+  func export() async throws -> (json: String, csv: String, html: String) {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let samples = try SamplesCatalogue.load()
@@ -24,7 +24,7 @@ import Testing
       preset: samples.parameterSet.preset)
     let exporter = Exporter(store: store, synonyms: ColorSynonyms(extra: ["Sunshine": .yellow]))
     let out = scratch.url("out")
-    _ = try exporter.export(parameterSet: set, to: out, at: Self.date)
+    _ = try await exporter.export(parameterSet: set, to: out, at: Self.date)
     func read(_ name: String) throws -> String {
       try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
         .replacingOccurrences(of: repositoryRoot.path, with: "$REPOSITORY")
@@ -51,16 +51,16 @@ import Testing
     }
   }
 
-  @Test func colorsJSON() throws {
-    try compare(try export().json, golden: "colors.json")
+  @Test func colorsJSON() async throws {
+    try compare(try await export().json, golden: "colors.json")
   }
 
-  @Test func colorsCSV() throws {
-    try compare(try export().csv, golden: "colors.csv")
+  @Test func colorsCSV() async throws {
+    try compare(try await export().csv, golden: "colors.csv")
   }
 
-  @Test func theJSONDecodesAndItsOrderIsTheGradientKeys() throws {
-    let json = try export().json
+  @Test func theJSONDecodesAndItsOrderIsTheGradientKeys() async throws {
+    let json = try await export().json
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     let document = try decoder.decode(ColorsDocument.self, from: Data(json.utf8))
@@ -74,8 +74,8 @@ import Testing
     #expect(document.products.allSatisfy { $0.vendorFamily != nil })
   }
 
-  @Test func theCSVHasOneRowPerProductInTheSameOrder() throws {
-    let (json, csv, _) = try export()
+  @Test func theCSVHasOneRowPerProductInTheSameOrder() async throws {
+    let (json, csv, _) = try await export()
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     let document = try decoder.decode(ColorsDocument.self, from: Data(json.utf8))
@@ -83,8 +83,8 @@ import Testing
     #expect(rows.map { String($0.split(separator: ",")[1]) } == document.products.map(\.id))
   }
 
-  @Test func thePageHasOneTilePerProductInTheSameOrder() throws {
-    let (json, _, html) = try export()
+  @Test func thePageHasOneTilePerProductInTheSameOrder() async throws {
+    let (json, _, html) = try await export()
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     let document = try decoder.decode(ColorsDocument.self, from: Data(json.utf8))

@@ -33,18 +33,18 @@ import Testing
     }
   }
 
-  func page(_ seeds: [Seed], removed: [Seed] = []) throws -> String {
+  func page(_ seeds: [Seed], removed: [Seed] = []) async throws -> String {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let (store, set) = try makeStore(in: scratch, seeds: seeds, removed: removed)
     let out = scratch.url("out")
-    _ = try Exporter(store: store).export(parameterSet: set, to: out)
+    _ = try await Exporter(store: store).export(parameterSet: set, to: out)
     return try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
   }
 
-  @Test func nothingFromTheFeedBecomesMarkup() throws {
+  @Test func nothingFromTheFeedBecomesMarkup() async throws {
     let seeds = hostileSeeds()
-    let html = try page(seeds, removed: [Seed(id: "<gone>", title: "<script>gone</script>")])
+    let html = try await page(seeds, removed: [Seed(id: "<gone>", title: "<script>gone</script>")])
     let document = try SimpleHTML(html)
     // Only the page's own two scripts, and one style.
     #expect(document.elements.filter { $0.name == "script" }.count == 2)
@@ -96,8 +96,8 @@ import Testing
     #expect(!html.contains("\u{85}"))
   }
 
-  @Test func contentSecurityPolicyAllowsOnlyThePagesOwnCode() throws {
-    let html = try page(hostileSeeds())
+  @Test func contentSecurityPolicyAllowsOnlyThePagesOwnCode() async throws {
+    let html = try await page(hostileSeeds())
     let document = try SimpleHTML(html)
     let meta = try #require(
       document.elements.first { $0["http-equiv"] == "Content-Security-Policy" })
@@ -134,8 +134,8 @@ import Testing
     #expect(Tile.webLink("file:///etc/passwd") == nil)
   }
 
-  @Test func anEmptyCatalogueMakesAValidPage() throws {
-    let html = try page([])
+  @Test func anEmptyCatalogueMakesAValidPage() async throws {
+    let html = try await page([])
     #expect(tileIDs(html).isEmpty)
     #expect(html.contains("No product matches."))
     #expect(!html.contains("id=\"none\" hidden"))
@@ -243,7 +243,7 @@ struct SimpleHTML {
 
 @Suite struct TileRendererTests {
   /// The fast tile renderer writes exactly what swift-mustache writes for tile.mustache.
-  @Test func matchesSwiftMustache() throws {
+  @Test func matchesSwiftMustache() async throws {
     let templates = try PreviewPage.templates()
     let renderer = try #require(TileRenderer(template: try PreviewPage.resource("tile.mustache")))
     let hostile = PreviewPageTests().hostileSeeds()

@@ -121,7 +121,7 @@ enum Steps {
       let parameterSetID = context.parameterSet.id
       var batch: [AnalysisRecord] = []
       var finished: [String] = []
-      var lastWrite = ContinuousClock.now
+      var commits = CommitPolicy()
       try await forEachConcurrently(pending, width: context.configuration.effectiveJobs) {
         sha256 in
         (
@@ -147,11 +147,10 @@ enum Steps {
             stage: "decode", subject: context.subject(forImage: sha256),
             message: "\(failure.message) \(context.products(usingImage: sha256))")
         }
-        // Small batches, at least twice a second: a killed run loses little work.
-        if batch.count >= 32 || ContinuousClock.now - lastWrite > .milliseconds(500) {
+        if commits.isDue(pending: batch.count) {
           try context.store.saveAnalyses(batch)
           batch.removeAll(keepingCapacity: true)
-          lastWrite = .now
+          commits.committed()
         }
       }
       try context.store.saveAnalyses(batch)
@@ -238,4 +237,26 @@ extension ImageRecord {
     lastError = error
     fetchedAt = date
   }
+}
+
+/// When the analysis writer commits its batch: at 32 results, or once half a second has passed
+/// since the last commit, so that a killed run loses little work and a slow image does not
+/// hold finished ones back. The clock is injected so that tests need not wait.
+struct CommitPolicy {
+  var maxCount = 32
+  var maxAge: Duration = .milliseconds(500)
+  let now: @Sendable () -> ContinuousClock.Instant
+  private var lastCommit: ContinuousClock.Instant
+
+  init(now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    self.now = now
+    lastCommit = now()
+  }
+
+  /// Whether `pending` results should be committed now.
+  func isDue(pending: Int) -> Bool {
+    pending >= maxCount || now() - lastCommit > maxAge
+  }
+
+  mutating func committed() { lastCommit = now() }
 }

@@ -10,8 +10,9 @@ import Testing
 /// darks; every vendor code but "Sunshine" is in the default synonyms, and pipeline.json adds
 /// that one). `generatedAt` and the repository's path are normalised.
 ///
-/// To remake them after an intended change: `HUEWALL_UPDATE_GOLDEN=1 swift test --filter
-/// GoldenTests`, then read the diff.
+/// A test that finds a difference writes what it got to ``actualFolder``; after an intended
+/// change, `scripts/update-export-golden` runs these tests and copies those files over
+/// Golden/, and the diff is read before it is committed. The tests never write Golden/.
 @Suite struct GoldenTests {
   static let date = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -32,22 +33,28 @@ import Testing
     return (try read("colors.json"), try read("colors.csv"), try read("index.html"))
   }
 
+  /// Where a differing result is written for `scripts/update-export-golden`.
+  static let actualFolder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("huewall-export-golden-actual", isDirectory: true)
+
   func compare(_ text: String, golden name: String) throws {
     let file = testsFolder.appendingPathComponent("Golden").appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["HUEWALL_UPDATE_GOLDEN"] == "1" {
-      try Data(text.utf8).write(to: file)
-      return
-    }
     let expected = try String(contentsOf: file, encoding: .utf8)
     if text != expected {
+      try FileManager.default.createDirectory(
+        at: Self.actualFolder, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: Self.actualFolder.appendingPathComponent(name))
       let a = text.components(separatedBy: "\n")
       let b = expected.components(separatedBy: "\n")
       let line =
         zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         ?? min(a.count, b.count)
-      Issue.record(
-        "\(name) differs from Golden/\(name) at line \(line + 1): got \(a.count > line ? a[line] : "(end)"), expected \(b.count > line ? b[line] : "(end)")"
-      )
+      let got = a.count > line ? a[line] : "(end)"
+      let wanted = b.count > line ? b[line] : "(end)"
+      let message =
+        "\(name) differs from Golden/\(name) at line \(line + 1): got \(got), expected "
+        + "\(wanted) (the whole result is in \(Self.actualFolder.path))"
+      Issue.record("\(message)")
     }
   }
 

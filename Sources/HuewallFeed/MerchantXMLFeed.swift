@@ -11,13 +11,19 @@ enum MerchantXMLFeed {
   static let atomNamespace = "http://www.w3.org/2005/Atom"
 
   /// Reads the feed's items in order, calling `each` with every one as its end tag is read.
-  static func read(_ input: FeedInput, each: (RawItem) throws -> Void) throws {
-    try withoutActuallyEscaping(each) { each in try read(input, escaping: each) }
+  /// The text of a field is kept up to `maxFieldBytes`; a longer one marks the item.
+  static func read(
+    _ input: FeedInput, maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes,
+    each: (RawItem) throws -> Void
+  ) throws {
+    try withoutActuallyEscaping(each) { each in
+      try read(input, maxFieldBytes: maxFieldBytes, escaping: each)
+    }
   }
 
-  private static func read(_ input: FeedInput, escaping each: @escaping (RawItem) throws -> Void)
-    throws
-  {
+  private static func read(
+    _ input: FeedInput, maxFieldBytes: Int, escaping each: @escaping (RawItem) throws -> Void
+  ) throws {
     // From a stream libxml2 gets the document in chunks, so that a feed of any size is read in
     // the same memory; handed over in one piece, a document over 10 MB fails with libxml2's
     // "huge input lookup" error.
@@ -42,7 +48,7 @@ enum MerchantXMLFeed {
     let parser = XMLParser(stream: stream)
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false
-    let reader = Reader(each: each)
+    let reader = Reader(maxFieldBytes: maxFieldBytes, each: each)
     parser.delegate = reader
     let finished = parser.parse()
     if let error = reader.consumerError { throw error }
@@ -222,17 +228,29 @@ enum MerchantXMLFeed {
     /// What `each` threw; the parse is aborted and the error rethrown.
     var consumerError: (any Error)?
     private let each: (RawItem) throws -> Void
+    private let maxFieldBytes: Int
     private var itemCount = 0
 
-    init(each: @escaping (RawItem) throws -> Void) {
+    init(maxFieldBytes: Int, each: @escaping (RawItem) throws -> Void) {
+      self.maxFieldBytes = maxFieldBytes
       self.each = each
     }
 
     private var depth = 0
     private var itemDepth = 0
     private var current: Fields?
+    /// The direct child of the item being read, when it is one that fills a field.
     private var element: (name: String, google: Bool)?
     private var text = ""
+    /// Whether the element's text grew past the limit; what came after was not kept.
+    private var overflow = false
+
+    /// The `g:` attributes read, and what product field each fills.
+    private static let googleFields: [String: String] = [
+      "id": "id", "title": "title", "link": "link", "image_link": "image",
+      "additional_image_link": "image", "brand": "brand", "color": "color", "price": "price",
+      "availability": "availability", "item_group_id": "itemGroupId",
+    ]
 
     /// The values of one item; plain RSS/Atom `title` and `link` fill in for missing `g:` ones.
     private struct Fields {
@@ -271,8 +289,13 @@ enum MerchantXMLFeed {
       }
       guard depth == itemDepth + 1 else { return }
       let google = Self.isGoogle(namespace)
-      element = (name, google)
+      let read =
+        google
+        ? Self.googleFields[name] != nil
+        : name == "title" || name == "link"
+      element = read ? (name, google) : nil
       text = ""
+      overflow = false
       // Atom: <link rel="alternate" href="…"/>, the product page.
       if !google && name == "link", let href = attributes["href"],
         (attributes["rel"] ?? "alternate") == "alternate", current?.plainLink == nil
@@ -282,11 +305,21 @@ enum MerchantXMLFeed {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-      if element != nil { text += string }
+      add(string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
-      if element != nil { text += String(decoding: block, as: UTF8.self) }
+      add(String(decoding: block, as: UTF8.self))
+    }
+
+    private func add(_ string: String) {
+      guard element != nil, !overflow else { return }
+      if text.utf8.count + string.utf8.count > maxFieldBytes {
+        overflow = true
+        text = ""
+      } else {
+        text += string
+      }
     }
 
     func parser(
@@ -296,6 +329,10 @@ enum MerchantXMLFeed {
       defer { depth -= 1 }
       guard var fields = current else { return }
       if depth == itemDepth + 1, let element {
+        if overflow, fields.item.tooLong == nil {
+          fields.item.tooLong =
+            element.google ? Self.googleFields[element.name] : Optional(element.name)
+        }
         let value = text.nonEmptyTrimmed
         switch (element.google, element.name) {
         case (true, "id"): fields.item.id = value

@@ -39,19 +39,22 @@ enum DelimitedFeed {
     .brand: ["brand", "vendor", "manufacturer"],
     .color: ["color", "colour", "vendor_color", "color_name", "colour_name"],
     .link: ["link", "url", "product_url", "product_link"],
-    .image: ["image_link", "image", "image_url", "main_image", "main_image_url"],
+    // `base_image`: Magento's catalogue export.
+    .image: ["image_link", "image", "image_url", "main_image", "main_image_url", "base_image"],
     .additionalImages: [
       "additional_image_link", "additional_image_links", "additional_images",
       "additional_image_urls", "images", "image_urls",
     ],
-    .price: ["price"],
+    // `Regular price`: WooCommerce's product export, whose `Stock` is a quantity.
+    .price: ["price", "regular_price"],
     .currency: ["currency"],
-    .availability: ["availability", "stock_status", "stock"],
+    .availability: ["availability", "stock_status"],
     .itemGroupId: ["item_group_id", "group_id", "parent_id", "parent_sku"],
   ]
 
   /// Reads the rows of a CSV or TSV feed in order, calling `each` with every data row as an
-  /// item. Blank rows are skipped; the first other row is the header.
+  /// item. Blank rows, and rows starting with `#` before the header (Meta's catalogue feeds
+  /// carry comments there), are skipped; the first other row is the header.
   static func read(
     _ input: FeedInput, as format: FeedFormat, maxFieldBytes: Int,
     each: (RawItem) throws -> Void
@@ -67,6 +70,7 @@ enum DelimitedFeed {
     func handle(_ record: DelimitedText.Record) throws {
       if record.fields.allSatisfy({ $0.nonEmptyTrimmed == nil }) { return }
       guard let columns else {
+        if record.fields.first?.hasPrefix("#") == true { return }
         if record.fields.contains(where: { $0.contains("://") }) {
           throw FeedError.Reason.unexpectedStructure(
             "the first row holds URLs, not column names: no header row")
@@ -87,8 +91,7 @@ enum DelimitedFeed {
 
   /// Whether the first line has tabs and an `id` column: Google Merchant TSV.
   static func looksLikeMerchantTSV(_ data: Data) -> Bool {
-    let bytes = FeedText.firstBytes(of: data)
-    let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+    let line = fromHeader(Array(FeedText.firstBytes(of: data))).prefix { $0 != 0x0A && $0 != 0x0D }
     guard line.contains(0x09) else { return false }
     return line.split(separator: 0x09).contains { cell in
       normalize(String(decoding: cell, as: UTF8.self).replacingOccurrences(of: "\"", with: ""))
@@ -104,7 +107,7 @@ enum DelimitedFeed {
     let candidates = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
     var counts = [0, 0, 0]
     var quoted = false
-    for byte in bytes {
+    for byte in fromHeader(bytes) {
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if !quoted && (byte == 0x0A || byte == 0x0D) {
@@ -116,6 +119,16 @@ enum DelimitedFeed {
     var best = 0
     for index in counts.indices where counts[index] > counts[best] { best = index }
     return candidates[best]
+  }
+
+  /// The bytes from the header row on: blank lines and `#` comment lines before it skipped.
+  static func fromHeader(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    var rest = bytes[...]
+    while true {
+      rest = rest.drop { $0 == 0x0A || $0 == 0x0D }
+      guard rest.first == UInt8(ascii: "#") else { return rest }
+      rest = rest.drop { $0 != 0x0A && $0 != 0x0D }
+    }
   }
 
   /// A column name in its comparable form: `Image Link`, `image-link` and `g:image_link` are

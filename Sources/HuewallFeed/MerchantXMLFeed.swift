@@ -255,6 +255,8 @@ enum MerchantXMLFeed {
     /// The values of one item; plain RSS/Atom `title` and `link` fill in for missing `g:` ones.
     private struct Fields {
       var item: RawItem
+      /// Atom's own `<id>`, the id when there is no `g:id` (Google's Atom example has none).
+      var atomID: String?
       var googleTitle: String?
       var plainTitle: String?
       var googleLink: String?
@@ -293,6 +295,7 @@ enum MerchantXMLFeed {
         google
         ? Self.googleFields[name] != nil
         : name == "title" || name == "link"
+          || (name == "id" && namespace == MerchantXMLFeed.atomNamespace)
       element = read ? (name, google) : nil
       text = ""
       overflow = false
@@ -336,6 +339,7 @@ enum MerchantXMLFeed {
         let value = text.nonEmptyTrimmed
         switch (element.google, element.name) {
         case (true, "id"): fields.item.id = value
+        case (false, "id"): fields.atomID = value
         case (true, "title"): fields.googleTitle = value
         case (false, "title"): fields.plainTitle = value
         case (true, "link"): fields.googleLink = value
@@ -353,6 +357,7 @@ enum MerchantXMLFeed {
         current = fields
       } else if depth == itemDepth {
         var item = fields.item
+        item.id = item.id ?? fields.atomID
         item.title = fields.googleTitle ?? fields.plainTitle
         item.link = fields.googleLink ?? fields.plainLink
         item.images = (fields.image.map { [$0] } ?? []) + fields.additionalImages

@@ -42,16 +42,21 @@ enum MerchantXMLFeed {
         detail: "a processing instruction without data (<?name?>), which cannot be read",
         line: line, column: column)
     }
-    guard let stream = input.stream() else {
+    guard let source = input.stream() else {
       throw FeedError.Reason.unreadable(detail: "the feed cannot be opened")
     }
-    let parser = XMLParser(stream: stream)
+    let expanding = XMLEntityExpander(head: input.head).map { EntityExpandingStream(source, $0) }
+    let parser = XMLParser(stream: (expanding as InputStream?) ?? source)
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false
     let reader = Reader(maxFieldBytes: maxFieldBytes, each: each)
     parser.delegate = reader
     let finished = parser.parse()
     if let error = reader.consumerError { throw error }
+    if let failure = expanding?.failure {
+      throw FeedError.Reason.invalidXML(
+        detail: describe(89), line: failure.line, column: max(failure.column, 1))
+    }
     if let root = reader.wrongRoot {
       throw FeedError.Reason.unexpectedStructure(
         "the XML root element is <\(root)>; a Merchant feed is <rss> (RSS 2.0) or <feed> (Atom)")

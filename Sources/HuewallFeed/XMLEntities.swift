@@ -279,7 +279,7 @@ struct XMLEntityExpander {
         guard let end = declarationEnd(in: bytes, from: i) else { return nil }
         if starts("<!ENTITY", in: bytes, at: i),
           let (name, declared) = entity(in: Array(bytes[(i + 8)..<end])),
-          entities[name] == nil
+          entities[name] == nil, !predefined.contains(name)
         {
           entities[name] = declared
         }
@@ -290,6 +290,9 @@ struct XMLEntityExpander {
     }
     return nil
   }
+
+  /// XML's own entities: libxml2 expands them, whatever a document declares for them.
+  private static let predefined: Set<String> = ["lt", "gt", "amp", "apos", "quot"]
 
   /// `name` and what it is, from the text between `<!ENTITY` and `>`; nil for a parameter
   /// entity (`% name`) or a declaration that does not parse.

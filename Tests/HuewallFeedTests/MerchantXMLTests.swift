@@ -183,3 +183,17 @@ extension MerchantXMLTests {
     #expect(line == 3)
   }
 }
+
+extension MerchantXMLTests {
+  @Test func aDeclarationOfAPredefinedEntityLeavesItToTheParser() throws {
+    // XML allows declaring amp as "&#38;#38;", which still means "&".
+    let feed = Data(
+      """
+      <?xml version="1.0"?>
+      <!DOCTYPE rss [<!ENTITY amp "&#38;#38;"><!ENTITY shop "Northpeak">]>
+      <rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A</g:id><g:title>&shop; &amp; Co</g:title><g:image_link>https://cdn.example/a.jpg</g:image_link></item></channel></rss>
+      """.utf8)
+    let result = try FeedParser().parse(feed, source: "amp.xml")
+    #expect(result.products.map(\.title) == ["Northpeak & Co"])
+  }
+}

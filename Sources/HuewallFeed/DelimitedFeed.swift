@@ -7,6 +7,15 @@ enum DelimitedFeed {
   enum Field: CaseIterable {
     case id, title, brand, color, link, image, additionalImages, price, currency, availability
     case itemGroupId
+
+    /// The product field it fills, as item errors and warnings name it.
+    var name: String {
+      switch self {
+      case .image, .additionalImages: "image"
+      case .currency: "price"
+      default: "\(self)"
+      }
+    }
   }
 
   /// Google Merchant Center's attribute names.
@@ -30,33 +39,38 @@ enum DelimitedFeed {
     .brand: ["brand", "vendor", "manufacturer"],
     .color: ["color", "colour", "vendor_color", "color_name", "colour_name"],
     .link: ["link", "url", "product_url", "product_link"],
-    .image: ["image_link", "image", "image_url", "main_image", "main_image_url"],
+    // `base_image`: Magento's catalogue export.
+    .image: ["image_link", "image", "image_url", "main_image", "main_image_url", "base_image"],
     .additionalImages: [
       "additional_image_link", "additional_image_links", "additional_images",
       "additional_image_urls", "images", "image_urls",
     ],
-    .price: ["price"],
+    // `Regular price`: WooCommerce's product export, whose `Stock` is a quantity.
+    .price: ["price", "regular_price"],
     .currency: ["currency"],
-    .availability: ["availability", "stock_status", "stock"],
+    .availability: ["availability", "stock_status"],
     .itemGroupId: ["item_group_id", "group_id", "parent_id", "parent_sku"],
   ]
 
   /// Reads the rows of a CSV or TSV feed in order, calling `each` with every data row as an
-  /// item. Blank rows are skipped; the first other row is the header.
+  /// item. Blank rows, and rows starting with `#` before the header (Meta's catalogue feeds
+  /// carry comments there), are skipped; the first other row is the header.
   static func read(
-    _ input: FeedInput, as format: FeedFormat, each: (RawItem) throws -> Void
+    _ input: FeedInput, as format: FeedFormat, maxFieldBytes: Int,
+    each: (RawItem) throws -> Void
   ) throws {
     let input = try input.convertingUTF16()
     let delimiter =
       format == .merchantTSV ? UInt8(ascii: "\t") : sniffDelimiter(Array(FeedText.utf8(input.head)))
     let names = format == .merchantTSV ? merchantColumns : csvColumns
-    var reader = DelimitedText.Reader(delimiter: delimiter)
+    var reader = DelimitedText.Reader(delimiter: delimiter, maxFieldBytes: maxFieldBytes)
     var columns: Columns?
     var position = 0
 
     func handle(_ record: DelimitedText.Record) throws {
       if record.fields.allSatisfy({ $0.nonEmptyTrimmed == nil }) { return }
       guard let columns else {
+        if record.fields.first?.hasPrefix("#") == true { return }
         if record.fields.contains(where: { $0.contains("://") }) {
           throw FeedError.Reason.unexpectedStructure(
             "the first row holds URLs, not column names: no header row")
@@ -65,7 +79,7 @@ enum DelimitedFeed {
         return
       }
       position += 1
-      try each(columns.item(from: record, position: position))
+      try each(columns.item(from: record, position: position, maxFieldBytes: maxFieldBytes))
     }
 
     try input.forEachChunk { chunk in
@@ -77,8 +91,7 @@ enum DelimitedFeed {
 
   /// Whether the first line has tabs and an `id` column: Google Merchant TSV.
   static func looksLikeMerchantTSV(_ data: Data) -> Bool {
-    let bytes = FeedText.firstBytes(of: data)
-    let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+    let line = fromHeader(Array(FeedText.firstBytes(of: data))).prefix { $0 != 0x0A && $0 != 0x0D }
     guard line.contains(0x09) else { return false }
     return line.split(separator: 0x09).contains { cell in
       normalize(String(decoding: cell, as: UTF8.self).replacingOccurrences(of: "\"", with: ""))
@@ -94,7 +107,7 @@ enum DelimitedFeed {
     let candidates = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
     var counts = [0, 0, 0]
     var quoted = false
-    for byte in bytes {
+    for byte in fromHeader(bytes) {
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if !quoted && (byte == 0x0A || byte == 0x0D) {
@@ -106,6 +119,16 @@ enum DelimitedFeed {
     var best = 0
     for index in counts.indices where counts[index] > counts[best] { best = index }
     return candidates[best]
+  }
+
+  /// The bytes from the header row on: blank lines and `#` comment lines before it skipped.
+  static func fromHeader(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    var rest = bytes[...]
+    while true {
+      rest = rest.drop { $0 == 0x0A || $0 == 0x0D }
+      guard rest.first == UInt8(ascii: "#") else { return rest }
+      rest = rest.drop { $0 != 0x0A && $0 != 0x0D }
+    }
   }
 
   /// A column name in its comparable form: `Image Link`, `image-link` and `g:image_link` are
@@ -167,8 +190,23 @@ enum DelimitedFeed {
     }
 
     /// The item of one data row.
-    func item(from record: DelimitedText.Record, position: Int) -> RawItem {
+    func item(from record: DelimitedText.Record, position: Int, maxFieldBytes: Int) -> RawItem {
       var item = RawItem(position: position, line: record.line)
+      for field in Field.allCases {
+        let columns = lists[field] ?? single[field].map { [$0] } ?? []
+        let cells = columns.compactMap {
+          record.fields.indices.contains($0) ? record.fields[$0] : nil
+        }
+        if item.tooLong == nil,
+          columns.contains(where: record.oversized.contains)
+            || cells.contains(where: { $0.utf8.count > maxFieldBytes })
+        {
+          item.tooLong = field.name
+        }
+        if columns.contains(where: record.replaced.contains), !item.replaced.contains(field.name) {
+          item.replaced.append(field.name)
+        }
+      }
       let value = { (field: Field) in self.value(field, in: record.fields) }
       item.id = value(.id)
       item.title = value(.title)
@@ -206,15 +244,23 @@ enum DelimitedText {
     var fields: [String]
     /// The 1-based line the record starts on.
     var line: Int
+    /// The fields longer than the limit; they are read as empty.
+    var oversized: Set<Int> = []
+    /// The fields read with U+FFFD for bytes undefined in Windows-1252.
+    var replaced: Set<Int> = []
   }
 
   /// Reads records from bytes that arrive a chunk at a time. Each field is UTF-8, or, when its
   /// bytes are not, Windows-1252 (what spreadsheet programs in Western Europe and the Americas
-  /// export by default).
+  /// export by default), with U+FFFD for the five bytes Windows-1252 leaves undefined. A field
+  /// is kept up to one byte past `maxFieldBytes`, so that a runaway one is not held whole.
   struct Reader {
     let delimiter: UInt8
+    let maxFieldBytes: Int
     private var fields: [String] = []
     private var field: [UInt8] = []
+    private var oversized: Set<Int> = []
+    private var replaced: Set<Int> = []
     private var line = 1
     private var recordLine = 1
     private var quoted = false
@@ -224,8 +270,9 @@ enum DelimitedText {
     /// held back until the next chunk.
     private var pending: UInt8?
 
-    init(delimiter: UInt8) {
+    init(delimiter: UInt8, maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes) {
       self.delimiter = delimiter
+      self.maxFieldBytes = maxFieldBytes
     }
 
     /// Reads one chunk, calling `body` for every record completed in it.
@@ -245,22 +292,50 @@ enum DelimitedText {
       try read(rest, final: true, body)
       if quoted { throw FeedError.Reason.unterminatedQuote(line: quoteLine) }
       if !fields.isEmpty || !field.isEmpty {
-        try endField()
-        try body(Record(fields: fields, line: recordLine))
-        fields.removeAll()
+        endField()
+        try endRecord(body)
       }
     }
 
-    private mutating func endField() throws {
-      if let text = String(validating: field, as: UTF8.self) {
+    private mutating func endField() {
+      if field.count > maxFieldBytes {
+        oversized.insert(fields.count)
+        fields.append("")
+      } else if let text = String(validating: field, as: UTF8.self) {
         fields.append(text)
       } else if let text = String(data: Data(field), encoding: .windowsCP1252) {
         fields.append(text)
       } else {
-        throw FeedError.Reason.undecodableText
+        replaced.insert(fields.count)
+        fields.append(Self.windows1252(replacingUndefined: field))
       }
       field.removeAll(keepingCapacity: true)
       fieldStart = true
+    }
+
+    private mutating func endRecord(_ body: (Record) throws -> Void) throws {
+      let record = Record(
+        fields: fields, line: recordLine, oversized: oversized, replaced: replaced)
+      fields.removeAll()
+      oversized.removeAll()
+      replaced.removeAll()
+      try body(record)
+    }
+
+    /// Keeps bytes of the field up to one past the limit: enough to know it is over.
+    private mutating func append(_ byte: UInt8) {
+      if field.count <= maxFieldBytes { field.append(byte) }
+    }
+
+    /// Windows-1252 text with U+FFFD for the bytes it does not define.
+    static func windows1252(replacingUndefined bytes: [UInt8]) -> String {
+      let undefined: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
+      return bytes.split(omittingEmptySubsequences: false, whereSeparator: undefined.contains)
+        .map { part in
+          String(data: Data(part), encoding: .windowsCP1252)
+            ?? String(decoding: part, as: UTF8.self)
+        }
+        .joined(separator: "\u{FFFD}")
     }
 
     private mutating func read(
@@ -280,7 +355,7 @@ enum DelimitedText {
         if quoted {
           if byte == quote {
             if !isLast && bytes[i + 1] == quote {
-              field.append(quote)
+              append(quote)
               i += 2
             } else {
               quoted = false
@@ -292,10 +367,10 @@ enum DelimitedText {
             // A line break inside quotes is part of the value, as a plain LF.
             line += 1
             i += byte == cr && !isLast && bytes[i + 1] == lf ? 2 : 1
-            field.append(lf)
+            append(lf)
             continue
           }
-          field.append(byte)
+          append(byte)
           i += 1
           continue
         }
@@ -306,17 +381,16 @@ enum DelimitedText {
           fieldStart = false
           i += 1
         case delimiter:
-          try endField()
+          endField()
           i += 1
         case cr, lf:
-          try endField()
-          try body(Record(fields: fields, line: recordLine))
-          fields.removeAll()
+          endField()
+          try endRecord(body)
           i += byte == cr && !isLast && bytes[i + 1] == lf ? 2 : 1
           line += 1
           recordLine = line
         default:
-          field.append(byte)
+          append(byte)
           fieldStart = false
           i += 1
         }

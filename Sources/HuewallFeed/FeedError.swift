@@ -16,7 +16,8 @@ public struct FeedError: Error, Sendable, Equatable {
     case invalidJSON(detail: String)
     /// The XML does not parse, at `line` and `column` (1-based).
     case invalidXML(detail: String, line: Int, column: Int)
-    /// The text is not UTF-8, UTF-16 or Windows-1252.
+    /// The text is not UTF-8, UTF-16 or Windows-1252. No reader throws it any more: CSV and TSV
+    /// fields replace the bytes Windows-1252 leaves undefined (``FeedItemWarning``).
     case undecodableText
     /// The document parses but is not shaped like the format (a JSON object without a
     /// `products` array, an XML root other than `<rss>` or `<feed>`).
@@ -115,6 +116,12 @@ public struct FeedItemError: Sendable, Hashable {
     case duplicateID(firstPosition: Int)
     /// The item is not shaped like the format's items (a JSON value of the wrong type).
     case malformed(String)
+    /// The id holds a control character: the store keeps text as C strings, where a NUL
+    /// would cut the id short and make distinct ids one.
+    case controlCharacterInID(scalar: UInt32)
+    /// A field longer than ``FeedParser/maxFieldBytes``, in UTF-8 bytes; `field` is the
+    /// product's field (`title`, `image`, …).
+    case fieldTooLong(field: String, limit: Int)
   }
 
   /// The item's 1-based position in the feed: its index among the JSON array's elements, the
@@ -154,19 +161,70 @@ extension FeedItemError.Reason: CustomStringConvertible {
       "duplicate id: item \(first) already has it"
     case .malformed(let detail):
       "malformed item: \(detail)"
+    case .controlCharacterInID(let scalar):
+      "the id holds a control character (U+\(hex(scalar)))"
+    case .fieldTooLong(let field, let limit):
+      "\(field) is longer than \(limit) bytes (feed.maxFieldBytes)"
     }
   }
 }
 
 extension FeedItemError: CustomStringConvertible {
-  public var description: String {
+  public var description: String { "\(place): \(reason)" }
+
+  /// `item 3 (line 17, id "NP-JS")`.
+  var place: String {
     var place = "item \(position)"
     var details: [String] = []
     if let line { details.append("line \(line)") }
     if let id { details.append("id \"\(id)\"") }
     if !details.isEmpty { place += " (\(details.joined(separator: ", ")))" }
-    return "\(place): \(reason)"
+    return place
   }
+}
+
+/// Something read from an item that the product keeps, but not as the feed wrote it.
+public struct FeedItemWarning: Sendable, Hashable {
+  public enum Reason: Sendable, Hashable {
+    /// A CSV or TSV field whose bytes are neither UTF-8 nor Windows-1252 (0x81, 0x8D, 0x8F,
+    /// 0x90, 0x9D are undefined there): read as Windows-1252 with U+FFFD for those bytes.
+    case replacedBytes(field: String)
+  }
+
+  /// As in ``FeedItemError``.
+  public var position: Int
+  public var line: Int?
+  public var id: String?
+  public var reason: Reason
+
+  public init(position: Int, line: Int? = nil, id: String? = nil, reason: Reason) {
+    self.position = position
+    self.line = line
+    self.id = id
+    self.reason = reason
+  }
+}
+
+extension FeedItemWarning.Reason: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .replacedBytes(let field):
+      "\(field) has bytes that are neither UTF-8 nor Windows-1252, replaced with U+FFFD"
+    }
+  }
+}
+
+extension FeedItemWarning: CustomStringConvertible {
+  public var description: String {
+    FeedItemError(position: position, line: line, id: id, reason: .missingID).place
+      + ": \(reason)"
+  }
+}
+
+/// `0000` for U+0000: at least four hex digits, as Unicode writes code points.
+func hex(_ scalar: UInt32) -> String {
+  let digits = String(scalar, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }
 
 // The readers throw bare reasons; the parser adds the source and format.

@@ -20,14 +20,24 @@ public struct FeedParser: Sendable {
   /// Whether a feed without items is a result rather than an error: set it for the Shopify pages
   /// after the first, where an empty page ends the paging.
   public var allowsEmpty: Bool
+  /// The most UTF-8 bytes one field of an item may have; an item with a longer field is an
+  /// item error. Keeps a runaway value (a whole file pasted into a title) out of the store
+  /// and the exports, and out of memory where the format allows.
+  public var maxFieldBytes: Int
+
+  /// The default of ``maxFieldBytes``: 64 KiB, far more than any title or URL needs.
+  public static let defaultMaxFieldBytes = 65_536
 
   public init(
-    format: FeedFormat? = nil, baseURL: URL? = nil, shopURL: URL? = nil, allowsEmpty: Bool = false
+    format: FeedFormat? = nil, baseURL: URL? = nil, shopURL: URL? = nil, allowsEmpty: Bool = false,
+    maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes
   ) {
+    precondition(maxFieldBytes > 0, "a field may have at least one byte")
     self.format = format
     self.baseURL = baseURL
     self.shopURL = shopURL
     self.allowsEmpty = allowsEmpty
+    self.maxFieldBytes = maxFieldBytes
   }
 
   /// Reads a feed a chunk at a time and hands over each valid product as it is read, so that a
@@ -65,6 +75,7 @@ public struct FeedParser: Sendable {
     }
 
     var itemErrors: [FeedItemError] = []
+    var itemWarnings: [FeedItemWarning] = []
     var itemCount = 0
     var productCount = 0
     func check(_ item: RawItem) throws {
@@ -73,7 +84,7 @@ public struct FeedParser: Sendable {
       case .failure(let reason):
         itemErrors.append(
           FeedItemError(
-            position: item.position, line: item.line, id: item.id.nonEmptyTrimmed, reason: reason))
+            position: item.position, line: item.line, id: displayID(of: item), reason: reason))
       case .success(let product):
         let entry = FeedEntry(product: product, position: item.position, line: item.line)
         let earlier: Int?
@@ -85,6 +96,11 @@ public struct FeedParser: Sendable {
               reason: .duplicateID(firstPosition: earlier)))
         } else {
           productCount += 1
+          itemWarnings += item.replaced.map { field in
+            FeedItemWarning(
+              position: item.position, line: item.line, id: product.id,
+              reason: .replacedBytes(field: field))
+          }
         }
       }
     }
@@ -106,7 +122,8 @@ public struct FeedParser: Sendable {
       throw FeedError(source: source, format: read, reason: .noValidItems(itemErrors: itemErrors))
     }
     return FeedSummary(
-      format: read, itemErrors: itemErrors, itemCount: itemCount, productCount: productCount)
+      format: read, itemErrors: itemErrors, itemCount: itemCount, productCount: productCount,
+      itemWarnings: itemWarnings)
   }
 
   /// Reads a whole feed into memory; a repeated id keeps its first product.
@@ -141,7 +158,7 @@ public struct FeedParser: Sendable {
     }
     return FeedParseResult(
       format: summary.format, products: products, itemErrors: summary.itemErrors,
-      itemCount: summary.itemCount)
+      itemCount: summary.itemCount, itemWarnings: summary.itemWarnings)
   }
 
   /// Calls `each` with the items of the feed, read as `format` (nil: JSON, either kind), and
@@ -154,10 +171,10 @@ public struct FeedParser: Sendable {
       let shop = shopURL ?? baseURL.flatMap(Self.origin)
       return try JSONFeed.read(input, as: format, shopURL: shop, each: each)
     case .merchantXML:
-      try MerchantXMLFeed.read(input, each: each)
+      try MerchantXMLFeed.read(input, maxFieldBytes: maxFieldBytes, each: each)
       return .merchantXML
     case .merchantTSV, .csv:
-      try DelimitedFeed.read(input, as: format!, each: each)
+      try DelimitedFeed.read(input, as: format!, maxFieldBytes: maxFieldBytes, each: each)
       return format!
     }
   }
@@ -171,7 +188,13 @@ public struct FeedParser: Sendable {
 
   private func product(from item: RawItem) -> Result<Product, FeedItemError.Reason> {
     if let malformed = item.malformed { return .failure(.malformed(malformed)) }
+    if let field = oversizedField(of: item) {
+      return .failure(.fieldTooLong(field: field, limit: maxFieldBytes))
+    }
     guard let id = item.id.nonEmptyTrimmed else { return .failure(.missingID) }
+    if let control = id.unicodeScalars.first(where: \.isControl) {
+      return .failure(.controlCharacterInID(scalar: control.value))
+    }
     var link: URL?
     if let raw = item.link.nonEmptyTrimmed {
       switch resolve(raw, .link) {
@@ -191,14 +214,37 @@ public struct FeedParser: Sendable {
     return .success(
       Product(
         id: id,
-        title: item.title.nonEmptyTrimmed ?? "",
-        brand: item.brand.nonEmptyTrimmed,
-        vendorColor: item.color.nonEmptyTrimmed,
+        title: item.title?.withoutControlCharacters.nonEmptyTrimmed ?? "",
+        brand: item.brand?.withoutControlCharacters.nonEmptyTrimmed,
+        vendorColor: item.color?.withoutControlCharacters.nonEmptyTrimmed,
         link: link,
         imageURLs: images,
-        price: item.price.nonEmptyTrimmed,
-        availability: item.availability.nonEmptyTrimmed,
-        itemGroupId: item.itemGroupId.nonEmptyTrimmed))
+        price: item.price?.withoutControlCharacters.nonEmptyTrimmed,
+        availability: item.availability?.withoutControlCharacters.nonEmptyTrimmed,
+        itemGroupId: item.itemGroupId?.withoutControlCharacters.nonEmptyTrimmed))
+  }
+
+  /// The first field of `item` over ``maxFieldBytes``: one its reader saw grow past the limit
+  /// (and stopped keeping), or one that is over it as read.
+  private func oversizedField(of item: RawItem) -> String? {
+    if let field = item.tooLong { return field }
+    let fields: [(String, String?)] = [
+      ("id", item.id), ("title", item.title), ("brand", item.brand), ("color", item.color),
+      ("link", item.link), ("price", item.price), ("availability", item.availability),
+      ("itemGroupId", item.itemGroupId),
+    ]
+    for (name, value) in fields where (value?.utf8.count ?? 0) > maxFieldBytes { return name }
+    if item.images.contains(where: { $0.utf8.count > maxFieldBytes }) { return "image" }
+    return nil
+  }
+
+  /// The id an item error names: none when it is too long to repeat, control characters
+  /// written out (`A\u{0000}x`) so that the message survives the store.
+  private func displayID(of item: RawItem) -> String? {
+    guard let id = item.id.nonEmptyTrimmed, id.utf8.count <= maxFieldBytes else { return nil }
+    guard id.unicodeScalars.contains(where: \.isControl) else { return id }
+    return id.unicodeScalars.map { $0.isControl ? "\\u{\(hex($0.value))}" : String($0) }
+      .joined()
   }
 
   /// An absolute URL with an allowed scheme, resolving relative references against ``baseURL``.
@@ -294,14 +340,18 @@ public struct FeedParseResult: Sendable, Equatable {
   /// CSV/TSV data rows, Shopify products (before they are split by colour). Shopify paging
   /// uses it (``ShopifyFeed/hasMorePages(after:)``).
   public var itemCount: Int
+  /// Products kept with a value that is not what the feed wrote, in feed order.
+  public var itemWarnings: [FeedItemWarning]
 
   public init(
-    format: FeedFormat, products: [Product], itemErrors: [FeedItemError], itemCount: Int
+    format: FeedFormat, products: [Product], itemErrors: [FeedItemError], itemCount: Int,
+    itemWarnings: [FeedItemWarning] = []
   ) {
     self.format = format
     self.products = products
     self.itemErrors = itemErrors
     self.itemCount = itemCount
+    self.itemWarnings = itemWarnings
   }
 }
 
@@ -324,12 +374,18 @@ public struct FeedSummary: Sendable, Equatable {
   public var itemCount: Int
   /// How many products were accepted.
   public var productCount: Int
+  /// Accepted products with a value that is not what the feed wrote, in feed order.
+  public var itemWarnings: [FeedItemWarning]
 
-  public init(format: FeedFormat, itemErrors: [FeedItemError], itemCount: Int, productCount: Int) {
+  public init(
+    format: FeedFormat, itemErrors: [FeedItemError], itemCount: Int, productCount: Int,
+    itemWarnings: [FeedItemWarning] = []
+  ) {
     self.format = format
     self.itemErrors = itemErrors
     self.itemCount = itemCount
     self.productCount = productCount
+    self.itemWarnings = itemWarnings
   }
 }
 
@@ -350,6 +406,10 @@ struct RawItem {
   var itemGroupId: String?
   /// Set when the item is not shaped like the format's items; the rest is then empty.
   var malformed: String?
+  /// A field the reader found longer than the limit and stopped keeping.
+  var tooLong: String?
+  /// Fields read with U+FFFD in place of bytes no encoding explains.
+  var replaced: [String] = []
 
   init(position: Int, line: Int? = nil) {
     self.position = position
@@ -358,6 +418,8 @@ struct RawItem {
 }
 
 extension Unicode.Scalar {
+  /// C0 and C1 controls and DEL (general category Cc), tab and line breaks included.
+  var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
   var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
   var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

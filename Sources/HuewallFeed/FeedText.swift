@@ -44,6 +44,21 @@ extension String {
   }
 }
 
+extension String {
+  /// The string without control characters other than tab and line breaks. The store keeps
+  /// text as C strings, which end at a NUL, so every text field is cleaned here, once, for
+  /// every format: what the parser hands on is what is stored and exported.
+  var withoutControlCharacters: String {
+    guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return self }
+    var scalars = String.UnicodeScalarView()
+    for scalar in unicodeScalars
+    where !scalar.isControl || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+      scalars.append(scalar)
+    }
+    return String(scalars)
+  }
+}
+
 extension Optional where Wrapped == String {
   var nonEmptyTrimmed: String? { self?.nonEmptyTrimmed }
 }

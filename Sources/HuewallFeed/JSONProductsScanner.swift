@@ -33,6 +33,8 @@ struct JSONProductsScanner {
   private var key: [UInt8] = []
   private var keyEscaped = false
   private var sawProducts = false
+  /// The document is the array of products itself, as some Shopify dumps are.
+  private var isArray = false
   private var elementCount = 0
   /// The value being captured, when one is: its bytes, nesting depth and string state.
   private var value: [UInt8] = []
@@ -86,12 +88,14 @@ struct JSONProductsScanner {
     if FeedText.isWhitespace(byte), !isInKey { return }
     switch state {
     case .documentStart:
+      if byte == UInt8(ascii: "[") {
+        isArray = true
+        sawProducts = true
+        state = .elementOrEnd(first: true)
+        return
+      }
       guard byte == UInt8(ascii: "{") else {
-        if byte == UInt8(ascii: "[") {
-          throw FeedError.Reason.unexpectedStructure(
-            "the JSON is not an object with a \"products\" array")
-        }
-        throw syntax("the document does not start with an object")
+        throw syntax("the document does not start with an object or an array")
       }
       state = .keyOrEnd(first: true)
     case .keyOrEnd(let first):
@@ -140,7 +144,7 @@ struct JSONProductsScanner {
       }
     case .elementOrEnd(let first):
       if byte == UInt8(ascii: "]") && first {
-        state = .afterMember
+        state = isArray ? .end : .afterMember
       } else {
         begin(byte, isElement: true)
         _ = try capture(byte, body)
@@ -149,7 +153,7 @@ struct JSONProductsScanner {
       if byte == UInt8(ascii: ",") {
         state = .elementOrEnd(first: false)
       } else if byte == UInt8(ascii: "]") {
-        state = .afterMember
+        state = isArray ? .end : .afterMember
       } else {
         throw syntax("expected ',' or ']' after an element of \"products\"")
       }

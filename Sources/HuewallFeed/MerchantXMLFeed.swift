@@ -11,13 +11,19 @@ enum MerchantXMLFeed {
   static let atomNamespace = "http://www.w3.org/2005/Atom"
 
   /// Reads the feed's items in order, calling `each` with every one as its end tag is read.
-  static func read(_ input: FeedInput, each: (RawItem) throws -> Void) throws {
-    try withoutActuallyEscaping(each) { each in try read(input, escaping: each) }
+  /// The text of a field is kept up to `maxFieldBytes`; a longer one marks the item.
+  static func read(
+    _ input: FeedInput, maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes,
+    each: (RawItem) throws -> Void
+  ) throws {
+    try withoutActuallyEscaping(each) { each in
+      try read(input, maxFieldBytes: maxFieldBytes, escaping: each)
+    }
   }
 
-  private static func read(_ input: FeedInput, escaping each: @escaping (RawItem) throws -> Void)
-    throws
-  {
+  private static func read(
+    _ input: FeedInput, maxFieldBytes: Int, escaping each: @escaping (RawItem) throws -> Void
+  ) throws {
     // From a stream libxml2 gets the document in chunks, so that a feed of any size is read in
     // the same memory; handed over in one piece, a document over 10 MB fails with libxml2's
     // "huge input lookup" error.
@@ -36,16 +42,21 @@ enum MerchantXMLFeed {
         detail: "a processing instruction without data (<?name?>), which cannot be read",
         line: line, column: column)
     }
-    guard let stream = input.stream() else {
+    guard let source = input.stream() else {
       throw FeedError.Reason.unreadable(detail: "the feed cannot be opened")
     }
-    let parser = XMLParser(stream: stream)
+    let expanding = XMLEntityExpander(head: input.head).map { EntityExpandingStream(source, $0) }
+    let parser = XMLParser(stream: (expanding as InputStream?) ?? source)
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false
-    let reader = Reader(each: each)
+    let reader = Reader(maxFieldBytes: maxFieldBytes, each: each)
     parser.delegate = reader
     let finished = parser.parse()
     if let error = reader.consumerError { throw error }
+    if let failure = expanding?.failure {
+      throw FeedError.Reason.invalidXML(
+        detail: describe(89), line: failure.line, column: max(failure.column, 1))
+    }
     if let root = reader.wrongRoot {
       throw FeedError.Reason.unexpectedStructure(
         "the XML root element is <\(root)>; a Merchant feed is <rss> (RSS 2.0) or <feed> (Atom)")
@@ -222,21 +233,35 @@ enum MerchantXMLFeed {
     /// What `each` threw; the parse is aborted and the error rethrown.
     var consumerError: (any Error)?
     private let each: (RawItem) throws -> Void
+    private let maxFieldBytes: Int
     private var itemCount = 0
 
-    init(each: @escaping (RawItem) throws -> Void) {
+    init(maxFieldBytes: Int, each: @escaping (RawItem) throws -> Void) {
+      self.maxFieldBytes = maxFieldBytes
       self.each = each
     }
 
     private var depth = 0
     private var itemDepth = 0
     private var current: Fields?
+    /// The direct child of the item being read, when it is one that fills a field.
     private var element: (name: String, google: Bool)?
     private var text = ""
+    /// Whether the element's text grew past the limit; what came after was not kept.
+    private var overflow = false
+
+    /// The `g:` attributes read, and what product field each fills.
+    private static let googleFields: [String: String] = [
+      "id": "id", "title": "title", "link": "link", "image_link": "image",
+      "additional_image_link": "image", "brand": "brand", "color": "color", "price": "price",
+      "availability": "availability", "item_group_id": "itemGroupId",
+    ]
 
     /// The values of one item; plain RSS/Atom `title` and `link` fill in for missing `g:` ones.
     private struct Fields {
       var item: RawItem
+      /// Atom's own `<id>`, the id when there is no `g:id` (Google's Atom example has none).
+      var atomID: String?
       var googleTitle: String?
       var plainTitle: String?
       var googleLink: String?
@@ -271,8 +296,14 @@ enum MerchantXMLFeed {
       }
       guard depth == itemDepth + 1 else { return }
       let google = Self.isGoogle(namespace)
-      element = (name, google)
+      let read =
+        google
+        ? Self.googleFields[name] != nil
+        : name == "title" || name == "link"
+          || (name == "id" && namespace == MerchantXMLFeed.atomNamespace)
+      element = read ? (name, google) : nil
       text = ""
+      overflow = false
       // Atom: <link rel="alternate" href="…"/>, the product page.
       if !google && name == "link", let href = attributes["href"],
         (attributes["rel"] ?? "alternate") == "alternate", current?.plainLink == nil
@@ -282,11 +313,21 @@ enum MerchantXMLFeed {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-      if element != nil { text += string }
+      add(string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
-      if element != nil { text += String(decoding: block, as: UTF8.self) }
+      add(String(decoding: block, as: UTF8.self))
+    }
+
+    private func add(_ string: String) {
+      guard element != nil, !overflow else { return }
+      if text.utf8.count + string.utf8.count > maxFieldBytes {
+        overflow = true
+        text = ""
+      } else {
+        text += string
+      }
     }
 
     func parser(
@@ -296,9 +337,14 @@ enum MerchantXMLFeed {
       defer { depth -= 1 }
       guard var fields = current else { return }
       if depth == itemDepth + 1, let element {
+        if overflow, fields.item.tooLong == nil {
+          fields.item.tooLong =
+            element.google ? Self.googleFields[element.name] : Optional(element.name)
+        }
         let value = text.nonEmptyTrimmed
         switch (element.google, element.name) {
         case (true, "id"): fields.item.id = value
+        case (false, "id"): fields.atomID = value
         case (true, "title"): fields.googleTitle = value
         case (false, "title"): fields.plainTitle = value
         case (true, "link"): fields.googleLink = value
@@ -316,6 +362,7 @@ enum MerchantXMLFeed {
         current = fields
       } else if depth == itemDepth {
         var item = fields.item
+        item.id = item.id ?? fields.atomID
         item.title = fields.googleTitle ?? fields.plainTitle
         item.link = fields.googleLink ?? fields.plainLink
         item.images = (fields.image.map { [$0] } ?? []) + fields.additionalImages

@@ -27,7 +27,8 @@ struct FeedReader {
     try? FileManager.default.removeItem(at: downloadFile)
     let url = try sourceURL()
     let parser = FeedParser(
-      format: settings.format, baseURL: url, shopURL: settings.shopURL.flatMap(URL.init(string:)))
+      format: settings.format, baseURL: url, shopURL: settings.shopURL.flatMap(URL.init(string:)),
+      maxFieldBytes: settings.maxFieldBytes)
     let isShop = settings.format == .shopify && !url.isFileURL
     let firstURL = isShop ? ShopifyFeed.pageURL(base: url, page: 1) : url
     var result = try await stage(firstURL, parser, source: settings.source)
@@ -37,7 +38,8 @@ struct FeedReader {
       // serves 30 products a page unless asked for more), then page on from there.
       return try await FeedReader(
         settings: FeedSettings(
-          source: settings.source, format: .shopify, shopURL: settings.shopURL),
+          source: settings.source, format: .shopify, shopURL: settings.shopURL,
+          maxFieldBytes: settings.maxFieldBytes),
         fetcher: fetcher, store: store
       ).read()
     }
@@ -55,6 +57,7 @@ struct FeedReader {
         pageURL, pagedParser, source: pageURL.absoluteString, positionOffset: result.itemCount)
       result.itemCount += pageResult.itemCount
       result.itemErrors += pageResult.itemErrors
+      result.itemWarnings += pageResult.itemWarnings
       result.productCount += pageResult.productCount
     }
     return result

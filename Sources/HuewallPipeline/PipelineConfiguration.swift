@@ -85,16 +85,22 @@ public struct FeedSettings: Sendable, Equatable, Codable {
   public var format: FeedFormat?
   /// A Shopify shop's address, for product links (defaults to the source's host).
   public var shopURL: String?
+  /// The most UTF-8 bytes a field of an item may have; a longer one is an item error.
+  public var maxFieldBytes: Int
 
   public init(
-    source: String = "samples/feed.json", format: FeedFormat? = nil, shopURL: String? = nil
+    source: String = "samples/feed.json", format: FeedFormat? = nil, shopURL: String? = nil,
+    maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes
   ) {
     self.source = source
     self.format = format
     self.shopURL = shopURL
+    self.maxFieldBytes = maxFieldBytes
   }
 
-  public enum CodingKeys: String, CodingKey, CaseIterable { case source, format, shopURL }
+  public enum CodingKeys: String, CodingKey, CaseIterable {
+    case source, format, shopURL, maxFieldBytes
+  }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -102,6 +108,7 @@ public struct FeedSettings: Sendable, Equatable, Codable {
     source = try c.decodeIfPresent(String.self, forKey: .source) ?? d.source
     format = try c.decodeIfPresent(FeedFormat.self, forKey: .format)
     shopURL = try c.decodeIfPresent(String.self, forKey: .shopURL)
+    maxFieldBytes = try c.decodeIfPresent(Int.self, forKey: .maxFieldBytes) ?? d.maxFieldBytes
   }
 }
 
@@ -287,6 +294,7 @@ extension PipelineConfiguration {
       throw fail("\(key) must not be empty")
     }
     guard !feed.source.isEmpty else { throw fail("feed.source must not be empty") }
+    guard feed.maxFieldBytes > 0 else { throw fail("feed.maxFieldBytes must be positive") }
     for (code, family) in colorSynonyms.sorted(by: { $0.key < $1.key }) {
       guard !ColorSynonyms.normalise(code).isEmpty else {
         throw fail(

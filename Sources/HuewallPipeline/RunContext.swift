@@ -42,6 +42,16 @@ final class RunContext {
   func fail(stage: String, subject: String, message: String) {
     itemsFailed += 1
     counts.errors += 1
+    record(stage: stage, subject: subject, message: message)
+  }
+
+  /// Records an item that was kept but not as the source had it, beside the run's errors
+  /// (its message starts with `warning: `); it counts neither as an error nor as a failure.
+  func warn(stage: String, subject: String, message: String) {
+    record(stage: stage, subject: subject, message: "warning: " + message)
+  }
+
+  private func record(stage: String, subject: String, message: String) {
     logger.warning("\(stage): \(subject): \(message)")
     do {
       try store.recordError(

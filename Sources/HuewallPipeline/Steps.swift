@@ -19,6 +19,9 @@ enum Steps {
       for itemError in summary.itemErrors {
         context.fail(stage: "feed", subject: settings.source, message: "\(itemError)")
       }
+      for warning in summary.itemWarnings {
+        context.warn(stage: "feed", subject: settings.source, message: "\(warning)")
+      }
       context.itemsAttempted += summary.itemCount
       let count = try context.store.stagedProductCount()
       context.logger.info("\(count) products (\(summary.format.rawValue) feed)")

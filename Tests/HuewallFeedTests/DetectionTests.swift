@@ -99,9 +99,13 @@ import Testing
     #expect(
       try feedError("no-products.json")?.reason
         == .unexpectedStructure("the JSON object has no \"products\" array"))
+    // A top-level array is the products themselves (a Shopify dump): these are no products.
     #expect(
       feedError(Data("[1, 2]".utf8))?.reason
-        == .unexpectedStructure("the JSON is not an object with a \"products\" array"))
+        == .noValidItems(itemErrors: [
+          FeedItemError(position: 1, reason: .malformed("not a JSON object")),
+          FeedItemError(position: 2, reason: .malformed("not a JSON object")),
+        ]))
     #expect(
       feedError(Data("{\"products\": {\"id\": 1}}".utf8))?.reason
         == .unexpectedStructure("\"products\" is not an array"))

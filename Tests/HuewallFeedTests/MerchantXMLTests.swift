@@ -143,3 +143,57 @@ import Testing
       ])
   }
 }
+
+extension MerchantXMLTests {
+  @Test func internalEntitiesAreExpandedAndExternalOnesLeaveTheRestOfTheText() throws {
+    let result = try parse("merchant-entities.rss.xml")
+    #expect(result.itemErrors.isEmpty)
+    #expect(
+      result.products == [
+        Product(
+          id: "NP-TR3-ASH",
+          title: "Northpeak Trail Runner 3 – Ash",
+          brand: "Northpeak",
+          imageURLs: [url("https://cdn.northpeak.example/img/tr3-ash.jpg")]),
+        Product(
+          id: "NP-CAP-MOSS",
+          title: "Cap in Moss",
+          brand: "Northpeak & Co",
+          imageURLs: [url("https://cdn.northpeak.example/img/cap-moss.jpg")]),
+      ])
+    // The same read in chunks that split the references.
+    let chunked = try FeedParser().parse(
+      FeedInput(try fixtureData("merchant-entities.rss.xml"), chunkSize: 5))
+    #expect(chunked.products == result.products)
+  }
+
+  @Test func entitiesThatReferToThemselvesAreInvalidXML() throws {
+    let feed = Data(
+      """
+      <?xml version="1.0"?>
+      <!DOCTYPE rss [<!ENTITY a "x&b;"><!ENTITY b "y&a;">]>
+      <rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A</g:id><g:title>&a;</g:title><g:image_link>https://cdn.example/a.jpg</g:image_link></item></channel></rss>
+      """.utf8)
+    let error = try #require(feedError(feed, source: "loop.xml"))
+    guard case .invalidXML(let detail, let line, _) = error.reason else {
+      Issue.record("expected invalid XML, got \(error.reason)")
+      return
+    }
+    #expect(detail == "entities that refer to themselves or expand too much")
+    #expect(line == 3)
+  }
+}
+
+extension MerchantXMLTests {
+  @Test func aDeclarationOfAPredefinedEntityLeavesItToTheParser() throws {
+    // XML allows declaring amp as "&#38;#38;", which still means "&".
+    let feed = Data(
+      """
+      <?xml version="1.0"?>
+      <!DOCTYPE rss [<!ENTITY amp "&#38;#38;"><!ENTITY shop "Northpeak">]>
+      <rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A</g:id><g:title>&shop; &amp; Co</g:title><g:image_link>https://cdn.example/a.jpg</g:image_link></item></channel></rss>
+      """.utf8)
+    let result = try FeedParser().parse(feed, source: "amp.xml")
+    #expect(result.products.map(\.title) == ["Northpeak & Co"])
+  }
+}

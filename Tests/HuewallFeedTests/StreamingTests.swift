@@ -151,9 +151,10 @@ import Testing
     #expect(
       feedError(Data(#"{"products": {"id": "a"}}"#.utf8))?.reason
         == .unexpectedStructure("\"products\" is not an array"))
+    // A top-level array is the products themselves (a Shopify dump).
     #expect(
       feedError(Data(#"[{"id": "a"}]"#.utf8))?.reason
-        == .unexpectedStructure("the JSON is not an object with a \"products\" array"))
+        == .noValidItems(itemErrors: [FeedItemError(position: 1, id: "a", reason: .missingImage)]))
   }
 
   // MARK: Helpers

@@ -41,6 +41,11 @@ import Testing
     #expect(c.database == ".huewall/catalogue.sqlite")
   }
 
+  @Test func feedMaxFieldBytesIsReadWithA64KiBDefault() throws {
+    #expect(try parse("{}").feed.maxFieldBytes == 65_536)
+    #expect(try parse(#"{"feed": {"maxFieldBytes": 1024}}"#).feed.maxFieldBytes == 1024)
+  }
+
   @Test(arguments: [
     (#"{"databse": "x"}"#, #"unknown key "databse""#),
     (#"{"feed": {"url": "x"}}"#, #"unknown key "url" in "feed""#),
@@ -52,6 +57,8 @@ import Testing
     (#"{"analysis": {"preset": "vivid"}}"#, "analysis.preset"),
     (#"{"fetch": {"maxAttempts": 0}}"#, "fetch.maxAttempts"),
     (#"{"maxFailureRate": 2}"#, "maxFailureRate must be between 0 and 1"),
+    (#"{"feed": {"maxFieldBytes": 0}}"#, "feed.maxFieldBytes must be positive"),
+    (#"{"feed": {"maxFieldBytes": "64k"}}"#, "feed.maxFieldBytes must be a whole number"),
     ("[1, 2]", "the top level must be a JSON object"),
     ("{", "not valid JSON"),
   ])

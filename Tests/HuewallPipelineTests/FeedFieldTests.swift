@@ -1,0 +1,42 @@
+import Foundation
+import HuewallCore
+import HuewallPipeline
+import HuewallStore
+import HuewallTestSupport
+import Testing
+
+/// What the feed stage makes of odd field values, as the store keeps them.
+@Suite struct FeedFieldTests {
+  @Test func controlCharactersAndUndefinedBytesReachTheStoreCleanedAndRecorded() async throws {
+    let server = try await TestHTTPServer.start()
+    let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
+    catalogue.publish(count: 4)
+    let image = { (i: Int) in server.url("/img/\(i).img").absoluteString }
+    var feed = Data("id,title,image_link\n".utf8)
+    feed += Data("A\u{0}x,First,\(image(0))\n".utf8)
+    feed += Data("A\u{0}y,Second,\(image(1))\n".utf8)
+    feed += Data("B-1,Enamel\u{0} Mug,\(image(2))\n".utf8)
+    feed += Data("ODD-2,Odd ".utf8) + Data([0x81]) + Data(" byte,\(image(3))\n".utf8)
+    server.route("/feed.csv", .ok(feed, contentType: "text/csv"))
+    var workspace = try Workspace(feed: server.url("/feed.csv"))
+    defer { workspace.remove() }
+    workspace.configuration.maxFailureRate = 0.9
+
+    let report = try await workspace.run()
+    let store = try workspace.store()
+    let stored = try store.products(includeRemoved: false).map(\.product)
+    #expect(stored.map(\.id).sorted() == ["B-1", "ODD-2"])
+    #expect(stored.first { $0.id == "B-1" }?.title == "Enamel Mug")
+    #expect(stored.first { $0.id == "ODD-2" }?.title == "Odd \u{FFFD} byte")
+    // The two ids with a NUL are errors; the replaced bytes a warning, not counted as one.
+    #expect(report.counts.errors == 2)
+    let feedRecords = try store.errors(runID: report.runID).filter { $0.stage == "feed" }
+    #expect(
+      feedRecords.map(\.message) == [
+        #"item 1 (line 2, id "A\u{0000}x"): the id holds a control character (U+0000)"#,
+        #"item 2 (line 3, id "A\u{0000}y"): the id holds a control character (U+0000)"#,
+        #"warning: item 4 (line 5, id "ODD-2"): title has bytes that are neither UTF-8 nor Windows-1252, replaced with U+FFFD"#,
+      ])
+    await server.shutdown()
+  }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HuewallCore
+import HuewallPipeline
 import HuewallStore
 
 /// `huewall status`: what the recent runs did.
@@ -10,8 +11,9 @@ struct Status: ParsableCommand {
     discussion: """
       --json prints {"runs": [{"id", "kind", "status", "startedAt", "finishedAt", "products": \
       {"seen", "added", "changed", "removed"}, "images": {"downloaded", "notModified", \
-      "failed", "decoded"}, "errors", "message"}]}; with --errors also "failedItems": \
-      [{"run", "stage", "subject", "message"}], the newest run's failed items.
+      "failed", "decoded"}, "errors", "message"}]}; with --errors also "failedItems" and "warnings": \
+      [{"run", "stage", "subject", "message"}], the newest run's failed items and the items \
+      it kept with a warning.
       """
   )
 
@@ -23,7 +25,7 @@ struct Status: ParsableCommand {
   @Option(help: "How many runs to show.")
   var limit = 10
 
-  @Flag(help: "Also list the failed items of the newest run.")
+  @Flag(help: "Also list the failed items (and the items read with a warning) of the newest run.")
   var errors = false
 
   func run() throws {
@@ -49,18 +51,28 @@ struct Status: ParsableCommand {
         throw CommandFailure.fatal(error)
       }
     }
+    // Items kept with a warning are recorded beside the failures, their message marked.
+    let warnings = items.filter { $0.message.hasPrefix(itemWarningMark) }
+    let failures = items.filter { !$0.message.hasPrefix(itemWarningMark) }
     if json {
       var document: [(String, JSONValue)] = [("runs", .array(runs.map(Self.json)))]
       if errors {
-        document.append(("failedItems", .array(items.map(Self.json))))
+        document.append(("failedItems", .array(failures.map(Self.json))))
+        document.append(("warnings", .array(warnings.map(Self.json))))
       }
       print(JSONValue.object(document).serialized())
       return
     }
     print(Self.table(runs))
     if errors, let newest = runs.first {
-      print(items.isEmpty ? "run \(newest.id): no failed items" : "run \(newest.id) failed items:")
-      for item in items { print("  \(item.stage)  \(item.subject): \(item.message)") }
+      print(
+        failures.isEmpty
+          ? "run \(newest.id): no failed items" : "run \(newest.id) failed items:")
+      for item in failures { print("  \(item.stage)  \(item.subject): \(item.message)") }
+      if !warnings.isEmpty { print("run \(newest.id) items read with a warning:") }
+      for item in warnings {
+        print("  \(item.stage)  \(item.subject): \(item.message.dropFirst(itemWarningMark.count))")
+      }
     }
   }
 

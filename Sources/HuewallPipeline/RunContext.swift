@@ -48,7 +48,7 @@ final class RunContext {
   /// Records an item that was kept but not as the source had it, beside the run's errors
   /// (its message starts with `warning: `); it counts neither as an error nor as a failure.
   func warn(stage: String, subject: String, message: String) {
-    record(stage: stage, subject: subject, message: "warning: " + message)
+    record(stage: stage, subject: subject, message: itemWarningMark + message)
   }
 
   private func record(stage: String, subject: String, message: String) {
@@ -61,3 +61,7 @@ final class RunContext {
     }
   }
 }
+
+/// What an item kept with a warning has in front of its recorded message: warnings are stored
+/// with the run's item errors, and `huewall status` tells them apart by it.
+public let itemWarningMark = "warning: "

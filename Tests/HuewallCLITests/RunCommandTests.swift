@@ -90,11 +90,41 @@ import Testing
     #expect(items.first?["stage"] as? String == "fetch")
     #expect((items.first?["subject"] as? String)?.hasSuffix("missing.jpg") == true)
     #expect((items.first?["message"] as? String)?.contains("GONE") == true)
+    #expect((json["warnings"] as? [Any])?.isEmpty == true)
     // Without --errors, the document has no failedItems.
     let plain = try huewall(["status", "--config", sandbox.config, "--json"])
     let runsOnly = try #require(
       try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
     #expect(runsOnly["failedItems"] == nil)
+  }
+
+  @Test func statusListsItemsKeptWithAWarningApartFromFailures() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    try FileManager.default.copyItem(
+      at: repositoryRoot.appendingPathComponent("samples/05-blue-mug.jpg"),
+      to: sandbox.folder.appendingPathComponent("mug.jpg"))
+    // 0x81 is undefined in Windows-1252: the title is kept with a replacement character.
+    var feed = Data("id,title,image_link\r\nMUG,Blue ".utf8)
+    feed.append(0x81)
+    feed.append(contentsOf: Data(" mug,mug.jpg\r\nGONE,Cap,missing.jpg\r\n".utf8))
+    try feed.write(to: sandbox.folder.appendingPathComponent("feed.csv"))
+    let run = try huewall(
+      ["run", "--config", sandbox.config, "--feed", "feed.csv"], in: sandbox.folder)
+    #expect(run.status == 3, "\(run.stderr)")
+
+    let status = try huewall(["status", "--config", sandbox.config, "--json", "--errors"])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any],
+      "\(status.stdout)")
+    let failed = try #require(json["failedItems"] as? [[String: Any]])
+    let warnings = try #require(json["warnings"] as? [[String: Any]])
+    #expect(failed.map { $0["stage"] as? String } == ["fetch"])
+    #expect(warnings.count == 1)
+    #expect((warnings.first?["message"] as? String)?.contains("MUG") == true, "\(warnings)")
+    let text = try huewall(["status", "--config", sandbox.config, "--errors"])
+    #expect(text.stdout.contains("failed items:"))
+    #expect(text.stdout.contains("items read with a warning:"), "\(text.stdout)")
   }
 
   @Test func statusWithDbNeedsNoConfigurationFile() throws {

@@ -52,6 +52,12 @@ public final class Fetcher: Sendable {
     }
   }
 
+  /// Connects to `host` at `address` from now on, as if the host had resolved there and
+  /// passed the private-network check (for tests).
+  func pin(host: String, to address: NetworkAddress) async {
+    await hosts.pin(host: host, to: address)
+  }
+
   /// Stops the HTTP clients and closes their connections. Fetches after this fail.
   public func shutdown() async {
     await hosts.shutdown()

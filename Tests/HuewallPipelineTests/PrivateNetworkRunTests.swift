@@ -50,6 +50,7 @@ import Testing
     #expect(server.requests.isEmpty)
 
     workspace.configuration.fetch.allowPrivateNetworks = true
+    workspace.configuration.fetch.connectTimeout = 10
     let allowed = try await workspace.run()
     #expect(allowed.counts.imagesDownloaded == 1)
     #expect(allowed.counts.errors == 0)

@@ -31,6 +31,12 @@ public struct FetchError: Error, Sendable, Equatable {
     case cache(String)
     /// The task was cancelled before the fetch finished.
     case cancelled
+    /// The host is, or resolves to, an address in a private or special network; nothing was
+    /// sent to it (``FetchSettings/allowPrivateNetworks``).
+    case refusedAddress(AddressRefusal)
+    /// A redirect to a scheme other than http and https (`file:`, `ftp:`), not followed;
+    /// `location` is where it pointed.
+    case redirectToScheme(String, location: String)
   }
 
   /// The URL (or, for a cache failure, the path) concerned.
@@ -91,6 +97,10 @@ extension FetchError.Reason: CustomStringConvertible {
       "the image cache failed (\(detail))"
     case .cancelled:
       "the download was cancelled"
+    case .refusedAddress(let refusal):
+      "\(refusal)"
+    case .redirectToScheme(let scheme, let location):
+      "redirect to \(scheme): refused (\(location)); only http and https redirects are followed"
     }
   }
 
@@ -106,5 +116,51 @@ extension FetchError.Reason: CustomStringConvertible {
 extension FetchError: LocalizedError {
   public var errorDescription: String? {
     attempts > 1 ? "\(url): \(reason) (after \(attempts) tries)" : "\(url): \(reason)"
+  }
+}
+
+/// Why a host was not connected to: the address, the network it belongs to, and how it was
+/// reached.
+public struct AddressRefusal: Sendable, Equatable {
+  /// The host as the URL names it (lowercase, without brackets).
+  public var host: String
+  /// The address refused, in its usual text form.
+  public var address: String
+  public var range: NetworkAddress.Range
+  /// True when the address came from DNS rather than from the URL itself.
+  public var resolved: Bool
+  /// The URL a redirect led to, when the refusal was on a redirect hop.
+  public var redirect: String?
+
+  public init(
+    host: String, address: String, range: NetworkAddress.Range, resolved: Bool,
+    redirect: String? = nil
+  ) {
+    self.host = host
+    self.address = address
+    self.range = range
+    self.resolved = resolved
+    self.redirect = redirect
+  }
+}
+
+extension AddressRefusal: CustomStringConvertible {
+  /// "169.254.169.254 is a link-local address; set fetch.allowPrivateNetworks to fetch from
+  /// private networks", with the host and the redirect when they add something.
+  public var description: String {
+    let hop = redirect.map { "redirect to \($0): " } ?? ""
+    let what =
+      if resolved {
+        "\(host) resolves to \(address), \(range.phrase)"
+      } else if host != address {
+        "\(host) is \(address), \(range.phrase)"
+      } else {
+        "\(address) is \(range.phrase)"
+      }
+    let remedy =
+      resolved
+      ? "set fetch.allowPrivateNetworks, or list \(host) in fetch.allowedHosts, to fetch from private networks"
+      : "set fetch.allowPrivateNetworks to fetch from private networks"
+    return "\(hop)\(what); \(remedy)"
   }
 }

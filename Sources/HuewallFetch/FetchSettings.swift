@@ -29,6 +29,15 @@ public struct FetchSettings: Sendable, Hashable, Codable {
   public var maxDocumentBytes: Int
   /// The User-Agent header, so that shops can tell Huewall's requests apart.
   public var userAgent: String
+  /// Whether hosts on private and special networks (loopback, link-local such as the cloud
+  /// metadata address, RFC 1918, unique-local …) may be fetched from. Off by default, so that a
+  /// feed or a redirect cannot send Huewall into the network it runs in; an intranet feed
+  /// turns it on, or lists its hosts in ``allowedHosts``.
+  public var allowPrivateNetworks: Bool
+  /// Host names (or IP literals) fetched from whatever addresses they resolve to, for an
+  /// intranet feed or image server when the rest should stay checked. Compared exactly,
+  /// ignoring case.
+  public var allowedHosts: [String]
 
   /// The ceiling of any retry's backoff, in seconds.
   public static let maxRetryDelay: Double = 8
@@ -43,7 +52,9 @@ public struct FetchSettings: Sendable, Hashable, Codable {
     retryBaseDelay: Double = 0.5,
     maxImageBytes: Int = 25_000_000,
     maxDocumentBytes: Int = 500_000_000,
-    userAgent: String = "Huewall/1.0"
+    userAgent: String = "Huewall/1.0",
+    allowPrivateNetworks: Bool = false,
+    allowedHosts: [String] = []
   ) {
     self.maxConcurrentDownloads = maxConcurrentDownloads
     self.maxConcurrentPerHost = maxConcurrentPerHost
@@ -55,11 +66,14 @@ public struct FetchSettings: Sendable, Hashable, Codable {
     self.maxImageBytes = maxImageBytes
     self.maxDocumentBytes = maxDocumentBytes
     self.userAgent = userAgent
+    self.allowPrivateNetworks = allowPrivateNetworks
+    self.allowedHosts = allowedHosts
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
     case maxConcurrentDownloads, maxConcurrentPerHost, connectTimeout, requestTimeout
     case maxRedirects, maxAttempts, retryBaseDelay, maxImageBytes, maxDocumentBytes, userAgent
+    case allowPrivateNetworks, allowedHosts
   }
 
   public init(from decoder: any Decoder) throws {
@@ -78,6 +92,9 @@ public struct FetchSettings: Sendable, Hashable, Codable {
     maxDocumentBytes =
       try c.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? d.maxDocumentBytes
     userAgent = try c.decodeIfPresent(String.self, forKey: .userAgent) ?? d.userAgent
+    allowPrivateNetworks =
+      try c.decodeIfPresent(Bool.self, forKey: .allowPrivateNetworks) ?? d.allowPrivateNetworks
+    allowedHosts = try c.decodeIfPresent([String].self, forKey: .allowedHosts) ?? d.allowedHosts
   }
 
   /// These settings, or an error naming the first key whose value cannot work.
@@ -112,6 +129,14 @@ public struct FetchSettings: Sendable, Hashable, Codable {
     try require(
       !userAgent.isEmpty && printable, .userAgent,
       "must be non-empty text without control characters", "\"\(userAgent)\"")
+    for host in allowedHosts {
+      let plain = host.unicodeScalars.allSatisfy {
+        $0.value > 0x20 && $0.value != 0x7F && !"/?#@".unicodeScalars.contains($0)
+      }
+      try require(
+        !host.isEmpty && plain, .allowedHosts, "must hold host names without a scheme or path",
+        "\"\(host)\"")
+    }
     return self
   }
 }

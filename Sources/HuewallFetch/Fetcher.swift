@@ -15,7 +15,7 @@ public final class Fetcher: Sendable {
   public let settings: FetchSettings
   public let cache: ImageCache
   private let logger: Logger
-  private let client: HTTPClient
+  private let hosts: HostGuard
   private let limiter: ConcurrencyLimiter
 
   /// The `Accept` header for images: the formats Huewall decodes, then anything.
@@ -31,8 +31,8 @@ public final class Fetcher: Sendable {
     self.limiter = ConcurrencyLimiter(
       total: settings.maxConcurrentDownloads, perHost: settings.maxConcurrentPerHost)
     var configuration = HTTPClient.Configuration()
-    configuration.redirectConfiguration = .follow(
-      max: max(0, settings.maxRedirects), allowCycles: false)
+    // Redirects are followed by ``get(_:accept:validators:deadline:)``, which checks every hop.
+    configuration.redirectConfiguration = .disallow
     configuration.timeout = .init(
       connect: Self.timeAmount(settings.connectTimeout),
       read: Self.timeAmount(settings.requestTimeout))
@@ -44,12 +44,23 @@ public final class Fetcher: Sendable {
     // timeout.
     configuration.connectionPool.retryConnectionEstablishment = false
     configuration.decompression = .disabled
-    self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    let base = configuration
+    self.hosts = HostGuard(settings: settings) { dnsOverride in
+      var pinned = base
+      pinned.dnsOverride = dnsOverride
+      return HTTPClient(eventLoopGroupProvider: .singleton, configuration: pinned)
+    }
   }
 
-  /// Stops the HTTP client and closes its connections. Fetches after this fail.
+  /// Connects to `host` at `address` from now on, as if the host had resolved there and
+  /// passed the private-network check (for tests).
+  func pin(host: String, to address: NetworkAddress) async {
+    await hosts.pin(host: host, to: address)
+  }
+
+  /// Stops the HTTP clients and closes their connections. Fetches after this fail.
   public func shutdown() async {
-    try? await client.shutdown()
+    await hosts.shutdown()
   }
 
   // MARK: - Images
@@ -217,12 +228,6 @@ public final class Fetcher: Sendable {
 
   // MARK: - HTTP
 
-  /// One try's failure; the retry loop turns it into a ``FetchError`` with the count of tries.
-  private struct AttemptFailure: Error {
-    var reason: FetchError.Reason
-    init(_ reason: FetchError.Reason) { self.reason = reason }
-  }
-
   /// Runs `attempt` in a concurrency slot for `host` until it succeeds, fails for good, or
   /// ``FetchSettings/maxAttempts`` is reached. The slot is given back during the backoff so
   /// that other downloads go on meanwhile.
@@ -250,7 +255,9 @@ public final class Fetcher: Sendable {
       case .failure(let failure):
         let reason: FetchError.Reason = Task.isCancelled ? .cancelled : failure.reason
         guard reason.isTransient, attempts < settings.maxAttempts else {
-          throw FetchError(url: url.absoluteString, reason: reason, attempts: attempts)
+          throw FetchError(
+            url: url.absoluteString, reason: reason,
+            attempts: failure.nothingSent ? attempts - 1 : attempts)
         }
         let delay = backoff(afterAttempt: attempts)
         logger.notice(
@@ -274,22 +281,53 @@ public final class Fetcher: Sendable {
     return ceiling > 0 ? Double.random(in: 0...ceiling) : 0
   }
 
+  /// GETs `url`, following redirects here rather than in the client, so that every hop's
+  /// scheme and host are checked before anything is sent to it.
   private func get(_ url: URL, accept: String, validators: Validators?, deadline: NIODeadline)
     async throws(AttemptFailure) -> HTTPClientResponse
   {
-    var request = HTTPClientRequest(url: url.absoluteString)
-    request.method = .GET
-    request.headers.add(name: "User-Agent", value: settings.userAgent)
-    request.headers.add(name: "Accept", value: accept)
-    if let etag = validators?.etag { request.headers.add(name: "If-None-Match", value: etag) }
-    if let lastModified = validators?.lastModified {
-      request.headers.add(name: "If-Modified-Since", value: lastModified)
+    var current = url
+    var visited: Set<String> = [url.absoluteString]
+    var redirects = 0
+    while true {
+      let client = try await hosts.client(for: current, redirect: redirects > 0)
+      var request = HTTPClientRequest(url: current.absoluteString)
+      request.method = .GET
+      request.headers.add(name: "User-Agent", value: settings.userAgent)
+      request.headers.add(name: "Accept", value: accept)
+      if let etag = validators?.etag { request.headers.add(name: "If-None-Match", value: etag) }
+      if let lastModified = validators?.lastModified {
+        request.headers.add(name: "If-Modified-Since", value: lastModified)
+      }
+      let response: HTTPClientResponse
+      do {
+        response = try await client.execute(request, deadline: deadline)
+      } catch {
+        throw AttemptFailure(Self.classify(error))
+      }
+      guard let target = Self.redirectTarget(of: response, from: current) else { return response }
+      await Self.discard(response.body)
+      let scheme = target.scheme?.lowercased() ?? ""
+      guard scheme == "http" || scheme == "https" else {
+        throw AttemptFailure(.redirectToScheme(scheme, location: target.absoluteString))
+      }
+      guard redirects < settings.maxRedirects else { throw AttemptFailure(.tooManyRedirects) }
+      guard visited.insert(target.absoluteString).inserted else {
+        throw AttemptFailure(.redirectLoop)
+      }
+      redirects += 1
+      current = target
     }
-    do {
-      return try await client.execute(request, deadline: deadline)
-    } catch {
-      throw AttemptFailure(Self.classify(error))
-    }
+  }
+
+  /// Where a redirect answer points, resolved against the URL it answered; nil when the
+  /// answer is not a redirect or has no usable Location (it is then taken as a status).
+  private static func redirectTarget(of response: HTTPClientResponse, from url: URL) -> URL? {
+    guard [301, 302, 303, 307, 308].contains(response.status.code),
+      let location = response.headers.first(name: "Location"), !location.isEmpty,
+      let target = URL(string: location, relativeTo: url)?.absoluteURL
+    else { return nil }
+    return target
   }
 
   /// Reads the body, refusing it as soon as it is known to exceed `limit`: at once from a
@@ -375,6 +413,21 @@ public final class Fetcher: Sendable {
   private static func systemMessage(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
+}
+
+/// One try's failure; the retry loop turns it into a ``FetchError`` with the count of tries.
+struct AttemptFailure: Error {
+  var reason: FetchError.Reason
+  /// True when the failure came before anything was sent, so the try does not count.
+  var nothingSent: Bool
+
+  init(_ reason: FetchError.Reason, nothingSent: Bool = false) {
+    self.reason = reason
+    self.nothingSent = nothingSent
+  }
+}
+
+extension Fetcher {
 
   // MARK: - URLs and files
 

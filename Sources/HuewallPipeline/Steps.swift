@@ -15,12 +15,16 @@ enum Steps {
     PipelineStep(name: "Read feed") { context in
       let settings = context.configuration.feed
       let reader = FeedReader(settings: settings, fetcher: fetcher, store: context.store)
-      let summary = try await reader.read()
+      let outcome = try await reader.read()
+      let summary = outcome.summary
       for itemError in summary.itemErrors {
         context.fail(stage: "feed", subject: settings.source, message: "\(itemError)")
       }
       for warning in summary.itemWarnings {
         context.warn(stage: "feed", subject: settings.source, message: "\(warning)")
+      }
+      for problem in outcome.problems {
+        context.fail(stage: "feed", subject: problem.url, message: problem.message)
       }
       context.itemsAttempted += summary.itemCount
       let count = try context.store.stagedProductCount()

@@ -18,7 +18,8 @@ import Testing
     let (folder, config, database) = try makeWorkspace(
       feed: catalogue.feedURL,
       settings:
-        #""jobs": 1, "analysis": {"granularity": 1}, "fetch": {"maxConcurrentDownloads": 2}"#)
+        #""jobs": 1, "analysis": {"granularity": 1}, "fetch": {"maxConcurrentDownloads": 2, "allowPrivateNetworks": true}"#
+    )
     defer { try? FileManager.default.removeItem(at: folder) }
 
     var committed: Set<String> = []
@@ -76,7 +77,9 @@ import Testing
     let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
     catalogue.publish(count: 40, imageDelay: .milliseconds(5))
     let (folder, config, database) = try makeWorkspace(
-      feed: catalogue.feedURL, settings: #""jobs": 2, "analysis": {"granularity": 1}"#)
+      feed: catalogue.feedURL,
+      settings:
+        #""jobs": 2, "analysis": {"granularity": 1}, "fetch": {"allowPrivateNetworks": true}"#)
     defer { try? FileManager.default.removeItem(at: folder) }
 
     // A fixed sequence of delays (a linear congruential generator), from 0 to 1.5 s, so that

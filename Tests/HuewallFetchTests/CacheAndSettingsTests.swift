@@ -91,6 +91,8 @@ struct FetchSettingsTests {
     #expect(empty.maxImageBytes == 25_000_000)
     #expect(empty.maxDocumentBytes == 500_000_000)
     #expect(empty.userAgent == "Huewall/1.0")
+    #expect(!empty.allowPrivateNetworks)
+    #expect(empty.allowedHosts == [])
 
     let some = try JSONDecoder().decode(
       FetchSettings.self, from: Data(#"{"maxAttempts": 2, "requestTimeout": 1.5}"#.utf8))
@@ -102,7 +104,9 @@ struct FetchSettingsTests {
 
   @Test("settings survive an encode/decode round trip and list every key")
   func roundTrip() throws {
-    let settings = FetchSettings(maxConcurrentPerHost: 2, userAgent: "Shop/2")
+    let settings = FetchSettings(
+      maxConcurrentPerHost: 2, userAgent: "Shop/2", allowPrivateNetworks: true,
+      allowedHosts: ["feeds.intranet"])
     let data = try JSONEncoder().encode(settings)
     #expect(try JSONDecoder().decode(FetchSettings.self, from: data) == settings)
     let keys = try JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -124,5 +128,12 @@ struct FetchSettingsTests {
     settings = FetchSettings()
     settings.userAgent = "Huewall\r\nX-Injected: 1"
     #expect(throws: FetchSettingsError.self) { try settings.validated() }
+    settings = FetchSettings()
+    settings.allowedHosts = ["feeds.intranet", "10.0.0.5", "[fd00::5]"]
+    #expect(try settings.validated() == settings)
+    for host in ["", "http://feeds.intranet", "feeds.intranet/path", "a b"] {
+      settings.allowedHosts = [host]
+      #expect(throws: FetchSettingsError.self) { try settings.validated() }
+    }
   }
 }

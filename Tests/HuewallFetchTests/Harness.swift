@@ -9,9 +9,11 @@ struct Harness {
   let cache: ImageCache
   let fetcher: Fetcher
 
-  /// Settings that keep failing tests quick: short timeouts, near-instant retries.
+  /// Settings that keep failing tests quick: short timeouts, near-instant retries; the server
+  /// is on loopback, so private networks are allowed.
   static let quick = FetchSettings(
-    connectTimeout: 2, requestTimeout: 5, maxAttempts: 3, retryBaseDelay: 0.01)
+    connectTimeout: 2, requestTimeout: 5, maxAttempts: 3, retryBaseDelay: 0.01,
+    allowPrivateNetworks: true)
 
   static func run(
     _ settings: FetchSettings = quick, logger: Logger = quietLogger,

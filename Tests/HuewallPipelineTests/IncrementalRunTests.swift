@@ -17,7 +17,9 @@ struct Workspace {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var configuration = PipelineConfiguration(
       feed: FeedSettings(source: feed.absoluteString),
-      fetch: .init(connectTimeout: 10, requestTimeout: 30, maxAttempts: 3, retryBaseDelay: 0.01))
+      fetch: .init(
+        connectTimeout: 10, requestTimeout: 30, maxAttempts: 3, retryBaseDelay: 0.01,
+        allowPrivateNetworks: true))
     configuration.jobs = 2
     self.configuration = configuration.resolvingPaths(against: folder)
   }

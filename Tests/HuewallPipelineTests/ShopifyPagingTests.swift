@@ -57,6 +57,26 @@ import Testing
     await server.shutdown()
   }
 
+  @Test func aShopThatIgnoresThePageStopsAtTheFirstRepeatAndSaysSo() async throws {
+    // A shop (or a caching proxy) that answers page 1 whatever `page=` says.
+    let server = try await Self.shop([:])
+    let first = Self.page(first: 1, count: 250, image: server.url("/tee.jpg"))
+    server.route("/products.json", .ok(first, contentType: "application/json"))
+    var workspace = try Workspace(feed: server.url("/products.json"))
+    defer { workspace.remove() }
+    workspace.configuration.feed.format = .shopify
+
+    let report = try await workspace.run()
+    #expect(server.requests.filter { $0.pathWithoutQuery == "/products.json" }.count == 2)
+    #expect(report.counts.productsAdded == 250)
+    let errors = try workspace.store().errors(runID: report.runID)
+    let repeated = try #require(errors.first { $0.stage == "feed" })
+    #expect(repeated.subject == server.url("/products.json?limit=250&page=2").absoluteString)
+    #expect(repeated.message.contains("page 2 repeats the products of page 1"))
+    #expect(report.counts.errors == 1)
+    await server.shutdown()
+  }
+
   @Test func aDetectedShopIsReadAtTheFullPageSize() async throws {
     // Asked without a limit, a shop serves 30 products a page.
     let server = try await Self.shop([

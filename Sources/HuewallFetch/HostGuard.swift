@@ -1,6 +1,6 @@
 import AsyncHTTPClient
-import Dispatch
 import Foundation
+import NIOPosix
 
 #if canImport(Glibc)
   import Glibc
@@ -89,13 +89,13 @@ final class HostGuard: Sendable {
   }
 
   /// Every address `host` resolves to, in the resolver's order of preference. `getaddrinfo`
-  /// blocks, so it runs off the concurrency pool.
+  /// blocks, so it runs on NIO's thread pool for blocking work, off the concurrency pool.
   static func resolve(_ host: String) async throws(AttemptFailure) -> [NetworkAddress] {
-    let result: Result<[NetworkAddress], AttemptFailure> = await withCheckedContinuation {
-      continuation in
-      DispatchQueue.global().async {
-        continuation.resume(returning: lookUp(host))
-      }
+    let result: Result<[NetworkAddress], AttemptFailure>
+    do {
+      result = try await NIOThreadPool.singleton.runIfActive { lookUp(host) }
+    } catch {
+      throw AttemptFailure(.connectionFailed("cannot resolve \(host): \(error)"))
     }
     return try result.get()
   }

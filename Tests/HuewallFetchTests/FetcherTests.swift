@@ -81,15 +81,20 @@ struct FetcherTests {
     var settings = Harness.quick
     settings.requestTimeout = 0.25
     try await Harness.run(settings) { h in
-      h.server.route(
-        "/slow.jpg", TestHTTPResponse.ok(Samples.jpeg).delayed(by: .seconds(3)))
+      // The server answers only once the client has given up (the test opens the barrier),
+      // so no clock but the client's own decides the outcome.
+      let gaveUp = Barrier(parties: .max)
+      h.server.route("/slow.jpg") { _ in
+        await gaveUp.arrive()
+        return .ok(Samples.jpeg)
+      }
       let url = h.server.url("/slow.jpg")
-      let started = ContinuousClock.now
       let error = try #require(
         await h.failure { try await h.fetcher.fetchImage(url, previous: nil) })
+      gaveUp.open()
       #expect(error.reason == .timedOut)
       #expect(error.attempts == settings.maxAttempts)
-      #expect(ContinuousClock.now - started < .seconds(3))
+      #expect(h.server.requests.count == settings.maxAttempts)
     }
   }
 
@@ -288,11 +293,14 @@ struct FetcherTests {
     settings.maxConcurrentDownloads = 8
     settings.maxConcurrentPerHost = 4
     try await Harness.run(settings) { h in
+      // No answer until four requests are in flight at once: the limit is reached, and
+      // then never passed.
+      let four = Barrier(parties: 4)
       for index in 0..<20 {
-        h.server.route(
-          "/img/\(index).jpg",
-          TestHTTPResponse.ok(Samples.jpeg, contentType: "image/jpeg").delayed(
-            by: .milliseconds(60)))
+        h.server.route("/img/\(index).jpg") { _ in
+          await four.arrive()
+          return .ok(Samples.jpeg, contentType: "image/jpeg")
+        }
       }
       let images = try await withThrowingTaskGroup(of: FetchedImage.self) { group in
         for index in 0..<20 {
@@ -303,8 +311,8 @@ struct FetcherTests {
       }
       #expect(images.count == 20)
       #expect(h.server.requests.count == 20)
-      #expect(h.server.maxInFlight <= 4)
-      #expect(h.server.maxInFlight >= 2)
+      #expect(four.reached, "four requests were never in flight at once")
+      #expect(h.server.maxInFlight == 4)
     }
   }
 
@@ -315,10 +323,12 @@ struct FetcherTests {
     settings.maxConcurrentPerHost = 3
     try await Harness.run(settings) { h in
       let other = try await TestHTTPServer.start()
+      // No answer until three requests, over both hosts, are in flight at once.
       let counter = InFlightCounter()
+      let three = Barrier(parties: 3)
       let handler: TestHTTPServer.Handler = { _ in
         counter.enter()
-        try? await Task.sleep(for: .milliseconds(40))
+        await three.arrive()
         counter.leave()
         return .ok(Samples.jpeg, contentType: "image/jpeg")
       }
@@ -334,8 +344,8 @@ struct FetcherTests {
       }
       await other.shutdown()
       #expect(result)
-      #expect(counter.maximum <= 3)
-      #expect(counter.maximum >= 2)
+      #expect(three.reached, "three requests were never in flight at once")
+      #expect(counter.maximum == 3)
     }
   }
 

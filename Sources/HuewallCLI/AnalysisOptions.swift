@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HuewallCore
 import HuewallDecode
 
@@ -8,7 +9,7 @@ extension Preset: ExpressibleByArgument {}
 struct AnalysisOptions: ParsableArguments {
   @Option(
     help: "Parameter set to start from: reference (the original algorithm, bit-exact) or product.")
-  var preset: Preset = .product
+  var preset: Preset = .standard
 
   @Option(help: "How many dominant colours to report (default 3).")
   var numColors: Int?
@@ -90,5 +91,15 @@ struct DecodeOptions: ParsableArguments {
       throw ValidationError(
         "--max-megapixels \(maxMegapixels): must be more than 0 and at most 1000.")
     }
+  }
+}
+
+/// `--jobs` for the commands that analyse files outside a run (`colors`, `evaluate`).
+struct JobsOption: ParsableArguments {
+  @Option(name: .shortAndLong, help: "Images analysed at once (default: one per core).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("--jobs \(jobs): must be at least 1.") }
   }
 }

@@ -23,14 +23,12 @@ struct Colors: AsyncParsableCommand {
   @OptionGroup var analysis: AnalysisOptions
   @OptionGroup var decoding: DecodeOptions
 
-  @Option(name: .shortAndLong, help: "Files analysed at once (default: one per core).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @OptionGroup var jobs: JobsOption
 
   @Argument(help: "Image files: JPEG, PNG, GIF, WebP, BMP or AVIF, recognised by content.")
   var files: [String]
 
   func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs \(jobs): must be at least 1.") }
     guard !files.isEmpty else { throw ValidationError("Name at least one image file.") }
   }
 
@@ -38,7 +36,7 @@ struct Colors: AsyncParsableCommand {
     let analyzer = try PaletteAnalyzer(parameters: analysis.parameters())
     let decoder = ImageDecoder(limits: decoding.limits)
     var failures = 0
-    try await forEachConcurrently(files, width: jobs, inOrder: true) { path in
+    try await forEachConcurrently(files, width: jobs.jobs, inOrder: true) { path in
       Self.line(for: path, decoder: decoder, analyzer: analyzer)
     } consume: { line in
       if !line.succeeded { failures += 1 }

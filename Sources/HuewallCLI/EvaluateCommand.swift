@@ -30,12 +30,7 @@ struct Evaluate: AsyncParsableCommand {
   @Flag(help: "List every image whose top colour is not the product's.")
   var misses = false
 
-  @Option(name: .shortAndLong, help: "Images analysed at once (default: one per core).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-  func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs \(jobs): must be at least 1.") }
-  }
+  @OptionGroup var jobs: JobsOption
 
   func run() async throws {
     let parameters = try analysis.parameters()
@@ -48,7 +43,7 @@ struct Evaluate: AsyncParsableCommand {
       throw CommandFailure.fatal("evaluate: \(error)")
     }
     var tally = EvaluationTally()
-    try await forEachConcurrently(items, width: jobs, inOrder: true) { item in
+    try await forEachConcurrently(items, width: jobs.jobs, inOrder: true) { item in
       (item, analyseFile(item.path, decoder: decoder, analyzer: analyzer))
     } consume: { item, result in
       switch result {

@@ -152,6 +152,9 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
   /// The original algorithm plus every improvement for product photographs.
   case product
 
+  /// The preset a user gets without asking, on the command line and in `pipeline.json`.
+  public static let standard = Preset.product
+
   public var parameters: AnalysisParameters {
     switch self {
     case .reference: .reference

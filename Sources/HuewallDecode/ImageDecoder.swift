@@ -3,7 +3,7 @@ import Foundation
 import HuewallCore
 
 /// Limits that protect a batch run from hostile or broken images.
-public struct DecodeLimits: Sendable, Hashable, Codable {
+public struct DecodeLimits: Sendable, Hashable {
   /// Refuse images whose header claims more pixels than this (libgd has no limit of its own).
   public var maxPixels: Int
   /// Accept a JPEG that ends mid-scan (libgd fills the rest grey) instead of failing it.
@@ -12,16 +12,6 @@ public struct DecodeLimits: Sendable, Hashable, Codable {
   public init(maxPixels: Int = 40_000_000, allowTruncatedJPEG: Bool = false) {
     self.maxPixels = maxPixels
     self.allowTruncatedJPEG = allowTruncatedJPEG
-  }
-
-  public enum CodingKeys: String, CodingKey, CaseIterable { case maxPixels, allowTruncatedJPEG }
-
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    let d = DecodeLimits()
-    maxPixels = try c.decodeIfPresent(Int.self, forKey: .maxPixels) ?? d.maxPixels
-    allowTruncatedJPEG =
-      try c.decodeIfPresent(Bool.self, forKey: .allowTruncatedJPEG) ?? d.allowTruncatedJPEG
   }
 }
 

@@ -121,7 +121,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
   public var overrides: ParameterOverrides
 
   public init(
-    preset: Preset = .product, name: String? = nil, overrides: ParameterOverrides = .init()
+    preset: Preset = .standard, name: String? = nil, overrides: ParameterOverrides = .init()
   ) {
     self.preset = preset
     self.name = name
@@ -141,7 +141,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    preset = try c.decodeIfPresent(Preset.self, forKey: .preset) ?? .product
+    preset = try c.decodeIfPresent(Preset.self, forKey: .preset) ?? .standard
     name = try c.decodeIfPresent(String.self, forKey: .name)
     overrides = try ParameterOverrides(from: decoder)
   }
@@ -154,7 +154,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
   }
 }
 
-extension PipelineConfiguration: Codable {
+extension PipelineConfiguration: Decodable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case feed, database, cache, output, analysis, decode, fetch, jobs, maxFailureRate
     case colorSynonyms
@@ -168,7 +168,7 @@ extension PipelineConfiguration: Codable {
     cache = try c.decodeIfPresent(String.self, forKey: .cache) ?? d.cache
     output = try c.decodeIfPresent(String.self, forKey: .output) ?? d.output
     analysis = try c.decodeIfPresent(AnalysisSettings.self, forKey: .analysis) ?? d.analysis
-    decode = try c.decodeIfPresent(DecodeLimits.self, forKey: .decode) ?? d.decode
+    decode = try c.decodeIfPresent(DecodeSection.self, forKey: .decode)?.limits ?? d.decode
     fetch = try c.decodeIfPresent(FetchSettings.self, forKey: .fetch) ?? d.fetch
     jobs = try c.decodeIfPresent(Int.self, forKey: .jobs) ?? d.jobs
     maxFailureRate = try c.decodeIfPresent(Double.self, forKey: .maxFailureRate) ?? d.maxFailureRate
@@ -191,7 +191,7 @@ extension PipelineConfiguration {
     "": CodingKeys.allCases.map(\.rawValue),
     "feed": FeedSettings.CodingKeys.allCases.map(\.rawValue),
     "analysis": AnalysisSettings.keys,
-    "decode": DecodeLimits.CodingKeys.allCases.map(\.rawValue),
+    "decode": DecodeSection.CodingKeys.allCases.map(\.rawValue),
     "fetch": FetchSettings.CodingKeys.allCases.map(\.rawValue),
   ]
 
@@ -338,5 +338,22 @@ extension PipelineConfiguration {
     copy.output = resolve(output)
     if !feed.source.contains("://") { copy.feed.source = resolve(feed.source) }
     return copy
+  }
+}
+
+/// The `decode` object of `pipeline.json`: the decoder's limits, read here so that the decoder
+/// knows nothing of configuration files.
+struct DecodeSection: Decodable {
+  enum CodingKeys: String, CodingKey, CaseIterable { case maxPixels, allowTruncatedJPEG }
+
+  var limits: DecodeLimits
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let d = DecodeLimits()
+    limits = DecodeLimits(
+      maxPixels: try c.decodeIfPresent(Int.self, forKey: .maxPixels) ?? d.maxPixels,
+      allowTruncatedJPEG:
+        try c.decodeIfPresent(Bool.self, forKey: .allowTruncatedJPEG) ?? d.allowTruncatedJPEG)
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HuewallFetch
 import HuewallTestSupport
 import Logging
+import Synchronization
 
 /// A loopback server, a fresh cache folder and a fetcher for one test, torn down afterwards.
 struct Harness {
@@ -67,15 +68,10 @@ struct Harness {
 let quietLogger = Logger(label: "huewall.fetch.tests") { _ in SwiftLogNoOpLogHandler() }
 
 /// Keeps every log message at or above `.debug`, to check what a run would print.
-final class LogRecorder: @unchecked Sendable {
-  private let lock = NSLock()
-  private var entries: [(level: Logger.Level, message: String)] = []
+final class LogRecorder: Sendable {
+  private let entries = Mutex<[(level: Logger.Level, message: String)]>([])
 
-  var messages: [(level: Logger.Level, message: String)] {
-    lock.lock()
-    defer { lock.unlock() }
-    return entries
-  }
+  var messages: [(level: Logger.Level, message: String)] { entries.withLock { $0 } }
 
   var logger: Logger {
     Logger(label: "huewall.fetch.tests") { _ in Handler(recorder: self) }
@@ -92,9 +88,7 @@ final class LogRecorder: @unchecked Sendable {
     }
 
     func log(event: LogEvent) {
-      recorder.lock.lock()
-      recorder.entries.append((event.level, event.message.description))
-      recorder.lock.unlock()
+      recorder.entries.withLock { $0.append((event.level, event.message.description)) }
     }
   }
 }
@@ -117,27 +111,17 @@ enum Samples {
 }
 
 /// A count of handlers running at once across servers, for limits that span hosts.
-final class InFlightCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current = 0
-  private var peak = 0
+final class InFlightCounter: Sendable {
+  private let counts = Mutex((current: 0, peak: 0))
 
   func enter() {
-    lock.lock()
-    current += 1
-    peak = max(peak, current)
-    lock.unlock()
+    counts.withLock {
+      $0.current += 1
+      $0.peak = max($0.peak, $0.current)
+    }
   }
 
-  func leave() {
-    lock.lock()
-    current -= 1
-    lock.unlock()
-  }
+  func leave() { counts.withLock { $0.current -= 1 } }
 
-  var maximum: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return peak
-  }
+  var maximum: Int { counts.withLock { $0.peak } }
 }

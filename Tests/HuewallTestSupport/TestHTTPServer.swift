@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 
 /// A request as the ``TestHTTPServer`` received it.
 public struct TestHTTPRequest: Sendable {
@@ -230,7 +231,7 @@ public final class TestHTTPServer: Sendable {
 // MARK: - Serving
 
 extension TestHTTPServer {
-  fileprivate final class State: @unchecked Sendable {
+  fileprivate final class State: Sendable {
     struct Values {
       var routes: [String: Handler] = [:]
       var requests: [TestHTTPRequest] = []
@@ -239,15 +240,12 @@ extension TestHTTPServer {
     }
 
     let fallback: Handler?
-    private let lock = NSLock()
-    private var values = Values()
+    private let values = Mutex(Values())
 
     init(fallback: Handler?) { self.fallback = fallback }
 
-    func withLock<T>(_ body: (inout Values) -> T) -> T {
-      lock.lock()
-      defer { lock.unlock() }
-      return body(&values)
+    func withLock<T>(_ body: (inout sending Values) -> sending T) -> T {
+      values.withLock(body)
     }
 
     /// Records `request` as received and in flight, and finds its handler.

@@ -51,9 +51,8 @@ struct Status: ParsableCommand {
         throw CommandFailure.fatal(error)
       }
     }
-    // Items kept with a warning are recorded beside the failures, their message marked.
-    let warnings = items.filter { $0.message.hasPrefix(itemWarningMark) }
-    let failures = items.filter { !$0.message.hasPrefix(itemWarningMark) }
+    let warnings = items.filter(\.isWarning)
+    let failures = items.filter { !$0.isWarning }
     if json {
       var document: [(String, JSONValue)] = [("runs", .array(runs.map(Self.json)))]
       if errors {
@@ -71,7 +70,7 @@ struct Status: ParsableCommand {
       for item in failures { print("  \(item.stage)  \(item.subject): \(item.message)") }
       if !warnings.isEmpty { print("run \(newest.id) items read with a warning:") }
       for item in warnings {
-        print("  \(item.stage)  \(item.subject): \(item.message.dropFirst(itemWarningMark.count))")
+        print("  \(item.stage)  \(item.subject): \(item.message)")
       }
     }
   }

@@ -42,26 +42,23 @@ final class RunContext {
   func fail(stage: String, subject: String, message: String) {
     itemsFailed += 1
     counts.errors += 1
-    record(stage: stage, subject: subject, message: message)
+    record(stage: stage, subject: subject, message: message, isWarning: false)
   }
 
   /// Records an item that was kept but not as the source had it, beside the run's errors
-  /// (its message starts with `warning: `); it counts neither as an error nor as a failure.
+  /// (marked as a warning); it counts neither as an error nor as a failure.
   func warn(stage: String, subject: String, message: String) {
-    record(stage: stage, subject: subject, message: itemWarningMark + message)
+    record(stage: stage, subject: subject, message: message, isWarning: true)
   }
 
-  private func record(stage: String, subject: String, message: String) {
-    logger.warning("\(stage): \(subject): \(message)")
+  private func record(stage: String, subject: String, message: String, isWarning: Bool) {
+    logger.warning("\(stage): \(subject): \(isWarning ? "warning: " : "")\(message)")
     do {
       try store.recordError(
-        runID: runID, stage: stage, subject: subject, message: message, at: Date())
+        runID: runID, stage: stage, subject: subject, message: message, at: Date(),
+        isWarning: isWarning)
     } catch {
       logger.error("could not record an error in the store: \(error.localizedDescription)")
     }
   }
 }
-
-/// What an item kept with a warning has in front of its recorded message: warnings are stored
-/// with the run's item errors, and `huewall status` tells them apart by it.
-public let itemWarningMark = "warning: "

@@ -95,7 +95,8 @@ public struct RunRecord: Sendable, Hashable, Codable {
   }
 }
 
-/// One failed item of a run: the run went on without it.
+/// One failed item of a run, which the run went on without; or, with ``isWarning``, an item
+/// the run kept but reports (a field read with replacement characters).
 public struct ItemErrorRecord: Sendable, Hashable, Codable {
   /// Nil until saved.
   public var id: Int64?
@@ -106,9 +107,12 @@ public struct ItemErrorRecord: Sendable, Hashable, Codable {
   public var subject: String
   public var message: String
   public var at: Date
+  /// The item was kept: a warning, not a failure.
+  public var isWarning: Bool
 
   public init(
-    id: Int64? = nil, runID: Int64, stage: String, subject: String, message: String, at: Date
+    id: Int64? = nil, runID: Int64, stage: String, subject: String, message: String, at: Date,
+    isWarning: Bool = false
   ) {
     self.id = id
     self.runID = runID
@@ -116,6 +120,7 @@ public struct ItemErrorRecord: Sendable, Hashable, Codable {
     self.subject = subject
     self.message = message
     self.at = at
+    self.isWarning = isWarning
   }
 }
 
@@ -178,12 +183,15 @@ extension CatalogStore {
     try read { db in try RunRow.fetchOne(db, key: id)?.record }
   }
 
-  /// Records that one item failed during the run.
+  /// Records that one item failed during the run, or was kept with a warning.
   public func recordError(
-    runID: Int64, stage: String, subject: String, message: String, at date: Date
+    runID: Int64, stage: String, subject: String, message: String, at date: Date,
+    isWarning: Bool = false
   ) throws(StoreError) {
     try recordErrors([
-      ItemErrorRecord(runID: runID, stage: stage, subject: subject, message: message, at: date)
+      ItemErrorRecord(
+        runID: runID, stage: stage, subject: subject, message: message, at: date,
+        isWarning: isWarning)
     ])
   }
 
@@ -297,11 +305,13 @@ struct ItemErrorRow: Codable, FetchableRecord, MutablePersistableRecord {
   var subject: String
   var message: String
   var at: Date
+  var isWarning: Bool
 
   enum CodingKeys: String, CodingKey, ColumnExpression {
     case id
     case runID = "run_id"
     case stage, subject, message, at
+    case isWarning = "is_warning"
   }
   typealias Columns = CodingKeys
 
@@ -312,6 +322,7 @@ struct ItemErrorRow: Codable, FetchableRecord, MutablePersistableRecord {
     subject = record.subject
     message = record.message
     at = record.at
+    isWarning = record.isWarning
   }
 
   mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -321,6 +332,6 @@ struct ItemErrorRow: Codable, FetchableRecord, MutablePersistableRecord {
   var record: ItemErrorRecord {
     ItemErrorRecord(
       id: id, runID: runID, stage: stage, subject: subject,
-      message: message, at: at)
+      message: message, at: at, isWarning: isWarning)
   }
 }

@@ -11,6 +11,7 @@ enum Schema {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: v1)
     migrator.registerMigration("v2-poison-images", migrate: v2)
+    migrator.registerMigration("v3-item-warnings", migrate: v3)
     return migrator
   }()
 
@@ -123,6 +124,14 @@ enum Schema {
       t.column("run_id", .integer).references("runs", onDelete: .setNull)
       t.column("reason", .text).notNull()
       t.column("found_at", .datetime).notNull()
+    }
+  }
+
+  private static func v3(_ db: Database) throws {
+    // Items the run kept, with a warning (a feed field read with replacement characters),
+    // recorded beside the failed ones.
+    try db.alter(table: "item_errors") { t in
+      t.add(column: "is_warning", .boolean).notNull().defaults(to: false)
     }
   }
 }

@@ -32,7 +32,7 @@ import Testing
     #expect(report.counts.errors == 2)
     let feedRecords = try store.errors(runID: report.runID).filter { $0.stage == "feed" }
     #expect(
-      feedRecords.map(\.message) == [
+      feedRecords.map { ($0.isWarning ? "warning: " : "") + $0.message } == [
         #"item 1 (line 2, id "A\u{0000}x"): the id holds a control character (U+0000)"#,
         #"item 2 (line 3, id "A\u{0000}y"): the id holds a control character (U+0000)"#,
         #"warning: item 4 (line 5, id "ODD-2"): title has bytes that are neither UTF-8 nor Windows-1252, replaced with U+FFFD"#,

@@ -17,7 +17,9 @@ struct SchemaTests {
           "parameter_sets", "poison_images", "products", "runs", "sqlite_sequence",
         ])
       #expect(
-        try store.strings("SELECT identifier FROM grdb_migrations") == ["v1", "v2-poison-images"])
+        try store.strings("SELECT identifier FROM grdb_migrations") == [
+          "v1", "v2-poison-images", "v3-item-warnings",
+        ])
     }
   }
 
@@ -63,7 +65,9 @@ struct SchemaTests {
       let error = #expect(throws: StoreError.self) {
         try CatalogStore(path: path, access: .readOnly)
       }
-      #expect(error?.reason == .olderSchema(missingMigrations: ["v1", "v2-poison-images"]))
+      #expect(
+        error?.reason
+          == .olderSchema(missingMigrations: ["v1", "v2-poison-images", "v3-item-warnings"]))
     }
   }
 
@@ -178,7 +182,9 @@ struct SchemaTests {
       #expect(try store.recentRuns(limit: 5).count == 1)
       #expect(try store.integrityCheck() == ["ok"])
       #expect(
-        try store.strings("SELECT identifier FROM grdb_migrations") == ["v1", "v2-poison-images"])
+        try store.strings("SELECT identifier FROM grdb_migrations") == [
+          "v1", "v2-poison-images", "v3-item-warnings",
+        ])
     }
   }
 

@@ -154,7 +154,7 @@ func placeThumbnails(for hashes: [String], in folder: URL, from source: Thumbnai
     chunkRanges(count: candidates.count, pieces: max(1, min(cores, candidates.count / 1000))),
     width: cores
   ) { range in
-    candidates[range].filter { !placeFile(cache.path(forSHA256: $0), at: target, cache) }
+    candidates[range].filter { !placeFile(cache.path(forSHA256: $0), at: target) }
   } consume: { notLinked in
     missing += notLinked
   }
@@ -164,7 +164,7 @@ func placeThumbnails(for hashes: [String], in folder: URL, from source: Thumbnai
   try await forEachConcurrently(missing.sorted(), width: cores) { sha -> (String, String?) in
     do {
       try cache.store(bytes: try source.images.load(sha), sha256: sha)
-      guard placeFile(cache.path(forSHA256: sha), at: target, cache) else {
+      guard placeFile(cache.path(forSHA256: sha), at: target) else {
         return (sha, "cannot place the thumbnail in \(thumbs.path)")
       }
       return (sha, nil)
@@ -183,7 +183,7 @@ func placeThumbnails(for hashes: [String], in folder: URL, from source: Thumbnai
 }
 
 /// Hard-links (or copies) the cached file at `path` into `folder` (a path ending in "/").
-private func placeFile(_ path: String, at folder: String, _ cache: ThumbnailCache) -> Bool {
+private func placeFile(_ path: String, at folder: String) -> Bool {
   let name = String(path[path.index(after: path.lastIndex(of: "/")!)...])
   return link(path, folder + name) == 0
     || (try? FileManager.default.copyItem(atPath: path, toPath: folder + name)) != nil

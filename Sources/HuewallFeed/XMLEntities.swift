@@ -34,9 +34,9 @@ struct XMLEntityExpander {
     /// After `<`, until the kind of markup is known (tag, comment, CDATA, instruction).
     case open
     case tag(quote: UInt8?)
-    case comment(dashes: Int)
-    case cdata(brackets: Int)
-    case instruction(question: Bool)
+    /// Inside a comment, CDATA section or processing instruction: until `>` comes after at
+    /// least `needed` of `closer` in a row (`-->`, `]]>`, `?>`); `seen` counts them.
+    case markup(closer: UInt8, needed: Int, seen: Int)
     case reference
   }
 
@@ -104,14 +104,13 @@ struct XMLEntityExpander {
       }
     case .open:
       held.append(byte)
-      let comment = Array("<!--".utf8)
-      let cdata = Array("<![CDATA[".utf8)
+      let (comment, cdata) = (Self.commentOpener, Self.cdataOpener)
       if held == comment {
-        state = .comment(dashes: 0)
+        state = .markup(closer: UInt8(ascii: "-"), needed: 2, seen: 0)
       } else if held == cdata {
-        state = .cdata(brackets: 0)
-      } else if held == Array("<?".utf8) {
-        state = .instruction(question: false)
+        state = .markup(closer: UInt8(ascii: "]"), needed: 2, seen: 0)
+      } else if held == Self.instructionOpener {
+        state = .markup(closer: UInt8(ascii: "?"), needed: 1, seen: 0)
       } else if comment.starts(with: held) || cdata.starts(with: held) {
         return
       } else {
@@ -134,26 +133,12 @@ struct XMLEntityExpander {
       } else if byte == UInt8(ascii: ">") {
         state = .text
       }
-    case .comment(let dashes):
+    case .markup(let closer, let needed, let seen):
       out.append(byte)
-      if byte == UInt8(ascii: ">") && dashes >= 2 {
+      if byte == UInt8(ascii: ">") && seen >= needed {
         state = .text
       } else {
-        state = .comment(dashes: byte == UInt8(ascii: "-") ? dashes + 1 : 0)
-      }
-    case .cdata(let brackets):
-      out.append(byte)
-      if byte == UInt8(ascii: ">") && brackets >= 2 {
-        state = .text
-      } else {
-        state = .cdata(brackets: byte == UInt8(ascii: "]") ? brackets + 1 : 0)
-      }
-    case .instruction(let question):
-      out.append(byte)
-      if byte == UInt8(ascii: ">") && question {
-        state = .text
-      } else {
-        state = .instruction(question: byte == UInt8(ascii: "?"))
+        state = .markup(closer: closer, needed: needed, seen: byte == closer ? seen + 1 : 0)
       }
     case .reference:
       if byte == UInt8(ascii: ";") {
@@ -172,6 +157,11 @@ struct XMLEntityExpander {
       }
     }
   }
+
+  /// The openings of the markup whose text is left alone, read once rather than per tag.
+  private static let commentOpener = Array("<!--".utf8)
+  private static let cdataOpener = Array("<![CDATA[".utf8)
+  private static let instructionOpener = Array("<?".utf8)
 
   /// What a reference to `name` becomes, or nil to leave it as written.
   private mutating func replacement(of name: String) throws(Failure) -> [UInt8]? {

@@ -18,7 +18,7 @@ public final class Barrier: Sendable {
     self.parties = parties
     Task { [weak self] in
       try? await Task.sleep(for: timeout)
-      self?.openAll(reached: false)
+      self?.open()
     }
   }
 
@@ -43,9 +43,7 @@ public final class Barrier: Sendable {
   public var reached: Bool { state.withLock { $0.reached } }
 
   /// Lets everyone through now, and everyone after.
-  public func open() { openAll(reached: false) }
-
-  private func openAll(reached: Bool) {
+  public func open() {
     let waiting: [CheckedContinuation<Void, Never>] = state.withLock { state in
       guard !state.open else { return [] }
       state.open = true

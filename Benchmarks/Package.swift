@@ -6,7 +6,6 @@ import PackageDescription
 
 let package = Package(
   name: "HuewallBenchmarks",
-  platforms: [.macOS(.v13)],
   dependencies: [
     // Named, because a path package is otherwise known by its folder name.
     .package(name: "Huewall", path: ".."),

@@ -13,7 +13,6 @@ import PackageDescription
 
 let package = Package(
   name: "HuewallFuzz",
-  platforms: [.macOS("13.0")],
   dependencies: [
     // Named, because a path package is otherwise known by its folder name.
     .package(name: "Huewall", path: "..")
@@ -40,22 +39,12 @@ let package = Package(
       name: "FeedFuzzing",
       dependencies: [.product(name: "HuewallFeed", package: "Huewall")]
     ),
+  ] + ["json", "delimited", "merchant-xml", "shopify"].map { reader in
     .executableTarget(
-      name: "fuzz-feed-json",
+      name: "fuzz-feed-\(reader)",
       dependencies: ["FeedFuzzing", .product(name: "HuewallFeed", package: "Huewall")]
-    ),
-    .executableTarget(
-      name: "fuzz-feed-delimited",
-      dependencies: ["FeedFuzzing", .product(name: "HuewallFeed", package: "Huewall")]
-    ),
-    .executableTarget(
-      name: "fuzz-feed-merchant-xml",
-      dependencies: ["FeedFuzzing", .product(name: "HuewallFeed", package: "Huewall")]
-    ),
-    .executableTarget(
-      name: "fuzz-feed-shopify",
-      dependencies: ["FeedFuzzing", .product(name: "HuewallFeed", package: "Huewall")]
-    ),
+    )
+  } + [
 
     // Analysis parameters and the colour kernel they configure.
     .executableTarget(

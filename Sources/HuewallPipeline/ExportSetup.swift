@@ -31,14 +31,13 @@ extension PipelineConfiguration {
   /// since an export replaces its folder whole.
   public func checkOutput() throws {
     let output = Self.realPath(self.output)
-    var kept = [
-      ("the catalogue", database), ("the image cache", cache), ("the run lock", lock),
-    ]
+    // The catalogue's lock and crash mark sit beside it, so its folder covers them.
+    var kept = [("the catalogue", database), ("the image cache", cache)]
     if !feed.source.contains("://") { kept.append(("the feed", feed.source)) }
     if let file { kept.append(("the configuration", file)) }
     for (what, path) in kept {
-      let kept = Self.realPath(path)
-      if kept == output || kept.hasPrefix(output == "/" ? "/" : output + "/") {
+      let real = Self.realPath(path)
+      if real == output || real.hasPrefix(output == "/" ? "/" : output + "/") {
         throw ConfigurationError(
           path: self.output,
           problem:

@@ -151,8 +151,10 @@ enum MerchantXMLFeed {
   }
 
   /// Where the first processing instruction without data (`<?name?>`, `<?name ?>`) starts, as
-  /// a 1-based line and byte column, or nil. The XML declaration (`<?xml …?>`) does not count:
-  /// libxml2 never reports it as a processing instruction.
+  /// a 1-based line and byte column, or nil. The XML declaration does not count: libxml2 never
+  /// reports it as a processing instruction. Only `<?xml` and a space at the very start of the
+  /// document (after a byte-order mark, if any) is the declaration; `<?xml?>` there, or an
+  /// `xml` target anywhere else, is read as an instruction like any other.
   static func firstEmptyProcessingInstruction(in input: FeedInput) throws -> (
     line: Int, column: Int
   )? {
@@ -163,28 +165,40 @@ enum MerchantXMLFeed {
     var line = 1
     var column = 0
     var start = (line: 1, column: 1)
+    var offset = 0  // of the byte being read
+    var startOffset = 0  // of the last "<"
+    var afterSpace = false  // the target was followed by white space
+    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let declarationOffset = input.head.starts(with: byteOrderMark) ? 3 : 0
     do {
       try input.forEachChunk { chunk in
         for byte in chunk {
+          defer { offset += 1 }
           column += 1
           let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
           switch (state, byte) {
           case (.open, UInt8(ascii: "?")):
             state = .target
             target.removeAll(keepingCapacity: true)
+            afterSpace = false
           case (.target, UInt8(ascii: "?")) where !target.isEmpty, (.space, UInt8(ascii: "?")):
             state = .question
           case (.target, _) where isSpace:
             state = target.isEmpty ? .text : .space
+            afterSpace = true
           case (.target, _):
             if target.count < 4 { target.append(byte | 0x20) }  // enough to tell "xml"
           case (.space, _) where isSpace:
             break
-          case (.question, UInt8(ascii: ">")) where target != Array("xml".utf8):
-            throw Found(line: start.line, column: start.column)
+          case (.question, UInt8(ascii: ">")):
+            let isDeclaration =
+              target == Array("xml".utf8) && afterSpace && startOffset == declarationOffset
+            if !isDeclaration { throw Found(line: start.line, column: start.column) }
+            state = .text
           case (_, UInt8(ascii: "<")):
             state = .open
             start = (line, column)
+            startOffset = offset
           default:
             state = .text
           }

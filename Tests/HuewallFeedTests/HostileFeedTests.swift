@@ -199,6 +199,30 @@ extension FuzzFindingTests {
       }
       #expect(line == 2 && column == 60)
     }
+    // The fuzzer again (CI smoke): "<?xml?>" is no declaration (that needs a space after
+    // "xml"), so libxml2 reads it as an instruction without data, at the start of the
+    // document as anywhere else.
+    let xmlTarget = try #require(
+      try feedError(
+        "fuzz/merchant-xml-target-without-data.xml", FeedParser(format: .merchantXML)))
+    #expect("\(xmlTarget.reason)".contains("processing instruction without data"))
+    let item =
+      #"<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A</g:id><g:image_link>https://cdn.example/a.jpg</g:image_link></item></channel></rss>"#
+    for document in [
+      "<?xml?>\n" + item, "\u{FEFF}<?XML ?>" + item, "<?xml version=\"1.0\"?>\n<?xml?>" + item,
+    ] {
+      let error = feedError(Data(document.utf8), source: "pi.xml", FeedParser(format: .merchantXML))
+      #expect(error.map { "\($0.reason)".contains("processing instruction without data") } == true)
+    }
+    // The declaration itself, after a byte-order mark or not, is no instruction.
+    for declaration in [
+      "<?xml version=\"1.0\"?>", "\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+    ] {
+      let products = try FeedParser(format: .merchantXML).parse(
+        Data((declaration + item).utf8), source: "pi.xml"
+      ).products
+      #expect(products.count == 1)
+    }
     // A processing instruction with data is read as before.
     let withData = Data(
       #"<?xml version="1.0"?><?xml-stylesheet href="a.xsl"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A</g:id><g:image_link>https://cdn.example/a.jpg</g:image_link></item></channel></rss>"#

@@ -161,8 +161,14 @@ extension PipelineConfiguration: Decodable {
   }
 
   public init(from decoder: any Decoder) throws {
+    let keys = try Self.checkKeys(of: decoder, section: "")
     let c = try decoder.container(keyedBy: CodingKeys.self)
+    for section in Self.knownKeys.keys where !section.isEmpty {
+      guard let key = CodingKeys(rawValue: section), c.contains(key) else { continue }
+      try Self.checkKeys(of: c.superDecoder(forKey: key), section: section)
+    }
     let d = PipelineConfiguration()
+    warnings = keys.compactMap { Self.retiredKeys[$0] }
     feed = try c.decodeIfPresent(FeedSettings.self, forKey: .feed) ?? d.feed
     database = try c.decodeIfPresent(String.self, forKey: .database) ?? d.database
     cache = try c.decodeIfPresent(String.self, forKey: .cache) ?? d.cache
@@ -216,23 +222,29 @@ extension PipelineConfiguration {
   public static func parse(_ data: Data, path: String) throws(ConfigurationError)
     -> PipelineConfiguration
   {
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      throw ConfigurationError(
-        path: path, problem: "not valid JSON (\(error.localizedDescription))")
-    }
-    guard let top = object as? [String: Any] else {
-      throw ConfigurationError(path: path, problem: "the top level must be a JSON object")
-    }
-    try checkKeys(top, at: "", path: path)
     var configuration: PipelineConfiguration
     do {
       configuration = try JSONDecoder().decode(PipelineConfiguration.self, from: data)
-    } catch let DecodingError.typeMismatch(type, context) {
+    } catch let unknown as UnknownKey {
+      let place = unknown.section.isEmpty ? "" : " in \"\(unknown.section)\""
+      let known = unknown.known.sorted().joined(separator: ", ")
       throw ConfigurationError(
-        path: path, problem: "\(keyPath(context.codingPath)) must be \(describe(type))")
+        path: path, problem: "unknown key \"\(unknown.key)\"\(place) (known: \(known))")
+    } catch let DecodingError.typeMismatch(type, context) {
+      // A section or the synonyms in quotes (`"decode" must be a JSON object`), a value as
+      // a path (`fetch.maxAttempts must be a whole number`).
+      let name = keyPath(context.codingPath)
+      let problem =
+        switch (name.isEmpty, describe(type)) {
+        case (true, _): "the top level must be a JSON object"
+        case (false, let object) where object == objectDescription: "\"\(name)\" must be \(object)"
+        case (false, let value): "\(name) must be \(value)"
+        }
+      throw ConfigurationError(path: path, problem: problem)
+    } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+      throw ConfigurationError(
+        path: path, problem: "not valid JSON (\(syntaxError(in: data) ?? context.debugDescription))"
+      )
     } catch let DecodingError.dataCorrupted(context) {
       throw ConfigurationError(
         path: path, problem: "\(keyPath(context.codingPath)): \(context.debugDescription)")
@@ -240,32 +252,45 @@ extension PipelineConfiguration {
       throw ConfigurationError(path: path, problem: "\(error)")
     }
     try configuration.validate(path: path)
-    configuration.warnings = top.keys.sorted().compactMap { retiredKeys[$0] }
     return configuration
   }
 
-  private static func checkKeys(_ object: [String: Any], at section: String, path: String)
-    throws(ConfigurationError)
-  {
+  /// Where JSON text goes wrong, in Foundation's words ("Invalid value around character 9."),
+  /// which the decoder does not give: read again only when the decoder has refused it.
+  private static func syntaxError(in data: Data) -> String? {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+      return nil
+    } catch {
+      return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+    }
+  }
+
+  /// A key the file has that the object it is in does not read.
+  struct UnknownKey: Error {
+    var section: String
+    var key: String
+    var known: [String]
+  }
+
+  /// Any key of a JSON object, to see which keys the file has.
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// The keys of the object `decoder` reads, sorted, after checking that `section` reads
+  /// each (retired keys at the top level pass, for a warning).
+  private static func checkKeys(of decoder: any Decoder, section: String) throws -> [String] {
     let known = knownKeys[section] ?? []
-    for key in object.keys.sorted() where !known.contains(key) {
+    let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue).sorted()
+    for key in keys where !known.contains(key) {
       if section.isEmpty, retiredKeys[key] != nil { continue }
-      let place = section.isEmpty ? "" : " in \"\(section)\""
-      throw ConfigurationError(
-        path: path,
-        problem: "unknown key \"\(key)\"\(place) (known: \(known.sorted().joined(separator: ", ")))"
-      )
+      throw UnknownKey(section: section, key: key, known: known)
     }
-    guard section.isEmpty else { return }
-    if let synonyms = object["colorSynonyms"], !(synonyms is [String: Any]) {
-      throw ConfigurationError(path: path, problem: "\"colorSynonyms\" must be a JSON object")
-    }
-    for (key, value) in object where knownKeys[key] != nil {
-      guard let nested = value as? [String: Any] else {
-        throw ConfigurationError(path: path, problem: "\"\(key)\" must be a JSON object")
-      }
-      try checkKeys(nested, at: key, path: path)
-    }
+    return keys
   }
 
   private func validate(path: String) throws(ConfigurationError) {
@@ -317,12 +342,15 @@ extension PipelineConfiguration {
     path.map(\.stringValue).joined(separator: ".")
   }
 
+  private static let objectDescription = "a JSON object"
+
   private static func describe(_ type: Any.Type) -> String {
     switch type {
     case is String.Type: "a string"
     case is Int.Type: "a whole number"
     case is Double.Type: "a number"
     case is Bool.Type: "true or false"
+    case is [String: Any].Type, is [String: String].Type: objectDescription
     default: "of type \(type)"
     }
   }

@@ -61,6 +61,9 @@ import Testing
     (#"{"feed": {"maxFieldBytes": "64k"}}"#, "feed.maxFieldBytes must be a whole number"),
     ("[1, 2]", "the top level must be a JSON object"),
     ("{", "not valid JSON"),
+    (#"{"jobs": 2,, "cache": "c"}"#, "not valid JSON (Invalid value around character 11"),
+    (#"{"colorSynonyms": ["navy"]}"#, #""colorSynonyms" must be a JSON object"#),
+    (#"{"fetch": {"allowedHosts": ["a"], "retries": 2}}"#, #"unknown key "retries" in "fetch""#),
   ])
   func badConfigurationsNameTheirProblem(json: String, problem: String) {
     do {

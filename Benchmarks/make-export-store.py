@@ -23,7 +23,7 @@ db = sqlite3.connect(os.path.join(folder, ".huewall", "catalogue.sqlite"))
 set_id, = db.execute("SELECT id FROM parameter_sets").fetchone()
 samples = [row[0] for row in db.execute("SELECT sha256 FROM images WHERE sha256 IS NOT NULL")]
 cache = os.path.join(folder, ".huewall", "images")
-thumbs = os.path.join(cache, "thumbnails", "240px-webp-q80")
+thumbs = os.path.join(cache, "thumbnails", "240px-jpeg-q80")
 now = "2026-01-01 00:00:00.000"
 words = ["Sneaker", "Backpack", "T-Shirt", "Cap", "Mug", "Bottle", "Hoodie", "Socks", "Boot",
          "Tote Bag", "Jacket", "Clutch Bag", "Scarf", "Beanie", "Dress", "Sandal"]
@@ -69,9 +69,9 @@ for i in range(count):
     os.makedirs(os.path.dirname(entry), exist_ok=True)
     os.link(os.path.join(cache, source[:2], source), entry)
     if with_thumbs:
-        thumb = os.path.join(thumbs, sha[:2], f"{sha}.webp")
+        thumb = os.path.join(thumbs, sha[:2], f"{sha}.jpg")
         os.makedirs(os.path.dirname(thumb), exist_ok=True)
-        os.link(os.path.join(thumbs, source[:2], f"{source}.webp"), thumb)
+        os.link(os.path.join(thumbs, source[:2], f"{source}.jpg"), thumb)
 
 db.executemany("INSERT INTO products VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", products)
 db.executemany("INSERT INTO images VALUES (?,?,?,?,?,?,?,?,?,?,?)", images)

@@ -29,7 +29,7 @@ public struct ThumbnailSettings: Sendable, Hashable {
   public var limits: DecodeLimits
 
   public init(
-    maxSide: Int = 240, format: ThumbnailFormat = .webp, quality: Int = 80,
+    maxSide: Int = 240, format: ThumbnailFormat = .jpeg, quality: Int = 80,
     limits: DecodeLimits = DecodeLimits()
   ) {
     self.maxSide = maxSide

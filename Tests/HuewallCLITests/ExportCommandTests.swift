@@ -32,7 +32,7 @@ import Testing
     #expect(Set(files) == ["colors.json", "colors.csv", "index.html", "thumbs", ".huewall-export"])
     let thumbs = try FileManager.default.contentsOfDirectory(
       atPath: sandbox.output.appendingPathComponent("thumbs").path)
-    #expect(thumbs.filter { $0.hasSuffix(".webp") }.count == 24)
+    #expect(thumbs.filter { $0.hasSuffix(".jpg") }.count == 24)
 
     let json = try #require(
       try JSONSerialization.jsonObject(

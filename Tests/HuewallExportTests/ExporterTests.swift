@@ -99,11 +99,56 @@ import Testing
     #expect(thumb.width == image.width && thumb.height == image.height)
   }
 
-  @Test func transparencyIsKeptInWebP() async throws {
+  @Test func transparencyIsKeptInWebPAndLaidOnWhiteInJPEG() async throws {
     let image = try ImageDecoder().decode(try sample("04-green-cap.png"), source: "cap")
-    let thumb = try ImageDecoder().decode(try image.thumbnail(maxSide: 120), source: "t")
-    let corner = thumb.withPixels { $0[0, 0].packed }
+    #expect(image.withPixels { $0[0, 0].packed } >> 24 == 127)
+    let webp = try ImageDecoder().decode(
+      try image.thumbnail(maxSide: 120, format: .webp), source: "t")
+    let corner = webp.withPixels { $0[0, 0].packed }
     #expect(corner >> 24 == 127, "the transparent corner stays transparent")
+    let jpeg = try ImageDecoder().decode(
+      try image.thumbnail(maxSide: 120, format: .jpeg), source: "t")
+    let white = jpeg.withPixels { $0[0, 0] }
+    #expect(white.alpha == 0 && min(white.red, white.green, white.blue) >= 250, "\(white)")
+  }
+
+  /// A 24-bit BMP of `width` × `height` whose pixels alternate black and white, like a
+  /// checkerboard of one-pixel squares.
+  func checkerboardBMP(width: Int, height: Int) -> Data {
+    let rowBytes = (3 * width + 3) / 4 * 4
+    func le(_ value: Int, _ bytes: Int) -> [UInt8] {
+      (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+    var data: [UInt8] = Array("BM".utf8) + le(54 + rowBytes * height, 4) + le(0, 4) + le(54, 4)
+    data += le(40, 4) + le(width, 4) + le(height, 4) + le(1, 2) + le(24, 2) + le(0, 4)
+    data += le(rowBytes * height, 4) + le(2835, 4) + le(2835, 4) + le(0, 4) + le(0, 4)
+    for y in 0..<height {
+      var row = [UInt8](repeating: 0, count: rowBytes)
+      for x in 0..<width where (x + y).isMultiple(of: 2) {
+        row[3 * x] = 255
+        row[3 * x + 1] = 255
+        row[3 * x + 2] = 255
+      }
+      data += row
+    }
+    return Data(data)
+  }
+
+  @Test(arguments: [ThumbnailFormat.jpeg, .webp])
+  func aFinePatternAveragesToGreyRatherThanAliasing(format: ThumbnailFormat) async throws {
+    // Picking pixels would make the thumbnail of a one-pixel checkerboard black or white
+    // (or stripes of both); the area average is mid grey everywhere.
+    let image = try ImageDecoder().decode(
+      checkerboardBMP(width: 1000, height: 750), source: "checkerboard")
+    let thumb = try ImageDecoder().decode(
+      try image.thumbnail(maxSide: 240, format: format), source: "t")
+    #expect(thumb.width == 240 && thumb.height == 180)
+    let levels = thumb.withPixels { view in
+      stride(from: 0, to: view.height, by: 7).flatMap { y in
+        stride(from: 0, to: view.width, by: 7).map { x in Int(view[x, y].green) }
+      }
+    }
+    #expect(levels.allSatisfy { abs($0 - 128) <= 8 }, "\(levels.min()!)…\(levels.max()!)")
   }
 
   @Test func thumbnailsComeFromTheCacheAndBrokenImagesAreReported() async throws {
@@ -136,20 +181,20 @@ import Testing
     #expect(elsewhere.thumbnails.made == 0 && elsewhere.thumbnails.reused == 3)
     let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
     for product in samples.products.prefix(3) {
-      #expect(html.contains("data-t=\"\(product.sha256).webp\""))
-      #expect(FileManager.default.fileExists(atPath: out.path + "/thumbs/\(product.sha256).webp"))
+      #expect(html.contains("data-t=\"\(product.sha256).jpg\""))
+      #expect(FileManager.default.fileExists(atPath: out.path + "/thumbs/\(product.sha256).jpg"))
     }
     // Other settings, other thumbnails.
-    let jpeg = Exporter(
+    let webp = Exporter(
       store: store,
       thumbnails: ThumbnailSource(
         cache: ThumbnailCache(
-          root: scratch.url("thumbnails"), settings: ThumbnailSettings(format: .jpeg)),
+          root: scratch.url("thumbnails"), settings: ThumbnailSettings(format: .webp)),
         images: source))
-    let third = try await jpeg.export(parameterSet: set, to: out)
+    let third = try await webp.export(parameterSet: set, to: out)
     #expect(third.thumbnails.made == 3 && third.thumbnails.reused == 0)
     #expect(
-      FileManager.default.fileExists(atPath: out.path + "/thumbs/\(samples.products[0].sha256).jpg")
-    )
+      FileManager.default.fileExists(
+        atPath: out.path + "/thumbs/\(samples.products[0].sha256).webp"))
   }
 }

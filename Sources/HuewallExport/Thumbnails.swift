@@ -47,8 +47,8 @@ public struct ThumbnailSettings: Sendable, Hashable {
 /// once: the analysis makes the thumbnail while the decoded image is alive, and every export
 /// after it links the file.
 ///
-/// Entries live at `<root>/<settings>/ab/abcdef….webp` and are written to a temporary file
-/// in the same folder, then renamed into place, so a crash never leaves half a thumbnail.
+/// Entries live at `<root>/<settings>/ab/abcdef….jpg` and are written with ``AtomicFile``, so
+/// a crash never leaves half a thumbnail under its name.
 public struct ThumbnailCache: Sendable {
   public let settings: ThumbnailSettings
   /// The folder of these settings' thumbnails.
@@ -71,9 +71,10 @@ public struct ThumbnailCache: Sendable {
     return directory.path + "/" + hash.prefix(2) + "/" + fileName(forSHA256: hash)
   }
 
-  /// Whether the cache holds the thumbnail of `sha256`.
+  /// Whether the cache holds the thumbnail of `sha256` (an empty file, left by a power cut,
+  /// does not count).
   public func contains(sha256: String) -> Bool {
-    sha256.isSHA256Hex && access(path(forSHA256: sha256), F_OK) == 0
+    sha256.isSHA256Hex && AtomicFile.hasContent(path(forSHA256: sha256))
   }
 
   /// Makes the thumbnail of `image`, whose bytes have the hash `sha256`, and stores it.
@@ -82,20 +83,12 @@ public struct ThumbnailCache: Sendable {
     let data = try image.thumbnail(
       maxSide: settings.maxSide, format: settings.format, quality: settings.quality,
       source: sha256)
-    let destination = URL(fileURLWithPath: path(forSHA256: sha256))
-    let folder = destination.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try data.write(to: temporary)
+      // Not flushed to the disk: a thumbnail can be made again, and waiting on the disk for
+      // each one cost more than making it.
+      try AtomicFile.write(data, to: path(forSHA256: sha256), durable: false)
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw ThumbnailFailure(message: "cannot write the thumbnail: \(error.localizedDescription)")
-    }
-    if rename(temporary.path, destination.path) != 0 {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw ThumbnailFailure(message: "cannot write the thumbnail: \(reason)")
+      throw ThumbnailFailure(message: "cannot write the thumbnail: \(error.reason)")
     }
   }
 
@@ -182,9 +175,11 @@ func placeThumbnails(for hashes: [String], in folder: URL, from source: Thumbnai
   return (files, report)
 }
 
-/// Hard-links (or copies) the cached file at `path` into `folder` (a path ending in "/").
+/// Hard-links (or copies) the cached file at `path` into `folder` (a path ending in "/"); an
+/// empty file (a power cut's leftover) is not placed, so that it is made again.
 private func placeFile(_ path: String, at folder: String) -> Bool {
   let name = String(path[path.index(after: path.lastIndex(of: "/")!)...])
+  guard AtomicFile.hasContent(path) else { return false }
   return link(path, folder + name) == 0
     || (try? FileManager.default.copyItem(atPath: path, toPath: folder + name)) != nil
 }

@@ -14,8 +14,8 @@ import HuewallCore
 /// shared by several products, or an image that moved to another URL, is stored once, and
 /// reprocessing needs nothing but the hashes the store remembers. Entries live at
 /// `<directory>/ab/abcdef…` (the first two hex digits fan the files out over 256 folders) and
-/// are written to a temporary file in the same folder, flushed, then renamed into place, so that
-/// a crash never leaves a half-written entry under a real hash.
+/// are written with ``AtomicFile`` (flushed to the disk, then renamed into place), so that a
+/// crash never leaves a half-written entry under a real hash.
 public struct ImageCache: Sendable {
   /// The cache's root folder.
   public let directory: URL
@@ -49,22 +49,10 @@ public struct ImageCache: Sendable {
     let hash = Self.sha256(data)
     let destination = url(forSHA256: hash)
     if FileManager.default.fileExists(atPath: destination.path) { return hash }
-    let folder = destination.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try data.write(to: temporary)
-      let handle = try FileHandle(forUpdating: temporary)
-      defer { try? handle.close() }
-      try handle.synchronize()
+      try AtomicFile.write(data, to: destination.path, durable: true)
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw Self.failure(destination.path, "cannot write: \(Self.describe(error))")
-    }
-    if rename(temporary.path, destination.path) != 0 {
-      let message = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw Self.failure(destination.path, "cannot move into place: \(message)")
+      throw Self.failure(destination.path, "cannot write: \(error.reason)")
     }
     return hash
   }

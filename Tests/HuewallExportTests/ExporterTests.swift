@@ -179,6 +179,15 @@ import Testing
     #expect(second.thumbnails.made == 0 && second.thumbnails.reused == 3)
     let elsewhere = try await exporter.export(parameterSet: set, to: scratch.url("elsewhere"))
     #expect(elsewhere.thumbnails.made == 0 && elsewhere.thumbnails.reused == 3)
+    // Thumbnails are not flushed to the disk, so a power cut can leave one empty: it is not
+    // linked but made again.
+    let emptied = samples.products[1].sha256
+    try Data().write(to: URL(fileURLWithPath: cache.path(forSHA256: emptied)))
+    #expect(!cache.contains(sha256: emptied))
+    let remade = try await exporter.export(parameterSet: set, to: scratch.url("remade"))
+    #expect(remade.thumbnails.made == 1 && remade.thumbnails.reused == 2)
+    let placed = try Data(contentsOf: scratch.url("remade/thumbs/\(emptied).jpg"))
+    #expect(try ImageDecoder().decode(placed, source: "remade").width > 0)
     let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
     for product in samples.products.prefix(3) {
       #expect(html.contains("data-t=\"\(product.sha256).jpg\""))

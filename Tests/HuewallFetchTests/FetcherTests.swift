@@ -94,7 +94,9 @@ struct FetcherTests {
       gaveUp.open()
       #expect(error.reason == .timedOut)
       #expect(error.attempts == settings.maxAttempts)
-      #expect(h.server.requests.count == settings.maxAttempts)
+      // The timeout covers connecting and sending too: on a busy machine an attempt can give
+      // up before the server has read its request, so the server may see fewer.
+      #expect((1...settings.maxAttempts).contains(h.server.requests.count))
     }
   }
 

@@ -78,6 +78,14 @@ let package = Package(
         "HuewallStore", "HuewallExport", .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // `huewall serve`: the catalogue re-analysed live from sample grids kept in memory.
+    .target(
+      name: "HuewallServe",
+      dependencies: [
+        "HuewallCore", "HuewallDecode", "HuewallFetch", "HuewallPalette", "HuewallPipeline",
+        "HuewallStore", "HuewallExport",
+      ]
+    ),
     // The commands, in a library so that tests can call them.
     .target(
       name: "HuewallCLI",
@@ -129,6 +137,13 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       exclude: ["Fixtures", "Golden"]
+    ),
+    .testTarget(
+      name: "HuewallServeTests",
+      dependencies: [
+        "HuewallServe", "HuewallPipeline", "HuewallStore", "HuewallFetch", "HuewallDecode",
+        "HuewallPalette", "HuewallCore",
+      ]
     ),
     .testTarget(
       name: "HuewallPipelineTests",

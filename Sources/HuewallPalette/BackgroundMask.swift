@@ -1,32 +1,5 @@
 import HuewallCore
 
-/// The scan grid's samples (every `step`-th column and row), column by column: the order in
-/// which the kernel visits them.
-struct SampleGrid {
-  let columns: Int
-  let rows: Int
-  /// Pixels between neighbouring samples.
-  let step: Int
-  var pixels: [UInt32]
-
-  init(_ image: PixelView, step: Int) {
-    self.step = step
-    columns = (image.width + step - 1) / step
-    rows = (image.height + step - 1) / step
-    let (width, height, rows) = (image.width, image.height, rows)
-    pixels = Array(unsafeUninitializedCapacity: columns * rows) { buffer, count in
-      var index = 0
-      for x in stride(from: 0, to: width, by: step) {
-        for y in stride(from: 0, to: height, by: step) {
-          buffer[index] = UInt32(bitPattern: image.row(y)[x])
-          index += 1
-        }
-      }
-      count = index
-    }
-  }
-}
-
 /// Marks the samples that belong to a studio backdrop, so the kernel can skip them as it skips
 /// transparent pixels.
 ///

@@ -44,25 +44,49 @@ public struct PaletteAnalyzer: Sendable {
 
   /// Analyses every `granularity`-th pixel of `image`.
   public func analyze(_ image: PixelView) -> PaletteAnalysis {
+    if parameters.backgroundSuppression {
+      return analyze(.grid(SampleGrid(image, step: parameters.granularity)))
+    }
+    return analyze(.image(image))
+  }
+
+  /// Analyses samples kept from an earlier decode: the same result as analysing the image
+  /// they came from, at the cost of the kernel alone (a live tuning page re-analyses a
+  /// catalogue this way on every change). The grid's step must be the granularity.
+  public func analyze(_ grid: SampleGrid) -> PaletteAnalysis {
+    precondition(
+      grid.step == parameters.granularity,
+      "samples of step \(grid.step) for granularity \(parameters.granularity)")
+    return analyze(.grid(grid))
+  }
+
+  /// Where the samples come from: the decoded image itself (read in place), or a grid.
+  private enum Samples {
+    case image(PixelView)
+    case grid(SampleGrid)
+  }
+
+  private func analyze(_ samples: Samples) -> PaletteAnalysis {
     if binSpace <= Self.denseBinLimit {
       var bins = DenseBins(keyCount: binSpace)
-      return analyze(image, into: &bins)
+      return analyze(samples, into: &bins)
     } else {
       var bins = SparseBins()
-      return analyze(image, into: &bins)
+      return analyze(samples, into: &bins)
     }
   }
 
-  private func analyze<Bins: BinAccumulator>(_ image: PixelView, into bins: inout Bins)
+  private func analyze<Bins: BinAccumulator>(_ samples: Samples, into bins: inout Bins)
     -> PaletteAnalysis
   {
-    let step = parameters.granularity
     let alphaThreshold = UInt32(parameters.alphaThreshold)
     var skipped = 0
     var background = 0
-    if parameters.backgroundSuppression {
-      var grid = SampleGrid(image, step: step)
-      BackgroundMask.mark(in: &grid, alphaThreshold: alphaThreshold)
+    switch samples {
+    case .grid(var grid):
+      if parameters.backgroundSuppression {
+        BackgroundMask.mark(in: &grid, alphaThreshold: alphaThreshold)
+      }
       for pixel in grid.pixels {
         let alpha = pixel >> 24
         if alpha == BackgroundMask.backdropAlpha {
@@ -73,7 +97,10 @@ public struct PaletteAnalyzer: Sendable {
           add(pixel, to: &bins)
         }
       }
-    } else {
+      return ranked(
+        bins, samples: grid.columns * grid.rows, skipped: skipped, background: background)
+    case .image(let image):
+      let step = parameters.granularity
       for x in stride(from: 0, to: image.width, by: step) {
         for y in stride(from: 0, to: image.height, by: step) {
           let pixel = UInt32(bitPattern: image.row(y)[x])
@@ -84,10 +111,10 @@ public struct PaletteAnalyzer: Sendable {
           }
         }
       }
+      let columns = (image.width + step - 1) / step
+      let rows = (image.height + step - 1) / step
+      return ranked(bins, samples: columns * rows, skipped: skipped, background: background)
     }
-    let columns = (image.width + step - 1) / step
-    let rows = (image.height + step - 1) / step
-    return ranked(bins, samples: columns * rows, skipped: skipped, background: background)
   }
 
   @inline(__always)

@@ -1,0 +1,60 @@
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallFetch
+import HuewallPalette
+import HuewallPipeline
+import HuewallStore
+
+/// Re-analyses cached images with any parameters, from sample grids kept in memory: what the
+/// tuning page asks on every change of a control.
+public struct LiveAnalysis: Sendable {
+  public let images: ImageCache
+  public let grids: SampleGridCache
+  public let decoder: ImageDecoder
+  /// Images analysed at once.
+  public let jobs: Int
+
+  public init(images: ImageCache, grids: SampleGridCache, decoder: ImageDecoder, jobs: Int) {
+    self.images = images
+    self.grids = grids
+    self.decoder = decoder
+    self.jobs = max(1, jobs)
+  }
+
+  /// One image's colours under the asked parameters, as the store would keep them.
+  public struct Result: Sendable, Equatable {
+    public var sha256: String
+    public var colors: [StoredColor]
+    public var family: String?
+    /// Why the image could not be analysed (unreadable, undecodable), or nil.
+    public var failure: String?
+  }
+
+  /// Analyses `hashes` in that order of priority (the caller puts what is on screen first),
+  /// handing each result to `each` as soon as it and those before it are ready: a caller that
+  /// streams them yields to an `AsyncStream` here.
+  public func analyse(
+    _ hashes: [String], with analyzer: PaletteAnalyzer, each: (Result) throws -> Void
+  ) async throws {
+    let step = analyzer.parameters.granularity
+    try await forEachConcurrently(hashes, width: jobs, inOrder: true) {
+      [images, grids, decoder] sha256 -> Result in
+      do {
+        let grid = try grids.grid(for: .init(sha256: sha256, step: step)) {
+          let image = try decoder.decode(try images.load(sha256: sha256), source: sha256)
+          return image.withPixels { SampleGrid($0, step: step) }
+        }
+        let palette = analyzer.analyze(grid)
+        return Result(
+          sha256: sha256, colors: palette.colors.map(StoredColor.init),
+          family: palette.family?.rawValue, failure: nil)
+      } catch {
+        return Result(
+          sha256: sha256, colors: [], family: nil, failure: DecodeError.reason(of: error))
+      }
+    } consume: { result in
+      try each(result)
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import HuewallPalette
+import Synchronization
+
+/// Decoded images' sample grids kept in memory under a byte budget, the least recently used
+/// dropped first: with them a parameter change costs the kernel, not the decode (about 80 %
+/// of an image's cost).
+///
+/// A grid is kept per image and step (the granularity), since a step picks other pixels.
+/// Shared by every request; safe from any task.
+public final class SampleGridCache: Sendable {
+  /// Which grid: an image's content hash and the step between samples.
+  public struct Key: Hashable, Sendable {
+    public var sha256: String
+    public var step: Int
+
+    public init(sha256: String, step: Int) {
+      self.sha256 = sha256
+      self.step = step
+    }
+  }
+
+  /// What the cache holds and how it served, for the status line and the benchmark.
+  public struct Statistics: Sendable, Equatable {
+    public var grids = 0
+    public var bytes = 0
+    public var hits = 0
+    public var misses = 0
+    public var evictions = 0
+
+    public init(grids: Int = 0, bytes: Int = 0, hits: Int = 0, misses: Int = 0, evictions: Int = 0)
+    {
+      self.grids = grids
+      self.bytes = bytes
+      self.hits = hits
+      self.misses = misses
+      self.evictions = evictions
+    }
+  }
+
+  /// The most bytes of samples kept; a grid larger than the whole budget is used and dropped.
+  public let budget: Int
+  private let state: Mutex<State>
+
+  private struct State {
+    var entries: [Key: Entry] = [:]
+    var clock = 0
+    var statistics = Statistics()
+  }
+
+  private struct Entry {
+    var grid: SampleGrid
+    var lastUse: Int
+  }
+
+  public init(budget: Int) {
+    self.budget = max(0, budget)
+    state = Mutex(State())
+  }
+
+  public var statistics: Statistics { state.withLock { $0.statistics } }
+
+  /// The grid of `key`, made with `make` (a decode) when it is not kept. Two tasks missing
+  /// the same grid at once may both make it; one copy is kept.
+  public func grid(
+    for key: Key, make: () throws -> SampleGrid
+  ) rethrows -> SampleGrid {
+    let kept = state.withLock { state -> SampleGrid? in
+      guard let entry = state.entries[key] else {
+        state.statistics.misses += 1
+        return nil
+      }
+      state.clock += 1
+      state.entries[key]?.lastUse = state.clock
+      state.statistics.hits += 1
+      return entry.grid
+    }
+    if let kept { return kept }
+    let grid = try make()
+    keep(grid, for: key)
+    return grid
+  }
+
+  private func keep(_ grid: SampleGrid, for key: Key) {
+    guard grid.byteCount <= budget else { return }
+    state.withLock { state in
+      state.clock += 1
+      if let old = state.entries.updateValue(Entry(grid: grid, lastUse: state.clock), forKey: key) {
+        state.statistics.bytes -= old.grid.byteCount
+      } else {
+        state.statistics.grids += 1
+      }
+      state.statistics.bytes += grid.byteCount
+      guard state.statistics.bytes > budget else { return }
+      // Over budget: drop the least recently used until a tenth of the budget is free, so
+      // that the sort is paid once per many insertions rather than on each.
+      let target = budget - budget / 10
+      for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+        guard state.statistics.bytes > target else { break }
+        guard oldKey != key else { continue }
+        state.entries[oldKey] = nil
+        state.statistics.bytes -= entry.grid.byteCount
+        state.statistics.grids -= 1
+        state.statistics.evictions += 1
+      }
+    }
+  }
+}

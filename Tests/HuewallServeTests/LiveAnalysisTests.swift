@@ -1,0 +1,85 @@
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallFetch
+import HuewallPalette
+import HuewallPipeline
+import HuewallServe
+import HuewallStore
+import Testing
+
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// An image cache in a temporary folder holding every sample image, by hash.
+struct SampleImages {
+  let folder: URL
+  let cache: ImageCache
+  /// Hash → file name.
+  let files: [String: String]
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-serve-\(UUID().uuidString)")
+    cache = try ImageCache(directory: folder.appendingPathComponent("images"))
+    var files: [String: String] = [:]
+    let samples = repositoryRoot.appendingPathComponent("samples")
+    for name in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted() {
+      let data = try Data(contentsOf: samples.appendingPathComponent(name))
+      guard ImageFormat.sniff(Array(data.prefix(64))) != nil else { continue }
+      files[try cache.store(data)] = name
+    }
+    self.files = files
+  }
+
+  func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+}
+
+@Suite struct LiveAnalysisTests {
+  @Test func liveColoursAreTheColoursOfADirectAnalysis() async throws {
+    let images = try SampleImages()
+    defer { images.cleanUp() }
+    let grids = SampleGridCache(budget: 64 << 20)
+    let live = LiveAnalysis(images: images.cache, grids: grids, decoder: ImageDecoder(), jobs: 2)
+    let hashes = images.files.keys.sorted()
+    for parameters in [
+      Preset.product.parameters, Preset.reference.parameters,
+      try Preset.product.parameters(with: ParameterOverrides(numColors: 3, saturationPriority: 9)),
+    ] {
+      let analyzer = try PaletteAnalyzer(parameters: parameters)
+      var results: [LiveAnalysis.Result] = []
+      try await live.analyse(hashes, with: analyzer) { results.append($0) }
+      #expect(results.map(\.sha256) == hashes, "in the order asked")
+      for result in results {
+        let direct = try analyseImage(
+          try images.cache.load(sha256: result.sha256), source: result.sha256,
+          decoder: ImageDecoder(), analyzer: analyzer)
+        #expect(result.failure == nil)
+        #expect(
+          result.colors == direct.palette.colors.map(StoredColor.init),
+          "\(images.files[result.sha256]!)")
+        #expect(result.family == direct.palette.family?.rawValue)
+      }
+    }
+    // Same granularity each time: every image was decoded once.
+    #expect(grids.statistics.misses == hashes.count)
+    #expect(grids.statistics.hits == 2 * hashes.count)
+  }
+
+  @Test func anImageThatCannotBeReadIsAResultWithItsReason() async throws {
+    let images = try SampleImages()
+    defer { images.cleanUp() }
+    let broken = try images.cache.store(Data("not an image".utf8))
+    let missing = String(repeating: "ab", count: 32)
+    let live = LiveAnalysis(
+      images: images.cache, grids: SampleGridCache(budget: 1 << 20), decoder: ImageDecoder(),
+      jobs: 2)
+    var results: [LiveAnalysis.Result] = []
+    try await live.analyse([broken, missing], with: try PaletteAnalyzer(parameters: .reference)) {
+      results.append($0)
+    }
+    #expect(results.count == 2)
+    #expect(results.allSatisfy { $0.colors.isEmpty && $0.failure != nil })
+    #expect(results[1].failure?.contains("no such file") == true, "\(results[1].failure ?? "")")
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallFetch
+import HuewallPalette
+import HuewallServe
+import Testing
+
+/// A grid of `count` samples (4 bytes each), step 1.
+func grid(samples count: Int) -> SampleGrid {
+  var buffer = PixelBuffer(width: count, height: 1)
+  for x in 0..<count { buffer[x, 0] = Pixel(red: UInt8(x % 256), green: 0, blue: 0) }
+  return buffer.withView { SampleGrid($0, step: 1) }
+}
+
+@Suite struct SampleGridCacheTests {
+  @Test func aKeptGridIsNotMadeAgain() {
+    let cache = SampleGridCache(budget: 1_000)
+    var made = 0
+    for _ in 0..<3 {
+      _ = cache.grid(for: .init(sha256: "a", step: 1)) {
+        made += 1
+        return grid(samples: 10)
+      }
+    }
+    #expect(made == 1)
+    #expect(cache.statistics == .init(grids: 1, bytes: 40, hits: 2, misses: 1, evictions: 0))
+    // Another step picks other pixels: another grid.
+    _ = cache.grid(for: .init(sha256: "a", step: 2)) { grid(samples: 5) }
+    #expect(cache.statistics.grids == 2 && cache.statistics.bytes == 60)
+  }
+
+  @Test func overTheBudgetTheLeastRecentlyUsedGoFirst() {
+    let cache = SampleGridCache(budget: 400)  // ten grids of 40 bytes
+    for name in 0..<10 {
+      _ = cache.grid(for: .init(sha256: "\(name)", step: 1)) { grid(samples: 10) }
+    }
+    // Use 0 and 1 again, so that 2, 3… are the oldest.
+    for name in 0..<2 {
+      _ = cache.grid(for: .init(sha256: "\(name)", step: 1)) { grid(samples: 10) }
+    }
+    _ = cache.grid(for: .init(sha256: "new", step: 1)) { grid(samples: 10) }
+    let stats = cache.statistics
+    #expect(stats.bytes <= 400 && stats.evictions >= 1)
+    var remade: [String] = []
+    for name in ["0", "1", "new", "2"] {
+      _ = cache.grid(for: .init(sha256: name, step: 1)) {
+        remade.append(name)
+        return grid(samples: 10)
+      }
+    }
+    #expect(remade == ["2"], "the recently used stay, the oldest went")
+  }
+
+  @Test func aGridLargerThanTheBudgetIsUsedButNotKept() {
+    let cache = SampleGridCache(budget: 100)
+    let big = cache.grid(for: .init(sha256: "big", step: 1)) { grid(samples: 50) }
+    #expect(big.columns == 50)
+    #expect(cache.statistics.grids == 0 && cache.statistics.bytes == 0)
+  }
+}

@@ -23,6 +23,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
   ],
   targets: [
     // libgd, the only C library for images. Imported by HuewallDecode alone.
@@ -83,7 +84,8 @@ let package = Package(
       name: "HuewallServe",
       dependencies: [
         "HuewallCore", "HuewallDecode", "HuewallFetch", "HuewallPalette", "HuewallPipeline",
-        "HuewallStore", "HuewallExport",
+        "HuewallStore", "HuewallExport", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // The commands, in a library so that tests can call them.
@@ -91,7 +93,9 @@ let package = Package(
       name: "HuewallCLI",
       dependencies: [
         "HuewallCore", "HuewallDecode", "HuewallPalette", "HuewallPipeline", "HuewallStore",
-        "HuewallExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "HuewallExport", "HuewallServe",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -10,7 +10,9 @@ public struct Huewall: AsyncParsableCommand {
       Exit codes: 0 success; 1 fatal error; 3 finished but items failed; 64 usage error; \
       75 another run holds the lock.
       """,
-    subcommands: [Run.self, Analyze.self, Export.self, Status.self, Colors.self, Evaluate.self]
+    subcommands: [
+      Run.self, Analyze.self, Export.self, Status.self, Colors.self, Evaluate.self, Serve.self,
+    ]
   )
 
   public init() {}

@@ -99,9 +99,26 @@ struct WallCatalogue {
 
   /// Reads the store's catalogue of the set one entry at a time, only the columns it needs.
   init(store: CatalogStore, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms) throws {
+    var sorter = Sorter()
+    try store.forEachExportEntry(parameterSetID: parameterSet.id) { entry in
+      sorter.add(entry, synonyms: synonyms)
+    }
+    self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
+  }
+
+  /// The catalogue of entries whose colours are already in them (a live analysis).
+  init(entries: [ExportEntry], parameterSet: ParameterSetRecord, synonyms: ColorSynonyms) {
+    var sorter = Sorter()
+    for entry in entries { sorter.add(entry, synonyms: synonyms) }
+    self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
+  }
+
+  /// Entries on their way to the wall or beside it.
+  private struct Sorter {
     var keyed: [Keyed] = []
     var unplaced: [ColorsDocument.UnplacedProduct] = []
-    try store.forEachExportEntry(parameterSetID: parameterSet.id) { entry in
+
+    mutating func add(_ entry: ExportEntry, synonyms: ColorSynonyms) {
       guard !entry.isRemoved else {
         unplaced.append(
           .init(id: entry.id, title: entry.title, brand: entry.brand, reason: "removed"))
@@ -113,12 +130,11 @@ struct WallCatalogue {
         return
       }
       keyed.append(
-        Self.place(
+        WallCatalogue.place(
           id: entry.id, title: entry.title, brand: entry.brand, vendorColor: entry.vendorColor,
           link: entry.link, imageURL: entry.imageURL, family: entry.family, colors: colors,
           sha256: entry.imageSHA256, synonyms: synonyms))
     }
-    self.init(keyed: keyed, unplaced: unplaced, parameterSet: parameterSet)
   }
 
   typealias Keyed = (key: GradientKey, product: ColorsDocument.ExportedProduct, sha: String?)
@@ -141,7 +157,7 @@ struct WallCatalogue {
   }
 
   /// A product on the wall, with its key (position comes later).
-  private static func place(
+  fileprivate static func place(
     id: String, title: String, brand: String?, vendorColor: String?, link: String?,
     imageURL: String?, family: String?, colors: [StoredColor], sha256: String?,
     synonyms: ColorSynonyms

@@ -13,6 +13,8 @@ import Mustache
 struct PreviewPage {
   /// The file name of each product image's thumbnail in `thumbs/`, by the image's SHA-256.
   var thumbnails: [String: String]
+  /// The tuning controls, when `huewall serve` shows the page; nil in an export.
+  var live: LiveControls? = nil
 
   func render(_ catalogue: WallCatalogue, generatedAt: Date) async throws -> String {
     let templates = try Self.templates()
@@ -33,14 +35,19 @@ struct PreviewPage {
     let style = Self.baseCSS + Self.generatedCSS(colorClasses: colorClasses)
     let errorsScript = Self.errorsJS
     let pageScript = Self.pageJS
-    let csp = [
+    var scripts = [errorsScript, pageScript]
+    if live != nil { scripts.append(Self.tuningJS) }
+    var policy = [
       "default-src 'none'",
       "img-src 'self' data:",
       "style-src \(Self.hashSource(style))",
-      "script-src \(Self.hashSource(errorsScript)) \(Self.hashSource(pageScript))",
+      "script-src \(scripts.map(Self.hashSource).joined(separator: " "))",
       "base-uri 'none'",
       "form-action 'none'",
-    ].joined(separator: "; ")
+    ]
+    // The live page asks its own server for analyses; an exported page asks nothing.
+    if live != nil { policy.append("connect-src 'self'") }
+    let csp = policy.joined(separator: "; ")
     let families = ColorFamily.allCases.compactMap { family in
       familyCounts[family.rawValue].map { Page.Family(name: family.rawValue, count: $0) }
     }
@@ -58,7 +65,7 @@ struct PreviewPage {
       brands: brands, families: families, tiles: try await Self.renderTiles(tiles, with: templates),
       unplaced: catalogue.unplaced.map {
         Page.Unplaced(id: $0.id, title: $0.title, brand: $0.brand, reason: $0.reason)
-      })
+      }, live: live, tuningScript: live == nil ? "" : Self.tuningJS)
     guard let html = templates.render(page, withTemplate: "index") else {
       throw ExportError.template("index")
     }
@@ -105,21 +112,23 @@ struct PreviewPage {
     }
   }
 
-  private static let loaded: Result<(MustacheLibrary, String, String, String), any Error> = Result {
-    _ = HTMLText.registerContentType
-    var library = MustacheLibrary()
-    for name in ["index", "tile"] {
-      let text = try resource("\(name).mustache")
-      do {
-        try library.register(text, named: name)
-      } catch {
-        throw ExportError.template("\(name).mustache: \(error)")
+  private static let loaded: Result<(MustacheLibrary, String, String, String, String), any Error> =
+    Result {
+      _ = HTMLText.registerContentType
+      var library = MustacheLibrary()
+      for name in ["index", "tile"] {
+        let text = try resource("\(name).mustache")
+        do {
+          try library.register(text, named: name)
+        } catch {
+          throw ExportError.template("\(name).mustache: \(error)")
+        }
       }
+      return (
+        library, try resource("page.css"), try resource("errors.js"), try resource("page.js"),
+        try resource("tuning.js")
+      )
     }
-    return (
-      library, try resource("page.css"), try resource("errors.js"), try resource("page.js")
-    )
-  }
 
   static func templates() throws -> MustacheLibrary { try loaded.get().0 }
 
@@ -138,6 +147,7 @@ struct PreviewPage {
   static var baseCSS: String { (try? loaded.get().1) ?? "" }
   static var errorsJS: String { (try? loaded.get().2) ?? "" }
   static var pageJS: String { (try? loaded.get().3) ?? "" }
+  static var tuningJS: String { (try? loaded.get().4) ?? "" }
 }
 
 /// Why the page could not be made (a broken installation, not bad data).
@@ -201,6 +211,8 @@ struct Page: MustacheParent {
   /// The tiles' markup, made from tile.mustache by ``PreviewPage/renderTiles(_:with:)``.
   var tiles: String
   var unplaced: [Unplaced]
+  var live: LiveControls?
+  var tuningScript: String
 
   func child(named name: String) -> Any? {
     switch name {
@@ -223,6 +235,8 @@ struct Page: MustacheParent {
     case "tiles": tiles
     case "hasUnplaced": !unplaced.isEmpty
     case "unplaced": unplaced
+    case "live": live
+    case "tuningScript": tuningScript
     default: nil
     }
   }

@@ -97,6 +97,11 @@
     requestAnimationFrame(loadImages);
   }
   window.addEventListener("scroll", scheduleImages, { passive: true });
+  // The live page re-sorts the wall: take the tiles again in their new order.
+  wall.addEventListener("huewall:reordered", function () {
+    tiles = Array.prototype.slice.call(wall.children);
+    applyFilters();
+  });
   window.addEventListener("resize", scheduleImages);
 
   function thumb(tile) { return tile.firstElementChild; }

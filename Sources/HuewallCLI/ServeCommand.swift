@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import HuewallServe
+import NIOCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `huewall serve`: tune the parameters on the live wall of the catalogue.
+struct Serve: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Serve the wall of the catalogue and re-analyse it live as you tune the parameters.",
+    discussion: """
+      Opens a local web page of the catalogue's wall with a control per parameter; a change \
+      re-analyses every cached image and re-sorts the wall. Each image is decoded once and its \
+      samples kept in memory (--grid-memory), so a change costs the analysis alone. The \
+      catalogue is read without taking its lock, so a nightly run goes on meanwhile; Save \
+      stores the parameters as a named set (as `huewall analyze --name` does) and exports it \
+      to the configured output folder with "-NAME" added. Ctrl-C stops the server.
+      """
+  )
+
+  @OptionGroup var pipeline: PipelineOptions
+
+  @Option(help: "The address to listen on; anything but loopback opens the page to the network.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The port to listen on (0: any free port).")
+  var port = 8080
+
+  @Option(help: "Megabytes of decoded image samples kept in memory.")
+  var gridMemory = 512
+
+  func validate() throws {
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+    guard gridMemory >= 0 else { throw ValidationError("--grid-memory must not be negative") }
+  }
+
+  func run() async throws {
+    let configuration = try pipeline.configuration()
+    guard FileManager.default.fileExists(atPath: configuration.database) else {
+      throw CommandFailure.fatal(
+        "\(configuration.database): no catalogue yet (run `huewall run` first)")
+    }
+    var logger = pipeline.logger("huewall.serve")
+    logger.logLevel = pipeline.verbose ? .info : .warning
+    let server: TuningServer
+    do {
+      server = try TuningServer(
+        configuration: configuration, gridBudget: gridMemory << 20, logger: logger)
+    } catch {
+      throw CommandFailure.fatal(error)
+    }
+    let (host, isLoopback) = (host, ["127.0.0.1", "::1", "localhost"].contains(host))
+    do {
+      try await server.run(host: host, port: port) { port in
+        let shown = host.contains(":") ? "[\(host)]" : host
+        var lines = ["huewall: serving \(configuration.database) at http://\(shown):\(port)/"]
+        if !isLoopback {
+          lines.append(
+            "huewall: warning: listening on \(host), not loopback: anyone who can reach this "
+              + "machine can see the catalogue and save parameter sets")
+        }
+        lines.append("huewall: Ctrl-C stops the server")
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+      }
+    } catch let error as IOError where error.errnoCode == EADDRINUSE {
+      throw CommandFailure.fatal(
+        "port \(port) on \(host) is in use (another huewall serve?): choose another with --port")
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import HuewallCore
+import HuewallStore
+import Mustache
+
+/// The preview page as `huewall serve` shows it: the export's templates and tiles, plus the
+/// tuning controls set to `parameters`. For the same parameters the wall is the same markup
+/// as an exported page's.
+public enum LivePage {
+  /// Renders `entries`, whose colours the live analysis filled in, under `parameters`.
+  /// `thumbnails` maps image hashes to file names under `thumbs/`.
+  public static func render(
+    entries: [ExportEntry], parameters: AnalysisParameters, preset: Preset,
+    synonyms: ColorSynonyms, thumbnails: [String: String], at date: Date = Date()
+  ) async throws -> String {
+    let json = try ParameterSetRecord.canonicalJSON(for: parameters)
+    let set = ParameterSetRecord(
+      id: 0, name: "live", isAutoNamed: true, parameters: parameters, parametersJSON: json,
+      hash: ParameterSetRecord.hash(ofCanonicalJSON: json), preset: preset.rawValue,
+      createdAt: date)
+    let catalogue = WallCatalogue(entries: entries, parameterSet: set, synonyms: synonyms)
+    return try await PreviewPage(
+      thumbnails: thumbnails, live: LiveControls(parameters: parameters, preset: preset)
+    ).render(catalogue, generatedAt: date)
+  }
+}
+
+extension LivePage {
+  /// The ids of the products `entries` puts on the wall, in gradient order: the order the
+  /// live page moves its tiles into after a change.
+  public static func order(entries: [ExportEntry], synonyms: ColorSynonyms) -> [String] {
+    let set = ParameterSetRecord(
+      id: 0, name: "live", isAutoNamed: true, parameters: .reference, parametersJSON: "",
+      hash: "", preset: "", createdAt: Date())
+    return WallCatalogue(entries: entries, parameterSet: set, synonyms: synonyms).placed.map {
+      $0.product.id
+    }
+  }
+}
+
+/// The controls of the live page: one per parameter, set to the values shown.
+struct LiveControls: MustacheParent {
+  struct Choice: MustacheParent {
+    var name: String
+    var selected: Bool
+    func child(named key: String) -> Any? {
+      switch key {
+      case "name": name
+      case "selected": selected
+      default: nil
+      }
+    }
+  }
+
+  struct Number: MustacheParent {
+    var name, label, min, max, step, value: String
+    func child(named key: String) -> Any? {
+      switch key {
+      case "name": name
+      case "label": label
+      case "min": min
+      case "max": max
+      case "step": step
+      case "value": value
+      default: nil
+      }
+    }
+  }
+
+  struct Toggle: MustacheParent {
+    var name, label: String
+    var on: Bool
+    func child(named key: String) -> Any? {
+      switch key {
+      case "name": name
+      case "label": label
+      case "on": on
+      default: nil
+      }
+    }
+  }
+
+  var presets: [Choice]
+  var numbers: [Number]
+  var toggles: [Toggle]
+
+  init(parameters p: AnalysisParameters, preset: Preset) {
+    presets = Preset.allCases.map { Choice(name: $0.rawValue, selected: $0 == preset) }
+    func number(
+      _ key: ParameterOverrides.CodingKeys, _ label: String, _ range: String, _ value: Any
+    )
+      -> Number
+    {
+      let parts = range.split(separator: " ").map(String.init)
+      return Number(
+        name: key.rawValue, label: label, min: parts[0], max: parts[1], step: parts[2],
+        value: "\(value)")
+    }
+    // The sliders' ranges are what tuning needs; any value the kernel accepts can still come
+    // in the address.
+    numbers = [
+      number(.numColors, "colours", "1 10 1", p.numColors),
+      number(.hueSampleSize, "hue step", "0.01 0.5 0.01", p.hueSampleSize),
+      number(.svSampleSize, "s/v step", "0.01 0.5 0.01", p.svSampleSize),
+      number(.saturationPriority, "saturation priority", "0 20 0.5", p.saturationPriority),
+      number(.granularity, "granularity", "1 20 1", p.granularity),
+      number(.alphaThreshold, "alpha threshold", "0 127 1", p.alphaThreshold),
+    ]
+    toggles = [
+      Toggle(name: "backgroundSuppression", label: "background", on: p.backgroundSuppression),
+      Toggle(name: "hueWrap", label: "hue wrap", on: p.hueWrap),
+      Toggle(name: "darkPixelDamping", label: "dark damping", on: p.darkPixelDamping),
+      Toggle(name: "neutralGreys", label: "neutral greys", on: p.neutralGreys),
+    ]
+  }
+
+  func child(named key: String) -> Any? {
+    switch key {
+    case "presets": presets
+    case "numbers": numbers
+    case "toggles": toggles
+    default: nil
+    }
+  }
+}

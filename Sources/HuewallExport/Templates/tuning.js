@@ -1,0 +1,194 @@
+"use strict";
+// The live page's controls (`huewall serve`): a change asks the server for the analysis under
+// the new parameters, which streams in with the tiles on screen first; each tile's colours
+// change as its line arrives, and once all are in the wall re-sorts, tiles gliding to their new
+// places. The values live in the address, so a view can be shared.
+(function () {
+  var doc = document;
+  var form = doc.getElementById("tuning");
+  if (!form) return;
+  var wall = doc.getElementById("wall");
+  var status = doc.getElementById("live-status");
+  var saveButton = doc.getElementById("save");
+  var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var ranges = Array.prototype.slice.call(form.querySelectorAll("input[type=range]"));
+  var toggles = Array.prototype.slice.call(form.querySelectorAll("input[type=checkbox]"));
+  var current = null;
+  var timer = null;
+  var round = 0;
+
+  function say(text, isError) {
+    status.textContent = text;
+    status.classList.toggle("error", !!isError);
+  }
+
+  // The parameters as the server reads them: the preset, then every value shown.
+  function parameters() {
+    var p = new URLSearchParams();
+    p.set("preset", form.elements.preset.value);
+    ranges.forEach(function (r) { p.set(r.name, r.value); });
+    toggles.forEach(function (t) { p.set(t.name, t.checked ? "true" : "false"); });
+    return p;
+  }
+
+  function tilesById() {
+    var map = {};
+    for (var t = wall.firstElementChild; t; t = t.nextElementSibling) map[t.getAttribute("data-product-id")] = t;
+    return map;
+  }
+
+  // Tiles in the viewport, in page order: analysed first.
+  function onScreen() {
+    var out = [], height = window.innerHeight;
+    for (var t = wall.firstElementChild; t; t = t.nextElementSibling) {
+      if (t.hidden) continue;
+      var r = t.getBoundingClientRect();
+      if (r.bottom < 0) continue;
+      if (r.top > height) break;
+      out.push(t);
+    }
+    return out;
+  }
+
+  // A tile's colours, as the export writes them: data-c for the details, swatches sized by
+  // share. Colours are set through the style object, which the page's policy allows.
+  function paint(tile, line) {
+    tile.setAttribute("data-family", line.family || "");
+    tile.setAttribute("data-c", line.colors.map(function (c) {
+      return [c.hex, c.share, c.family, c.h, c.s, c.v].join(" ");
+    }).join(";"));
+    var sw = tile.querySelector(".sw");
+    while (sw.firstChild) sw.removeChild(sw.firstChild);
+    line.colors.forEach(function (c) {
+      var i = doc.createElement("i");
+      i.className = "w" + Math.min(100, Math.max(1, Math.round(c.share * 100)));
+      i.style.background = c.hex;
+      sw.appendChild(i);
+    });
+    var im = tile.querySelector(".im");
+    if (line.colors.length) im.style.background = line.colors[0].hex;
+  }
+
+  // Puts the tiles in `order`, the ones on screen before or after gliding from their old
+  // places (first, last, invert, play).
+  function reorder(order) {
+    var byId = tilesById();
+    var moving = onScreen();
+    var first = moving.map(function (t) { return t.getBoundingClientRect(); });
+    var fragment = doc.createDocumentFragment();
+    order.forEach(function (id) { if (byId[id]) { fragment.appendChild(byId[id]); delete byId[id]; } });
+    Object.keys(byId).forEach(function (id) { fragment.appendChild(byId[id]); });
+    wall.appendChild(fragment);
+    wall.dispatchEvent(new CustomEvent("huewall:reordered"));
+    if (reduceMotion) return;
+    moving.forEach(function (t, i) {
+      var last = t.getBoundingClientRect();
+      var dx = first[i].left - last.left, dy = first[i].top - last.top;
+      if (!dx && !dy) return;
+      t.style.transition = "none";
+      t.style.transform = "translate(" + dx + "px," + dy + "px)";
+    });
+    requestAnimationFrame(function () {
+      moving.forEach(function (t) {
+        if (!t.style.transform) return;
+        t.style.transition = "transform 320ms cubic-bezier(.2,.7,.2,1)";
+        t.style.transform = "";
+        t.addEventListener("transitionend", function done() {
+          t.style.transition = "";
+          t.removeEventListener("transitionend", done);
+        });
+      });
+    });
+  }
+
+  // Reads an NDJSON response line by line as it arrives.
+  function readLines(response, each) {
+    var reader = response.body.getReader(), decoder = new TextDecoder(), rest = "";
+    function pump() {
+      return reader.read().then(function (chunk) {
+        if (chunk.done) {
+          if (rest.trim()) each(JSON.parse(rest));
+          return;
+        }
+        var lines = (rest + decoder.decode(chunk.value, { stream: true })).split("\n");
+        rest = lines.pop();
+        lines.forEach(function (l) { if (l.trim()) each(JSON.parse(l)); });
+        return pump();
+      });
+    }
+    return pump();
+  }
+
+  function failure(response) {
+    return response.text().then(function (text) {
+      var message = text;
+      try { message = JSON.parse(text).error.message; } catch (e) { /* plain text */ }
+      throw new Error(message || response.status + " " + response.statusText);
+    });
+  }
+
+  function analyse() {
+    var p = parameters();
+    history.replaceState(null, "", "?" + p.toString());
+    if (current) current.abort();
+    var controller = new AbortController();
+    current = controller;
+    var mine = ++round;
+    var asked = new URLSearchParams(p);
+    asked.set("first", onScreen().map(function (t) { return t.getAttribute("data-product-id"); }).join("\n"));
+    var started = performance.now();
+    var byId = tilesById(), painted = 0, failed = 0;
+    form.setAttribute("aria-busy", "true");
+    say("analysing…");
+    fetch("api/analysis?" + asked.toString(), { signal: controller.signal })
+      .then(function (response) {
+        if (!response.ok) return failure(response);
+        return readLines(response, function (line) {
+          if (mine !== round) return;
+          if (line.product !== undefined) {
+            if (line.failure) { failed++; return; }
+            if (byId[line.product]) { paint(byId[line.product], line); painted++; }
+            if (painted === 1 || painted % 200 === 0) say("analysing… " + painted + " tiles");
+          } else if (line.order) {
+            reorder(line.order);
+            var ms = Math.round(performance.now() - started);
+            say(painted + " tiles re-analysed in " + ms + " ms" + (failed ? ", " + failed + " images could not be read" : ""));
+            wall.setAttribute("data-analysed", String(mine));
+          }
+        });
+      })
+      .catch(function (error) {
+        if (error.name === "AbortError") return;
+        say(error.message, true);
+      })
+      .then(function () { if (mine === round) form.removeAttribute("aria-busy"); });
+  }
+
+  function changed(event) {
+    var output = event.target.nextElementSibling;
+    if (event.target.type === "range" && output && output.tagName === "OUTPUT") output.textContent = event.target.value;
+    if (event.target.name === "saveName") return;
+    clearTimeout(timer);
+    timer = setTimeout(analyse, 120);
+  }
+  form.addEventListener("input", changed);
+  form.addEventListener("change", function (event) { if (event.target.tagName === "SELECT") changed(event); });
+
+  // Save: the live parameters become a stored parameter set, analysed and exported as
+  // `huewall analyze --name` and `huewall export --params` would.
+  saveButton.addEventListener("click", function () {
+    var name = form.elements.saveName.value.trim();
+    if (!name) { say("give the parameter set a name first", true); return; }
+    var p = parameters();
+    p.set("name", name);
+    saveButton.disabled = true;
+    say("saving " + name + "…");
+    fetch("api/save?" + p.toString(), { method: "POST" })
+      .then(function (response) {
+        if (!response.ok) return failure(response);
+        return readLines(response, function (line) { say(line.message, line.failed); });
+      })
+      .catch(function (error) { say(error.message, true); })
+      .then(function () { saveButton.disabled = false; });
+  });
+})();

@@ -1,0 +1,239 @@
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallExport
+import HuewallFetch
+import HuewallPalette
+import HuewallPipeline
+import HuewallStore
+import Hummingbird
+import Logging
+import NIOCore
+
+/// `huewall serve`: the wall of the catalogue, re-analysed live as the parameters change.
+///
+/// Reads the catalogue through a read-only connection, so it never waits for a run nor makes
+/// a run wait; only saving a parameter set writes, through the same pipeline as `huewall
+/// analyze --name`, taking the run lock like any run.
+public struct TuningServer: Sendable {
+  public let configuration: PipelineConfiguration
+  public let live: LiveAnalysis
+  let store: CatalogStore
+  let thumbnails: ThumbnailCache
+  let logger: Logger
+
+  /// Opens the catalogue (which must exist) and the image cache of `configuration`; up to
+  /// `gridBudget` bytes of sample grids are kept in memory.
+  public init(configuration: PipelineConfiguration, gridBudget: Int, logger: Logger) throws {
+    self.configuration = configuration
+    store = try CatalogStore(path: configuration.database, access: .readOnly)
+    let images = try ImageCache(directory: URL(fileURLWithPath: configuration.cache))
+    live = LiveAnalysis(
+      images: images, grids: SampleGridCache(budget: gridBudget),
+      decoder: ImageDecoder(limits: configuration.decode), jobs: configuration.effectiveJobs)
+    thumbnails = configuration.thumbnailCache
+    self.logger = logger
+  }
+
+  /// Serves on `host`:`port` (0 picks a free port) until SIGINT or SIGTERM, then lets the
+  /// requests under way finish. `onListening` gets the port once the socket is bound.
+  public func run(
+    host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void
+  ) async throws {
+    let app = Application(
+      router: router(),
+      configuration: .init(address: .hostname(host, port: port), serverName: "Huewall"),
+      onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
+      logger: logger)
+    try await app.runService()
+  }
+
+  func router() -> Router<BasicRequestContext> {
+    let router = Router()
+    router.get("/") { request, _ in try await page(request) }
+    router.get("/api/analysis") { request, _ in try analysis(request) }
+    router.get("/thumbs/:name") { _, context in try thumbnail(context.parameters.require("name")) }
+    router.post("/api/save") { request, _ in try save(request) }
+    // Browsers ask for an icon; the page has none.
+    router.get("/favicon.ico") { _, _ in HTTPResponse.Status.noContent }
+    return router
+  }
+
+  // MARK: Routes
+
+  /// The live page for the parameters in the address, rendered by the export's templates.
+  func page(_ request: Request) async throws -> Response {
+    let asked: LiveParameters
+    do {
+      asked = try LiveParameters(query: Self.query(of: request))
+    } catch {
+      // A person typed or shared this address: say what is wrong, and offer the defaults.
+      let message = HTMLText.escape(error.description)
+      return Response(
+        status: .badRequest, headers: [.contentType: "text/html; charset=utf-8"],
+        body: .init(
+          byteBuffer: ByteBuffer(
+            string: "<!DOCTYPE html><title>Huewall</title><p>Huewall cannot show these "
+              + "parameters: \(message).</p><p><a href=\"/\">Start from the defaults</a></p>\n")))
+    }
+    let analyzer = try PaletteAnalyzer(parameters: asked.parameters)
+    var entries = try catalogue()
+    var results: [String: LiveAnalysis.Result] = [:]
+    try await live.analyse(Self.hashes(of: entries, first: []), with: analyzer) {
+      results[$0.sha256] = $0
+    }
+    var files: [String: String] = [:]
+    for index in entries.indices {
+      guard let sha = entries[index].imageSHA256, let result = results[sha] else { continue }
+      entries[index].colors = result.colors.isEmpty ? nil : result.colors
+      entries[index].family = result.family
+      if thumbnails.contains(sha256: sha) { files[sha] = thumbnails.fileName(forSHA256: sha) }
+    }
+    let html = try await LivePage.render(
+      entries: entries, parameters: asked.parameters, preset: asked.preset,
+      synonyms: configuration.synonyms, thumbnails: files)
+    return Response(
+      status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: html)))
+  }
+
+  /// The analysis under the parameters in the address, as NDJSON: a line per product as its
+  /// image is analysed (those named by `first`, newline-separated ids, before the rest), then
+  /// one line with the wall's new order.
+  func analysis(_ request: Request) throws -> Response {
+    let asked = try parameters(of: request)
+    let analyzer = try PaletteAnalyzer(parameters: asked.parameters)
+    let first = (request.uri.queryParameters["first"].map(String.init) ?? "")
+      .split(separator: "\n").map(String.init)
+    let entries = try catalogue()
+    let hashes = Self.hashes(of: entries, first: first)
+    let products = Dictionary(
+      entries.compactMap { entry in
+        entry.isRemoved ? nil : entry.imageSHA256.map { ($0, [entry.id]) }
+      }, uniquingKeysWith: +)
+    let (live, synonyms) = (self.live, configuration.synonyms)
+    let body = ResponseBody { writer in
+      let (lines, continuation) = AsyncStream.makeStream(of: LiveAnalysis.Result.self)
+      var coloured = entries
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          defer { continuation.finish() }
+          try await live.analyse(hashes, with: analyzer) { continuation.yield($0) }
+        }
+        var results: [String: LiveAnalysis.Result] = [:]
+        for await result in lines {
+          results[result.sha256] = result
+          for id in products[result.sha256] ?? [] {
+            try await writer.write(ByteBuffer(string: Self.line(product: id, result) + "\n"))
+          }
+        }
+        try await group.waitForAll()
+        for index in coloured.indices {
+          guard let sha = coloured[index].imageSHA256, let result = results[sha] else { continue }
+          coloured[index].colors = result.colors.isEmpty ? nil : result.colors
+          coloured[index].family = result.family
+        }
+      }
+      let order = LivePage.order(entries: coloured, synonyms: synonyms)
+      let ids = order.map { JSONValue.string($0) }
+      try await writer.write(
+        ByteBuffer(
+          string: JSONValue.object([("order", .array(ids)), ("placed", .int(order.count))])
+            .serialized() + "\n"))
+      try await writer.finish(nil)
+    }
+    return Response(
+      status: .ok, headers: [.contentType: "application/x-ndjson"], body: body)
+  }
+
+  /// A thumbnail from the thumbnail cache, by its file name (`<sha256>.jpg`).
+  func thumbnail(_ name: String) throws -> Response {
+    let sha = String(name.prefix { $0 != "." })
+    guard sha.isSHA256Hex, name == thumbnails.fileName(forSHA256: sha),
+      let data = FileManager.default.contents(atPath: thumbnails.path(forSHA256: sha)),
+      !data.isEmpty
+    else {
+      throw ServeError(.notFound, "no thumbnail \(name) in the cache (run `huewall run`)")
+    }
+    let type = name.hasSuffix(".webp") ? "image/webp" : "image/jpeg"
+    return Response(
+      status: .ok, headers: [.contentType: type, .cacheControl: "max-age=3600"],
+      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+
+  // MARK: Helpers
+
+  func parameters(of request: Request) throws -> LiveParameters {
+    do {
+      return try LiveParameters(query: Self.query(of: request))
+    } catch {
+      throw ServeError(.badRequest, error.description)
+    }
+  }
+
+  static func query(of request: Request) -> [(String, String)] {
+    request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+  }
+
+  /// Every product of the catalogue with its image's hash, colours left out.
+  func catalogue() throws -> [ExportEntry] {
+    var entries: [ExportEntry] = []
+    // No parameter set has id 0: the entries come without colours.
+    try store.forEachExportEntry(parameterSetID: 0) { entries.append($0) }
+    return entries
+  }
+
+  /// The distinct image hashes of the products on sale, those of `first` (product ids) first.
+  static func hashes(of entries: [ExportEntry], first: [String]) -> [String] {
+    var byProduct: [String: String] = [:]
+    var all: [String] = []
+    for entry in entries where !entry.isRemoved {
+      guard let sha = entry.imageSHA256 else { continue }
+      byProduct[entry.id] = sha
+      all.append(sha)
+    }
+    var seen = Set<String>()
+    return (first.compactMap { byProduct[$0] } + all).filter { seen.insert($0).inserted }
+  }
+
+  /// One product's line of the analysis stream.
+  static func line(product id: String, _ result: LiveAnalysis.Result) -> String {
+    var members: [(String, JSONValue)] = [("product", .string(id))]
+    if let failure = result.failure {
+      members.append(("failure", .string(failure)))
+    } else {
+      members.append(("family", result.family.map(JSONValue.string) ?? .null))
+      members.append(
+        (
+          "colors",
+          .array(
+            result.colors.map { color in
+              .object([
+                ("hex", .string(color.hex)), ("share", .double(color.share)),
+                ("family", .string(color.family)), ("h", .double(color.h)),
+                ("s", .double(color.s)), ("v", .double(color.v)),
+              ])
+            })
+        ))
+    }
+    return JSONValue.object(members).serialized()
+  }
+}
+
+/// An error the page shows: a status and a message in plain words.
+struct ServeError: HTTPResponseError {
+  let status: HTTPResponse.Status
+  let message: String
+
+  init(_ status: HTTPResponse.Status, _ message: String) {
+    self.status = status
+    self.message = message
+  }
+
+  func response(from request: Request, context: some RequestContext) throws -> Response {
+    let body = JSONValue.object([("error", .object([("message", .string(message))]))])
+    return Response(
+      status: status, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: body.serialized() + "\n")))
+  }
+}

@@ -1,0 +1,177 @@
+"""Drives `huewall serve` in headless Chromium with Playwright, as a person tuning would.
+
+usage: python3 scripts/serve-check.py HUEWALL CONFIG SAMPLES-FEED SCREENSHOT-FOLDER
+
+CONFIG is a pipeline.json whose catalogue `huewall run` has filled from SAMPLES-FEED (the
+samples). The script starts `huewall serve --port 0` on loopback, then, in the page:
+- the wall shows one tile per product, in the order the server's analysis gives;
+- moving the colours slider to 1 re-analyses: every tile shows one swatch, the address holds
+  the value, and a tile's colours are what `huewall colors --num-colors 1` prints for its image;
+- changing the hue step re-sorts the wall into the order the server computes for it;
+- a value out of range in the address gives a clear message, not a broken page;
+- Save stores the parameters: `huewall status` lists the set and its export's colors.json has
+  the wall's order.
+Screenshots of the views go to SCREENSHOT-FOLDER. Exits 1 with every failure listed.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+
+def chromium():
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    sys.exit("serve-check: no chromium on PATH (scripts/setup installs Debian's chromium)")
+
+
+def start_server(huewall, config):
+    server = subprocess.Popen(
+        [huewall, "serve", "--config", config, "--port", "0"],
+        stderr=subprocess.PIPE, text=True)
+    for line in server.stderr:
+        match = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
+        if match:
+            return server, match.group(1)
+    server.kill()
+    sys.exit("serve-check: huewall serve did not say where it listens")
+
+
+def server_order(base, query):
+    with urllib.request.urlopen(base + "api/analysis?" + query, timeout=60) as response:
+        lines = [json.loads(line) for line in response.read().decode().splitlines() if line]
+    return lines[-1]["order"]
+
+
+def tile_ids(page):
+    return page.eval_on_selector_all("#wall > li", "ts => ts.map(t => t.dataset.productId)")
+
+
+def wait_for_analysis(page, before):
+    page.wait_for_function(
+        "n => document.getElementById('wall').getAttribute('data-analysed') !== n",
+        arg=before, timeout=60000)
+    return page.get_attribute("#wall", "data-analysed")
+
+
+def main():
+    huewall, config, feed, shots = sys.argv[1:5]
+    os.makedirs(shots, exist_ok=True)
+    products = {p["id"]: p for p in json.load(open(feed, encoding="utf-8"))["products"]}
+    feed_folder = os.path.dirname(os.path.abspath(feed))
+    failures = []
+    passed = 0
+
+    def check(name, ok, info=""):
+        nonlocal passed
+        if ok:
+            passed += 1
+        else:
+            failures.append(f"{name}: {info}")
+
+    server, base = start_server(huewall, config)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            errors = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+
+            page.goto(base)
+            first = tile_ids(page)
+            check("one tile per product", sorted(first) == sorted(products), first)
+            check("the wall in the server's order", first == server_order(base, ""), first)
+            page.screenshot(path=os.path.join(shots, "serve.png"))
+
+            # The colours slider to 1.
+            before = page.get_attribute("#wall", "data-analysed")
+            page.eval_on_selector(
+                "input[name=numColors]",
+                "r => { r.value = '1'; r.dispatchEvent(new Event('input', {bubbles: true})); }")
+            wait_for_analysis(page, before)
+            swatches = page.eval_on_selector_all(
+                "#wall > li", "ts => ts.map(t => t.querySelectorAll('.sw i').length)")
+            check("one swatch per tile", set(swatches) == {1}, swatches)
+            check("the value in the address", "numColors=1" in page.url, page.url)
+            product = first[0]
+            image = os.path.join(feed_folder, products[product]["images"][0])
+            printed = json.loads(subprocess.run(
+                [huewall, "colors", "--num-colors", "1", image],
+                capture_output=True, text=True, check=True).stdout)["colors"]
+            shown = page.get_attribute(f'#wall > li[data-product-id="{product}"]', "data-c")
+            expected = ";".join(
+                f'{c["hex"]} {c["share"]} {c["family"]} {c["h"]} {c["s"]} {c["v"]}' for c in printed)
+            check("a tile's colours are huewall colors'", shown == expected, f"{shown} vs {expected}")
+
+            # A coarser hue step re-sorts the wall.
+            before = page.get_attribute("#wall", "data-analysed")
+            page.eval_on_selector(
+                "input[name=hueSampleSize]",
+                "r => { r.value = '0.25'; r.dispatchEvent(new Event('input', {bubbles: true})); }")
+            wait_for_analysis(page, before)
+            page.wait_for_timeout(500)  # the tiles glide to their places
+            resorted = tile_ids(page)
+            query = page.url.split("?", 1)[1]
+            check("the wall re-sorted", resorted != first, resorted)
+            check("into the server's order", resorted == server_order(base, query), resorted)
+            check("no transform left after the glide", page.eval_on_selector_all(
+                "#wall > li", "ts => ts.every(t => !t.style.transform)"))
+            page.screenshot(path=os.path.join(shots, "serve-tuned.png"))
+
+            # Save.
+            page.fill("input[name=saveName]", "tuned-check")
+            page.click("#save")
+            page.wait_for_function(
+                "() => /exported it to|cannot|failed/.test("
+                "document.getElementById('live-status').textContent)", timeout=120000)
+            said = page.text_content("#live-status")
+            check("saved and exported", "exported it to" in said, said)
+            # The set is in the store: `huewall export --params` finds it, as for any set.
+            again = os.path.join(os.path.dirname(config), "saved-again")
+            exported = subprocess.run(
+                [huewall, "export", "--config", config, "--params", "tuned-check", "--out", again],
+                capture_output=True, text=True)
+            check("huewall export --params finds the saved set", exported.returncode == 0,
+                  exported.stderr)
+            for folder in [m.group(1) for m in [re.search(r"exported it to (\S+)", said)] if m] + [again]:
+                try:
+                    with open(os.path.join(folder, "colors.json"), encoding="utf-8") as f:
+                        saved = [p["id"] for p in json.load(f)["products"]]
+                except OSError as error:
+                    saved = str(error)
+                check(f"the export in {os.path.basename(folder)} has the wall's order",
+                      saved == resorted, saved)
+            check("no errors in the page", not errors, errors)
+
+            # A value out of range in a shared address.
+            response = page.goto(base + "?numColors=0")
+            check("a bad address is a 400", response.status == 400, response.status)
+            check("that says what is wrong", "num-colors 0" in page.text_content("body"),
+                  page.text_content("body"))
+            browser.close()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            failures.append("huewall serve did not stop within 30 s of SIGTERM")
+    check("the server stopped cleanly", server.returncode == 0, server.returncode)
+
+    for failure in failures:
+        print("serve-check: FAILED " + failure, file=sys.stderr)
+    print(f"serve-check: {passed} passed, {len(failures)} failed", file=sys.stderr)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -146,7 +146,11 @@ let package = Package(
       name: "HuewallServeTests",
       dependencies: [
         "HuewallServe", "HuewallPipeline", "HuewallStore", "HuewallFetch", "HuewallDecode",
-        "HuewallPalette", "HuewallCore",
+        "HuewallPalette", "HuewallCore", "HuewallExport",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
     .testTarget(

@@ -1,0 +1,175 @@
+import AsyncHTTPClient
+import Foundation
+import HuewallCore
+import HuewallExport
+import HuewallPipeline
+import HuewallServe
+import HuewallStore
+import Logging
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// A catalogue of the samples made by a real `huewall run` (file feed) in a temporary folder,
+/// and `TuningServer` serving it on a free loopback port for the length of `body`.
+struct ServedCatalogue {
+  let folder: URL
+  let configuration: PipelineConfiguration
+  let base: String
+
+  static func run(_ body: (ServedCatalogue) async throws -> Void) async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-serve-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let configuration = PipelineConfiguration(
+      feed: FeedSettings(source: repositoryRoot.appendingPathComponent("samples/feed.json").path),
+      database: folder.appendingPathComponent("catalogue.sqlite").path,
+      cache: folder.appendingPathComponent("images").path,
+      output: folder.appendingPathComponent("out").path, jobs: 2)
+    let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+    _ = try await Pipeline(
+      configuration: configuration, logger: quiet, progress: ProgressReporter(interactive: false)
+    ).run()
+    let server = try TuningServer(configuration: configuration, gridBudget: 64 << 20, logger: quiet)
+    let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        try await server.run(host: "127.0.0.1", port: 0) { listening.yield($0) }
+      }
+      var iterator = ports.makeAsyncIterator()
+      let port = try #require(await iterator.next())
+      try await body(
+        ServedCatalogue(
+          folder: folder, configuration: configuration, base: "http://127.0.0.1:\(port)/"))
+      group.cancelAll()
+    }
+  }
+
+  /// The status, content type and body of a request to `path`.
+  func get(_ path: String, method: HTTPMethod = .GET) async throws -> (
+    status: Int, type: String, body: String
+  ) {
+    var request = HTTPClientRequest(url: base + path)
+    request.method = method
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+    let body = try await response.body.collect(upTo: 16 << 20)
+    return (
+      Int(response.status.code), response.headers.first(name: "content-type") ?? "",
+      String(buffer: body)
+    )
+  }
+
+  /// The analysis stream of `query`, one decoded JSON object a line.
+  func analysis(_ query: String) async throws -> [[String: Any]] {
+    let (status, _, body) = try await get("api/analysis?" + query)
+    #expect(status == 200, "\(body)")
+    return try body.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+}
+
+@Suite(.serialized) struct TuningServerTests {
+  @Test func theLiveAnalysisOfTheRunsParametersIsWhatTheRunStored() async throws {
+    try await ServedCatalogue.run { served in
+      let lines = try await served.analysis("first=HW-024%0AHW-013")
+      // The products asked first come first; the order comes last.
+      #expect(lines.prefix(2).map { $0["product"] as? String } == ["HW-024", "HW-013"])
+      let order = try #require(lines.last?["order"] as? [String])
+      let store = try CatalogStore(path: served.configuration.database, access: .readOnly)
+      let set = try #require(try store.parameterSets().first)
+      var stored: [String: ExportEntry] = [:]
+      try store.forEachExportEntry(parameterSetID: set.id) { stored[$0.id] = $0 }
+      #expect(lines.count == stored.count + 1)
+      for line in lines.dropLast() {
+        let id = try #require(line["product"] as? String)
+        let colors = try #require(line["colors"] as? [[String: Any]])
+        #expect(colors.map { $0["hex"] as? String } == stored[id]?.colors?.map(\.hex), "\(id)")
+        #expect(line["family"] as? String == stored[id]?.family, "\(id)")
+      }
+      // The wall's order is the export's.
+      let exported = try JSONSerialization.jsonObject(
+        with: Data(contentsOf: served.folder.appendingPathComponent("out/colors.json")))
+      let products = try #require((exported as? [String: Any])?["products"] as? [[String: Any]])
+      #expect(order == products.map { $0["id"] as? String ?? "" })
+    }
+  }
+
+  @Test func theServedWallIsTheExportedWallForTheSameParameters() async throws {
+    try await ServedCatalogue.run { served in
+      let (status, type, page) = try await served.get("")
+      #expect(status == 200 && type.hasPrefix("text/html"))
+      #expect(page.contains(#"<form class="tuning" id="tuning""#))
+      #expect(page.contains("connect-src &#39;self&#39;"), "the page may ask its server")
+      let exported = try String(
+        contentsOf: served.folder.appendingPathComponent("out/index.html"), encoding: .utf8)
+      #expect(!exported.contains(#"id="tuning""#), "an exported page has no controls")
+      #expect(!exported.contains("connect-src"), "nor asks any server")
+      func wall(_ html: String) -> Substring? {
+        guard let start = html.range(of: #"<ol class="wall""#),
+          let end = html.range(of: "</ol>", range: start.upperBound..<html.endIndex)
+        else { return nil }
+        return html[start.lowerBound..<end.upperBound]
+      }
+      let servedWall = try #require(wall(page))
+      #expect(servedWall == wall(exported))
+      #expect(servedWall.contains(#"data-t=""#), "thumbnails come from the cache")
+      // Other parameters, another wall: one swatch a tile.
+      let (_, _, one) = try await served.get("?numColors=1&preset=reference")
+      let tiles = one.components(separatedBy: #"<li class="tile"#).dropFirst()
+      #expect(
+        tiles.count == 24 && tiles.allSatisfy { $0.components(separatedBy: "<i ").count == 2 })
+      #expect(one.contains(#"<option value="reference" selected>"#))
+    }
+  }
+
+  @Test func badAddressesGetAMessageThatSaysWhatIsWrong() async throws {
+    try await ServedCatalogue.run { served in
+      for (query, message) in [
+        ("numColors=0", "num-colors 0 must be between 1 and 1000"),
+        ("granularity=fine", #"granularity \"fine\" is not a whole number"#),
+        ("preset=vivid", #"unknown preset \"vivid\""#),
+        ("colour=red", #"unknown parameter \"colour\""#),
+      ] {
+        let (status, type, body) = try await served.get("api/analysis?" + query)
+        #expect(status == 400 && type.hasPrefix("application/json"), "\(query)")
+        #expect(body.contains(message), "\(body)")
+        let page = try await served.get("?" + query)
+        #expect(page.status == 400 && page.type.hasPrefix("text/html"))
+        #expect(page.body.contains(message.replacingOccurrences(of: #"\""#, with: "&quot;")))
+      }
+      let missing = try await served.get("thumbs/\(String(repeating: "0", count: 64)).jpg")
+      #expect(missing.status == 404 && missing.body.contains("no thumbnail"))
+      #expect(try await served.get("thumbs/..%2Fcatalogue.sqlite").status == 404)
+      let (_, _, page) = try await served.get("")
+      let thumb = try #require(page.firstMatch(of: /data-t="([0-9a-f]{64}\.jpg)"/)?.1)
+      let image = try await served.get("thumbs/\(thumb)")
+      #expect(image.status == 200 && image.type == "image/jpeg")
+      #expect(try await served.get("api/save?name=..%2Fx", method: .POST).status == 400)
+    }
+  }
+
+  @Test func savingStoresTheParametersAsASetAndExportsIt() async throws {
+    try await ServedCatalogue.run { served in
+      let (status, _, body) = try await served.get(
+        "api/save?name=two-colours&numColors=2", method: .POST)
+      #expect(status == 200)
+      #expect(body.contains("saved two-colours and exported it to"), "\(body)")
+      let store = try CatalogStore(path: served.configuration.database, access: .readOnly)
+      let saved = try #require(try store.parameterSet(named: "two-colours"))
+      #expect(saved.parameters.numColors == 2)
+      let folder = served.folder.appendingPathComponent("out-two-colours")
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path))
+      // While a run holds the lock, saving waits and says so.
+      var lock: RunLock? = try RunLock(path: served.configuration.lock)
+      async let waiting = served.get("api/save?name=waited&numColors=3", method: .POST)
+      try await Task.sleep(for: .seconds(2))
+      #expect(lock != nil)
+      lock = nil  // the run ends
+      let (_, _, later) = try await waiting
+      #expect(later.contains("a run holds the catalogue's lock"), "\(later)")
+      #expect(later.contains("saved waited and exported"), "\(later)")
+    }
+  }
+}

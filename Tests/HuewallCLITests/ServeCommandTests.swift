@@ -21,13 +21,13 @@ import Testing
     ])
     #expect(run.status == 0, "\(run.stderr)")
     let busy = try await TestHTTPServer.start()
-    defer { Task { await busy.shutdown() } }
     let port = try #require(busy.url("/").port)
     let refused = try huewall(["serve", "--db", database, "--port", "\(port)"])
     #expect(refused.status == 1)
     #expect(
       refused.stderr.contains("port \(port) on 127.0.0.1 is in use (another huewall serve?)"),
       "\(refused.stderr)")
+    await busy.shutdown()
     let bad = try huewall(["serve", "--db", database, "--port", "70000"])
     #expect(bad.status == 64 && bad.stderr.contains("--port must be 0…65535"))
   }

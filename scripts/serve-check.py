@@ -8,6 +8,8 @@ samples). The script starts `huewall serve --port 0` on loopback, then, in the p
 - moving the colours slider to 1 re-analyses: every tile shows one swatch, the address holds
   the value, and a tile's colours are what `huewall colors --num-colors 1` prints for its image;
 - changing the hue step re-sorts the wall into the order the server computes for it;
+- Compare puts the tuned parameters beside the run's stored set: the changed products are
+  listed, and pointing at one on one wall marks it on the other;
 - a value out of range in the address gives a clear message, not a broken page;
 - Save stores the parameters: `huewall status` lists the set and its export's colors.json has
   the wall's order.
@@ -126,6 +128,24 @@ def main():
             check("no transform left after the glide", page.eval_on_selector_all(
                 "#wall > li", "ts => ts.every(t => !t.style.transform)"))
             page.screenshot(path=os.path.join(shots, "serve-tuned.png"))
+
+            # Compare the tuned parameters with the stored set of the nightly run.
+            page.click("#compare")
+            page.wait_for_selector("#wall-b")
+            changed = page.eval_on_selector_all(
+                "#changed tbody tr", "rs => rs.map(r => r.dataset.productId)")
+            check("the comparison lists changed products", len(changed) > 0, changed)
+            if changed:
+                page.hover(f'#wall-a > li[data-product-id="{changed[0]}"]')
+                marked = page.eval_on_selector_all(
+                    "#wall-b > li.on", "ts => ts.map(t => t.dataset.productId)")
+                check("hovering a product marks it on the other wall", marked == [changed[0]],
+                      marked)
+            page.screenshot(path=os.path.join(shots, "serve-compare.png"), full_page=True)
+            page.click(".back a")
+            page.wait_for_selector("#tuning")
+            check("back to the live wall with the same parameters", "numColors=1" in page.url,
+                  page.url)
 
             # Save.
             page.fill("input[name=saveName]", "tuned-check")

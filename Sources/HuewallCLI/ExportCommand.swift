@@ -27,6 +27,21 @@ struct Export: AsyncParsableCommand {
   @Option(help: "The export folder (overrides \"output\").")
   var out: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write one page comparing two stored parameter sets instead, by name: A,B.",
+      valueName: "A,B"))
+  var compare: String?
+
+  func validate() throws {
+    if let compare, compare.split(separator: ",", omittingEmptySubsequences: false).count != 2 {
+      throw ValidationError("--compare takes two parameter set names: A,B")
+    }
+    if compare != nil, params != nil {
+      throw ValidationError("--compare and --params do not go together")
+    }
+  }
+
   func run() async throws {
     let configuration = try pipeline.configuration(output: out)
     for warning in configuration.warnings {
@@ -42,6 +57,16 @@ struct Export: AsyncParsableCommand {
     do {
       try configuration.checkOutput()
       let store = try CatalogStore(path: configuration.database)
+      if let compare {
+        let names = compare.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let (a, b) = (try storedSet(names[0], in: store), try storedSet(names[1], in: store))
+        let summary = try await configuration.exporter(store: store).exportComparison(
+          a, b, to: URL(fileURLWithPath: configuration.output))
+        print(
+          "compared \(a.name) with \(b.name): \(summary.disagreements) products changed their "
+            + "first colour or family: \(summary.folder.path)")
+        return
+      }
       let parameterSet = try chosenParameterSet(in: store, configuration: configuration)
       let summary = try await configuration.exporter(store: store).export(
         parameterSet: parameterSet, to: URL(fileURLWithPath: configuration.output))
@@ -55,17 +80,19 @@ struct Export: AsyncParsableCommand {
     }
   }
 
+  private func storedSet(_ name: String, in store: CatalogStore) throws -> ParameterSetRecord {
+    guard let set = try store.parameterSet(named: name) else {
+      let names = try store.parameterSets().map(\.name).joined(separator: ", ")
+      throw CommandFailure.fatal(
+        "no parameter set named \"\(name)\" (stored: \(names.isEmpty ? "none" : names))")
+    }
+    return set
+  }
+
   private func chosenParameterSet(in store: CatalogStore, configuration: PipelineConfiguration)
     throws -> ParameterSetRecord
   {
-    if let params {
-      guard let set = try store.parameterSet(named: params) else {
-        let names = try store.parameterSets().map(\.name).joined(separator: ", ")
-        throw CommandFailure.fatal(
-          "no parameter set named \"\(params)\" (stored: \(names.isEmpty ? "none" : names))")
-      }
-      return set
-    }
+    if let params { return try storedSet(params, in: store) }
     let parameters = try configuration.analysis.parameters()
     guard let set = try store.parameterSets().first(where: { $0.parameters == parameters }) else {
       throw CommandFailure.fatal(

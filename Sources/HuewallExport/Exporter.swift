@@ -140,6 +140,33 @@ public struct Exporter {
       disagreements: catalogue.placed.count { $0.product.disagreement }, thumbnails: report)
   }
 
+  /// Writes the page comparing the sets `a` and `b` (`index.html`, with the thumbnails of both
+  /// walls in `thumbs/`) to `folder`, replaced as an export is.
+  public func exportComparison(
+    _ a: ParameterSetRecord, _ b: ParameterSetRecord, to folder: URL, at date: Date = Date()
+  ) async throws -> Summary {
+    let folder = folder.resolvingSymlinksInPath()
+    let first = try WallCatalogue(store: store, parameterSet: a, synonyms: synonyms)
+    let second = try WallCatalogue(store: store, parameterSet: b, synonyms: synonyms)
+    var report = ThumbnailReport()
+    var changed = 0
+    try await writeAtomically(to: folder) { staging in
+      var files: [String: String] = [:]
+      if let thumbnails {
+        let hashes = (first.placed + second.placed).compactMap(\.imageSHA256)
+        (files, report) = try await placeThumbnails(for: hashes, in: staging, from: thumbnails)
+      }
+      changed = ComparePage.changes(from: first, to: second).count
+      let html = try await ComparePage(thumbnails: files).render(first, second, generatedAt: date)
+      try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))
+      try Data("Written by Huewall; the next export replaces this folder.\n".utf8)
+        .write(to: staging.appendingPathComponent(Self.marker))
+    }
+    return Summary(
+      folder: folder, placed: second.placed.count, unplaced: second.unplaced.count,
+      disagreements: changed, thumbnails: report)
+  }
+
   /// Callers hold the catalogue's lock, so staging and retired folders beside `folder` were
   /// left by an export that was killed, and are removed first.
   private func writeAtomically(to folder: URL, _ write: (URL) async throws -> Void)

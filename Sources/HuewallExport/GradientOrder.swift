@@ -35,8 +35,12 @@ public struct GradientKey: Comparable, Sendable {
   }
 
   public static func < (a: GradientKey, b: GradientKey) -> Bool {
-    let left = (a.isDark ? 1 : 0, a.darkBrightness, a.isGrey ? 1 : 0, a.greySaturation, a.hue, a.brightness)
-    let right = (b.isDark ? 1 : 0, b.darkBrightness, b.isGrey ? 1 : 0, b.greySaturation, b.hue, b.brightness)
+    let left = (
+      a.isDark ? 1 : 0, a.darkBrightness, a.isGrey ? 1 : 0, a.greySaturation, a.hue, a.brightness
+    )
+    let right = (
+      b.isDark ? 1 : 0, b.darkBrightness, b.isGrey ? 1 : 0, b.greySaturation, b.hue, b.brightness
+    )
     return left != right ? left < right : a.id < b.id
   }
 }

@@ -9,23 +9,59 @@ import Mustache
 public enum LivePage {
   /// Renders `entries`, whose colours the live analysis filled in, under `parameters`.
   /// `thumbnails` maps image hashes to file names under `thumbs/`.
+  /// `storedSets` names the sets the page offers to compare with.
   public static func render(
     entries: [ExportEntry], parameters: AnalysisParameters, preset: Preset,
-    synonyms: ColorSynonyms, thumbnails: [String: String], at date: Date = Date()
+    synonyms: ColorSynonyms, thumbnails: [String: String], storedSets: [String] = [],
+    at date: Date = Date()
   ) async throws -> String {
-    let json = try ParameterSetRecord.canonicalJSON(for: parameters)
-    let set = ParameterSetRecord(
-      id: 0, name: "live", isAutoNamed: true, parameters: parameters, parametersJSON: json,
-      hash: ParameterSetRecord.hash(ofCanonicalJSON: json), preset: preset.rawValue,
-      createdAt: date)
-    let catalogue = WallCatalogue(entries: entries, parameterSet: set, synonyms: synonyms)
+    let side = try Side.live(entries: entries, parameters: parameters, preset: preset)
+    let catalogue = WallCatalogue(entries: entries, parameterSet: side.set, synonyms: synonyms)
     return try await PreviewPage(
-      thumbnails: thumbnails, live: LiveControls(parameters: parameters, preset: preset)
+      thumbnails: thumbnails,
+      live: LiveControls(parameters: parameters, preset: preset, sets: storedSets)
     ).render(catalogue, generatedAt: date)
   }
 }
 
 extension LivePage {
+  /// One side of a comparison on the server: entries with their colours (from the store or
+  /// the live analysis) and what to call the set.
+  public struct Side: Sendable {
+    public var entries: [ExportEntry]
+    public var set: ParameterSetRecord
+
+    public init(entries: [ExportEntry], set: ParameterSetRecord) {
+      self.entries = entries
+      self.set = set
+    }
+
+    /// The live parameters as a side: named "live", with their hash.
+    public static func live(
+      entries: [ExportEntry], parameters: AnalysisParameters, preset: Preset
+    ) throws -> Side {
+      let json = try ParameterSetRecord.canonicalJSON(for: parameters)
+      return Side(
+        entries: entries,
+        set: ParameterSetRecord(
+          id: 0, name: "live", isAutoNamed: true, parameters: parameters, parametersJSON: json,
+          hash: ParameterSetRecord.hash(ofCanonicalJSON: json), preset: preset.rawValue,
+          createdAt: Date()))
+    }
+  }
+
+  /// The page comparing `a` with `b`, as `huewall export --compare` writes it, with a link
+  /// back to the live wall.
+  public static func renderComparison(
+    _ a: Side, _ b: Side, synonyms: ColorSynonyms, thumbnails: [String: String],
+    backLink: String, at date: Date = Date()
+  ) async throws -> String {
+    try await ComparePage(thumbnails: thumbnails, backLink: backLink).render(
+      WallCatalogue(entries: a.entries, parameterSet: a.set, synonyms: synonyms),
+      WallCatalogue(entries: b.entries, parameterSet: b.set, synonyms: synonyms),
+      generatedAt: date)
+  }
+
   /// The ids of the products `entries` puts on the wall, in gradient order: the order the
   /// live page moves its tiles into after a change.
   public static func order(entries: [ExportEntry], synonyms: ColorSynonyms) -> [String] {
@@ -83,8 +119,11 @@ struct LiveControls: MustacheParent {
   var presets: [Choice]
   var numbers: [Number]
   var toggles: [Toggle]
+  /// Stored parameter sets, to compare the live one with.
+  var sets: [String]
 
-  init(parameters p: AnalysisParameters, preset: Preset) {
+  init(parameters p: AnalysisParameters, preset: Preset, sets: [String]) {
+    self.sets = sets
     presets = Preset.allCases.map { Choice(name: $0.rawValue, selected: $0 == preset) }
     func number(
       _ key: ParameterOverrides.CodingKeys, _ label: String, _ range: String, _ value: Any
@@ -119,6 +158,8 @@ struct LiveControls: MustacheParent {
     case "presets": presets
     case "numbers": numbers
     case "toggles": toggles
+    case "sets": sets
+    case "hasSets": !sets.isEmpty
     default: nil
     }
   }

@@ -112,25 +112,30 @@ struct PreviewPage {
     }
   }
 
-  private static let loaded: Result<(MustacheLibrary, String, String, String, String), any Error> =
-    Result {
-      _ = HTMLText.registerContentType
-      var library = MustacheLibrary()
-      for name in ["index", "tile"] {
-        let text = try resource("\(name).mustache")
-        do {
-          try library.register(text, named: name)
-        } catch {
-          throw ExportError.template("\(name).mustache: \(error)")
-        }
-      }
-      return (
-        library, try resource("page.css"), try resource("errors.js"), try resource("page.js"),
-        try resource("tuning.js")
-      )
-    }
+  /// The templates and the page's style and scripts, read once from the resources.
+  struct Resources {
+    var templates: MustacheLibrary
+    var css, errorsJS, pageJS, tuningJS, compareJS: String
+  }
 
-  static func templates() throws -> MustacheLibrary { try loaded.get().0 }
+  private static let loaded: Result<Resources, any Error> = Result {
+    _ = HTMLText.registerContentType
+    var library = MustacheLibrary()
+    for name in ["index", "tile", "compare"] {
+      let text = try resource("\(name).mustache")
+      do {
+        try library.register(text, named: name)
+      } catch {
+        throw ExportError.template("\(name).mustache: \(error)")
+      }
+    }
+    return Resources(
+      templates: library, css: try resource("page.css"), errorsJS: try resource("errors.js"),
+      pageJS: try resource("page.js"), tuningJS: try resource("tuning.js"),
+      compareJS: try resource("compare.js"))
+  }
+
+  static func templates() throws -> MustacheLibrary { try loaded.get().templates }
 
   /// tile.mustache rendered for every tile: by ``TileRenderer`` when it can read the template,
   /// else by swift-mustache.
@@ -144,10 +149,11 @@ struct PreviewPage {
   private static let fastTiles: Result<TileRenderer?, any Error> = Result {
     TileRenderer(template: try resource("tile.mustache"))
   }
-  static var baseCSS: String { (try? loaded.get().1) ?? "" }
-  static var errorsJS: String { (try? loaded.get().2) ?? "" }
-  static var pageJS: String { (try? loaded.get().3) ?? "" }
-  static var tuningJS: String { (try? loaded.get().4) ?? "" }
+  static var baseCSS: String { (try? loaded.get().css) ?? "" }
+  static var errorsJS: String { (try? loaded.get().errorsJS) ?? "" }
+  static var pageJS: String { (try? loaded.get().pageJS) ?? "" }
+  static var tuningJS: String { (try? loaded.get().tuningJS) ?? "" }
+  static var compareJS: String { (try? loaded.get().compareJS) ?? "" }
 }
 
 /// Why the page could not be made (a broken installation, not bad data).

@@ -52,6 +52,7 @@ public struct TuningServer: Sendable {
     let router = Router()
     router.get("/") { request, _ in try await page(request) }
     router.get("/api/analysis") { request, _ in try analysis(request) }
+    router.get("/compare") { request, _ in try await comparison(request) }
     router.get("/thumbs/:name") { _, context in try thumbnail(context.parameters.require("name")) }
     router.post("/api/save") { request, _ in try save(request) }
     // Browsers ask for an icon; the page has none.
@@ -67,34 +68,97 @@ public struct TuningServer: Sendable {
     do {
       asked = try LiveParameters(query: Self.query(of: request))
     } catch {
-      // A person typed or shared this address: say what is wrong, and offer the defaults.
-      let message = HTMLText.escape(error.description)
-      return Response(
-        status: .badRequest, headers: [.contentType: "text/html; charset=utf-8"],
-        body: .init(
-          byteBuffer: ByteBuffer(
-            string: "<!DOCTYPE html><title>Huewall</title><p>Huewall cannot show these "
-              + "parameters: \(message).</p><p><a href=\"/\">Start from the defaults</a></p>\n")))
+      return Self.errorPage(.badRequest, "Huewall cannot show these parameters: \(error)")
     }
+    let entries = try await liveEntries(asked)
+    let html = try await LivePage.render(
+      entries: entries, parameters: asked.parameters, preset: asked.preset,
+      synonyms: configuration.synonyms, thumbnails: thumbnailFiles(entries),
+      storedSets: try store.parameterSets().map(\.name))
+    return Self.html(html)
+  }
+
+  /// Two parameter sets side by side (`a` and `b`: a stored set's name, or `live` for the
+  /// parameters in the address), with the products whose colour changed.
+  func comparison(_ request: Request) async throws -> Response {
+    do {
+      return try await comparisonPage(request)
+    } catch let error as ServeError {
+      return Self.errorPage(error.status, "Huewall cannot compare these: \(error.message)")
+    }
+  }
+
+  private func comparisonPage(_ request: Request) async throws -> Response {
+    let asked = try parameters(of: request)
+    func side(_ key: String) async throws -> LivePage.Side {
+      let name = request.uri.queryParameters[Substring(key)].map(String.init) ?? "live"
+      if name == "live" {
+        return try .live(
+          entries: try await liveEntries(asked), parameters: asked.parameters,
+          preset: asked.preset)
+      }
+      guard let set = try store.parameterSet(named: name) else {
+        let names = try store.parameterSets().map(\.name).joined(separator: ", ")
+        throw ServeError(
+          .notFound,
+          "no parameter set named \"\(name)\" (stored: \(names.isEmpty ? "none" : names))")
+      }
+      var entries: [ExportEntry] = []
+      try store.forEachExportEntry(parameterSetID: set.id) { entries.append($0) }
+      return LivePage.Side(entries: entries, set: set)
+    }
+    let (a, b) = (try await side("a"), try await side("b"))
+    var back = URLComponents()
+    back.queryItems = Self.query(of: request).filter { !["a", "b"].contains($0.0) }.map {
+      URLQueryItem(name: $0.0, value: $0.1)
+    }
+    let html = try await LivePage.renderComparison(
+      a, b, synonyms: configuration.synonyms,
+      thumbnails: thumbnailFiles(a.entries + b.entries),
+      backLink: "./"
+        + (back.queryItems?.isEmpty == false ? "?" + (back.percentEncodedQuery ?? "") : ""))
+    return Self.html(html)
+  }
+
+  /// Every product with its colours under `asked`, analysed live.
+  func liveEntries(_ asked: LiveParameters) async throws -> [ExportEntry] {
     let analyzer = try PaletteAnalyzer(parameters: asked.parameters)
     var entries = try catalogue()
     var results: [String: LiveAnalysis.Result] = [:]
     try await live.analyse(Self.hashes(of: entries, first: []), with: analyzer) {
       results[$0.sha256] = $0
     }
-    var files: [String: String] = [:]
     for index in entries.indices {
       guard let sha = entries[index].imageSHA256, let result = results[sha] else { continue }
       entries[index].colors = result.colors.isEmpty ? nil : result.colors
       entries[index].family = result.family
-      if thumbnails.contains(sha256: sha) { files[sha] = thumbnails.fileName(forSHA256: sha) }
     }
-    let html = try await LivePage.render(
-      entries: entries, parameters: asked.parameters, preset: asked.preset,
-      synonyms: configuration.synonyms, thumbnails: files)
-    return Response(
+    return entries
+  }
+
+  /// The thumbnails the cache has for `entries`' images, by hash.
+  func thumbnailFiles(_ entries: [ExportEntry]) -> [String: String] {
+    var files: [String: String] = [:]
+    for sha in Set(entries.compactMap(\.imageSHA256)) where thumbnails.contains(sha256: sha) {
+      files[sha] = thumbnails.fileName(forSHA256: sha)
+    }
+    return files
+  }
+
+  /// A page for a person who typed or shared an address that does not work: what is wrong,
+  /// and a way back to the defaults.
+  static func errorPage(_ status: HTTPResponse.Status, _ message: String) -> Response {
+    var response = html(
+      "<!DOCTYPE html><title>Huewall</title><p>\(HTMLText.escape(message)).</p>"
+        + "<p><a href=\"/\">Start from the defaults</a></p>\n")
+    response.status = status
+    return response
+  }
+
+  static func html(_ text: String) -> Response {
+    Response(
       status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-      body: .init(byteBuffer: ByteBuffer(string: html)))
+      body: .init(byteBuffer: ByteBuffer(string: text)))
   }
 
   /// The analysis under the parameters in the address, as NDJSON: a line per product as its

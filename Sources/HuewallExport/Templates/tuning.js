@@ -174,6 +174,17 @@
   form.addEventListener("input", changed);
   form.addEventListener("change", function (event) { if (event.target.tagName === "SELECT") changed(event); });
 
+  // Compare: the live parameters beside a stored set, on a page of their own.
+  var compareButton = doc.getElementById("compare");
+  if (compareButton) {
+    compareButton.addEventListener("click", function () {
+      var p = parameters();
+      p.set("a", "live");
+      p.set("b", doc.getElementById("compare-with").value);
+      window.location.href = "compare?" + p.toString();
+    });
+  }
+
   // Save: the live parameters become a stored parameter set, analysed and exported as
   // `huewall analyze --name` and `huewall export --params` would.
   saveButton.addEventListener("click", function () {

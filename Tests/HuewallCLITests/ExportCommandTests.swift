@@ -92,4 +92,39 @@ import Testing
     #expect(third.status == 1)
     #expect(third.stderr.contains("colorSynonyms"), "\(third.stderr)")
   }
+
+  @Test func compareWritesOnePageWithBothSetsAndWhatChanged() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let run = try huewall(["run", "--config", sandbox.config])
+    #expect(run.status == 0)
+    let analyze = try huewall([
+      "analyze", "--config", sandbox.config, "--preset", "reference", "--name", "original",
+    ])
+    #expect(analyze.status == 0, "\(analyze.stderr)")
+    let nightly = try #require(
+      (run.stdout + run.stderr).firstMatch(of: /parameters (product-[0-9a-f]{8})/)?.1)
+    let out = sandbox.folder.appendingPathComponent("compared")
+    let compare = try huewall([
+      "export", "--config", sandbox.config, "--compare", "original,\(nightly)", "--out", out.path,
+    ])
+    #expect(compare.status == 0, "\(compare.stderr)")
+    let changed = try #require(
+      Int(compare.stdout.firstMatch(of: /: (\d+) products changed/)?.1 ?? ""), "\(compare.stdout)")
+    let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("comparing <b>original</b>"))
+    #expect(html.components(separatedBy: "<tr data-product-id=").count - 1 == changed)
+    for wall in ["wall-a", "wall-b"] {
+      let start = try #require(html.range(of: #"id="\#(wall)""#))
+      let end = try #require(html.range(of: "</ol>", range: start.upperBound..<html.endIndex))
+      #expect(
+        html[start.upperBound..<end.lowerBound].components(separatedBy: "<li ").count - 1 == 24)
+    }
+    #expect(
+      FileManager.default.fileExists(atPath: out.appendingPathComponent(".huewall-export").path))
+    let unknown = try huewall(["export", "--config", sandbox.config, "--compare", "original,nope"])
+    #expect(unknown.status == 1 && unknown.stderr.contains(#"no parameter set named "nope""#))
+    let malformed = try huewall(["export", "--config", sandbox.config, "--compare", "original"])
+    #expect(malformed.status == 64)
+  }
 }

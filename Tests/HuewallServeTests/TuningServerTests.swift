@@ -149,6 +149,26 @@ struct ServedCatalogue {
     }
   }
 
+  @Test func compareShowsTheLiveParametersBesideAStoredSet() async throws {
+    try await ServedCatalogue.run { served in
+      let store = try CatalogStore(path: served.configuration.database, access: .readOnly)
+      let stored = try #require(try store.parameterSets().first).name
+      let (_, _, live) = try await served.get("")
+      #expect(live.contains("<option>\(stored)</option>"), "the live page offers the stored set")
+      let (status, _, html) = try await served.get("compare?a=\(stored)&b=\(stored)")
+      #expect(status == 200 && html.contains(#"id="wall-b""#))
+      #expect(html.contains("0 products whose first colour or family changed"))
+      let (_, _, tuned) = try await served.get(
+        "compare?a=live&b=\(stored)&numColors=1&hueSampleSize=0.25")
+      #expect(tuned.contains("comparing <b>live</b>"))
+      #expect(tuned.components(separatedBy: "<tr data-product-id=").count > 1)
+      #expect(tuned.contains(#"href="./?numColors=1&amp;hueSampleSize=0.25""#), "back keeps them")
+      let missing = try await served.get("compare?a=live&b=nope")
+      #expect(missing.status == 404 && missing.type.hasPrefix("text/html"))
+      #expect(missing.body.contains("no parameter set named &quot;nope&quot;"))
+    }
+  }
+
   @Test func savingStoresTheParametersAsASetAndExportsIt() async throws {
     try await ServedCatalogue.run { served in
       let (status, _, body) = try await served.get(

@@ -98,8 +98,8 @@ def main():
             h_checks = h_report.get("checks", [])
             passed += sum(1 for c in h_checks if c["ok"]) + (h_tiles == h_expected)
             scripts = len(re.findall(r"<script", h_dom))
-            if scripts != 2:
-                failures.append(f"hostile feed: {scripts} script elements in the page, not 2")
+            if scripts != 3:
+                failures.append(f"hostile feed: {scripts} script elements in the page, not 3")
             else:
                 passed += 1
             if "file:///etc/passwd" in h_dom or "javascript:" in h_dom.lower():

@@ -5,6 +5,8 @@ usage: python3 scripts/serve-check.py HUEWALL CONFIG SAMPLES-FEED SCREENSHOT-FOL
 CONFIG is a pipeline.json whose catalogue `huewall run` has filled from SAMPLES-FEED (the
 samples). The script starts `huewall serve --port 0` on loopback, then, in the page:
 - the wall shows one tile per product, in the order the server's analysis gives;
+- scrubbing the hue strip opens a fisheye loupe on the products there, with their hue, family
+  and count; the keys move along it and Enter takes the wall to the product;
 - moving the colours slider to 1 re-analyses: every tile shows one swatch, the address holds
   the value, and a tile's colours are what `huewall colors --num-colors 1` prints for its image;
 - changing the hue step re-sorts the wall into the order the server computes for it;
@@ -93,6 +95,36 @@ def main():
             check("one tile per product", sorted(first) == sorted(products), first)
             check("the wall in the server's order", first == server_order(base, ""), first)
             page.screenshot(path=os.path.join(shots, "serve.png"))
+
+            # Scrub the hue strip: the loupe grows the products under the pointer.
+            box = page.locator("#scrub").bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            label = page.text_content("#loupe .lens-label") or ""
+            check("the loupe says hue, family and count",
+                  re.fullmatch(r"hue \d+° · [a-z]+ · \d+ on the wall", label) is not None, label)
+            check("the loupe's centre is the product there",
+                  page.get_attribute("#loupe .lens.centre", "data-product-id")
+                  == first[int(page.get_attribute("#scrub", "aria-valuenow"))])
+            heights = page.eval_on_selector_all(
+                "#loupe .lens", "ls => ls.map(l => l.getBoundingClientRect().height)")
+            middle = len(heights) // 2
+            check("fisheye: the centre largest, shrinking outwards",
+                  heights[middle] == max(heights) and heights[0] < heights[middle - 1] < heights[middle],
+                  heights)
+            inside = page.evaluate(
+                "() => { const r = document.getElementById('loupe').getBoundingClientRect();"
+                " return r.top >= 0 && r.bottom <= window.innerHeight; }")
+            check("the loupe stays on screen", inside)
+            page.screenshot(path=os.path.join(shots, "serve-scrub.png"))
+            page.focus("#scrub")
+            page.keyboard.press("End")
+            check("End goes to the last product",
+                  page.get_attribute("#scrub", "aria-valuenow") == str(len(first) - 1))
+            page.keyboard.press("Home")
+            page.keyboard.press("ArrowDown")
+            page.keyboard.press("Enter")
+            focused = page.evaluate("document.activeElement.dataset.productId")
+            check("Enter takes the wall to that product", focused == first[1], focused)
 
             # The colours slider to 1.
             before = page.get_attribute("#wall", "data-analysed")

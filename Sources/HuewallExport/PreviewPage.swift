@@ -35,7 +35,7 @@ struct PreviewPage {
     let style = Self.baseCSS + Self.generatedCSS(colorClasses: colorClasses)
     let errorsScript = Self.errorsJS
     let pageScript = Self.pageJS
-    var scripts = [errorsScript, pageScript]
+    var scripts = [errorsScript, pageScript, Self.scrubJS]
     if live != nil { scripts.append(Self.tuningJS) }
     var policy = [
       "default-src 'none'",
@@ -65,7 +65,7 @@ struct PreviewPage {
       brands: brands, families: families, tiles: try await Self.renderTiles(tiles, with: templates),
       unplaced: catalogue.unplaced.map {
         Page.Unplaced(id: $0.id, title: $0.title, brand: $0.brand, reason: $0.reason)
-      }, live: live, tuningScript: live == nil ? "" : Self.tuningJS)
+      }, scrubScript: Self.scrubJS, live: live, tuningScript: live == nil ? "" : Self.tuningJS)
     guard let html = templates.render(page, withTemplate: "index") else {
       throw ExportError.template("index")
     }
@@ -115,7 +115,7 @@ struct PreviewPage {
   /// The templates and the page's style and scripts, read once from the resources.
   struct Resources {
     var templates: MustacheLibrary
-    var css, errorsJS, pageJS, tuningJS, compareJS: String
+    var css, errorsJS, pageJS, scrubJS, tuningJS, compareJS: String
   }
 
   private static let loaded: Result<Resources, any Error> = Result {
@@ -131,7 +131,8 @@ struct PreviewPage {
     }
     return Resources(
       templates: library, css: try resource("page.css"), errorsJS: try resource("errors.js"),
-      pageJS: try resource("page.js"), tuningJS: try resource("tuning.js"),
+      pageJS: try resource("page.js"), scrubJS: try resource("scrub.js"),
+      tuningJS: try resource("tuning.js"),
       compareJS: try resource("compare.js"))
   }
 
@@ -152,6 +153,7 @@ struct PreviewPage {
   static var baseCSS: String { (try? loaded.get().css) ?? "" }
   static var errorsJS: String { (try? loaded.get().errorsJS) ?? "" }
   static var pageJS: String { (try? loaded.get().pageJS) ?? "" }
+  static var scrubJS: String { (try? loaded.get().scrubJS) ?? "" }
   static var tuningJS: String { (try? loaded.get().tuningJS) ?? "" }
   static var compareJS: String { (try? loaded.get().compareJS) ?? "" }
 }
@@ -217,6 +219,7 @@ struct Page: MustacheParent {
   /// The tiles' markup, made from tile.mustache by ``PreviewPage/renderTiles(_:with:)``.
   var tiles: String
   var unplaced: [Unplaced]
+  var scrubScript: String
   var live: LiveControls?
   var tuningScript: String
 
@@ -241,6 +244,7 @@ struct Page: MustacheParent {
     case "tiles": tiles
     case "hasUnplaced": !unplaced.isEmpty
     case "unplaced": unplaced
+    case "scrubScript": scrubScript
     case "live": live
     case "tuningScript": tuningScript
     default: nil

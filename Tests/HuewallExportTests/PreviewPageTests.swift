@@ -46,18 +46,19 @@ import Testing
     let seeds = hostileSeeds()
     let html = try await page(seeds, removed: [Seed(id: "<gone>", title: "<script>gone</script>")])
     let document = try SimpleHTML(html)
-    // Only the page's own two scripts, and one style.
-    #expect(document.elements.filter { $0.name == "script" }.count == 2)
+    // Only the page's own three scripts (errors, page, hue strip), and one style.
+    #expect(document.elements.filter { $0.name == "script" }.count == 3)
     #expect(document.elements.filter { $0.name == "style" }.count == 1)
     // No element the page does not make, no event handler, no attribute it does not write.
     let allowedElements: Set<String> = [
       "html", "head", "meta", "title", "style", "script", "body", "header", "div", "h1", "span",
       "p", "b", "code", "time", "dl", "dt", "dd", "form", "select", "option", "fieldset",
       "button", "i", "label", "input", "output", "main", "ol", "li", "img", "small", "details",
-      "summary", "ul", "aside",
+      "summary", "ul", "aside", "canvas",
     ]
     let allowedAttributes: Set<String> = [
       "lang", "charset", "http-equiv", "content", "name", "class", "id", "datetime", "autocomplete",
+      "aria-orientation", "aria-valuemin", "aria-valuemax", "aria-valuenow",
       "aria-label", "data-all", "selected", "value", "type", "data-family", "aria-pressed", "role",
       "data-count", "tabindex", "data-product-id", "data-brand", "data-vc", "data-vf", "data-href",
       "data-d", "data-c", "data-t", "hidden", "aria-live",
@@ -110,7 +111,7 @@ import Testing
       let hash = Data(SHA256.hash(data: Data(body.utf8))).base64EncodedString()
       #expect(policy.contains("'sha256-\(hash)'"))
     }
-    #expect(policy.components(separatedBy: "'sha256-").count - 1 == 3)
+    #expect(policy.components(separatedBy: "'sha256-").count - 1 == 4)
     // No inline style attributes (the policy would block them) and no inline handlers.
     #expect(document.elements.allSatisfy { $0["style"] == nil })
   }

@@ -40,6 +40,10 @@ public struct LiveAnalysis: Sendable {
     let step = analyzer.parameters.granularity
     try await forEachConcurrently(hashes, width: jobs, inOrder: true) {
       [images, grids, decoder] sha256 -> Result in
+      // A page that changed its mind (a newer change, a closed tab) cancels: skip the rest.
+      guard !Task.isCancelled else {
+        return Result(sha256: sha256, colors: [], family: nil, failure: "cancelled")
+      }
       do {
         let grid = try grids.grid(for: .init(sha256: sha256, step: step)) {
           let image = try decoder.decode(try images.load(sha256: sha256), source: sha256)

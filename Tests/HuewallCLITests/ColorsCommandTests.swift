@@ -20,10 +20,10 @@ import Testing
     try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
   }
 
-  @Test func printsTheReferenceColoursOneLinePerFileInArgumentOrder() throws {
+  @Test func printsTheReferenceColoursOneLinePerFileInArgumentOrder() async throws {
     let reference = try Self.referenceTop()
     let files = reference.keys.sorted().reversed().map { "samples/" + $0 }
-    let result = try huewall(["colors", "--preset", "reference"] + files)
+    let result = try await huewall(["colors", "--preset", "reference"] + files)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
     #expect(result.lines.count == files.count)
@@ -43,21 +43,21 @@ import Testing
     }
   }
 
-  @Test func keepsTheDocumentedKeyOrder() throws {
-    let result = try huewall(["colors", "samples/01-red-sneaker.jpg"])
+  @Test func keepsTheDocumentedKeyOrder() async throws {
+    let result = try await huewall(["colors", "samples/01-red-sneaker.jpg"])
     let line = try #require(result.lines.first)
     #expect(line.hasPrefix(#"{"file":"samples/01-red-sneaker.jpg","width":"#))
     #expect(line.contains(#","colors":[{"h":"#))
   }
 
-  @Test func aFailedFileGetsAnErrorLineAndTheRunGoesOn() throws {
+  @Test func aFailedFileGetsAnErrorLineAndTheRunGoesOn() async throws {
     let fixtures = "Tests/HuewallDecodeTests/Fixtures/"
     let files = [
       "samples/05-blue-mug.jpg", fixtures + "html.jpg", fixtures + "truncated.jpg",
       "samples/no-such-file.png", fixtures + "huge.png", "samples/13-grey-hoodie.png",
       fixtures + "hostile/png-2e32-1x2e32-1.png", fixtures + "hostile/png-text-crc-error.png",
     ]
-    let result = try huewall(["colors"] + files)
+    let result = try await huewall(["colors"] + files)
     #expect(result.status == 3)
     // libgd's and libpng's own messages (here "libpng warning: tEXt: CRC error") end up in
     // the error lines or nowhere, never raw on stderr.
@@ -75,20 +75,20 @@ import Testing
     #expect(lines[7]["colors"] != nil)
   }
 
-  @Test func concurrentRunsPrintTheSameAsOneJob() throws {
+  @Test func concurrentRunsPrintTheSameAsOneJob() async throws {
     let files = try FileManager.default.contentsOfDirectory(
       atPath: repositoryRoot.appendingPathComponent("samples").path
     ).filter { !$0.hasSuffix(".tsv") && !$0.hasSuffix(".json") }.sorted().map { "samples/" + $0 }
-    let serial = try huewall(["colors", "--jobs", "1"] + files)
-    let parallel = try huewall(["colors", "--jobs", "4"] + files)
+    let serial = try await huewall(["colors", "--jobs", "1"] + files)
+    let parallel = try await huewall(["colors", "--jobs", "4"] + files)
     #expect(serial.status == 0)
     #expect(serial.lines.count == files.count)
     #expect(parallel.stdout == serial.stdout)
   }
 
-  @Test func parameterFlagsChangeTheResult() throws {
+  @Test func parameterFlagsChangeTheResult() async throws {
     let file = "samples/15-multicolour-sneaker.jpg"
-    let result = try huewall(["colors", "--num-colors", "5", "--granularity", "2", file])
+    let result = try await huewall(["colors", "--num-colors", "5", "--granularity", "2", file])
     let colors = try #require(try Self.object(result.lines[0])["colors"] as? [Any])
     #expect(colors.count == 5)
   }
@@ -101,15 +101,15 @@ import Testing
     (["--alpha-threshold", "200"], "--alpha-threshold 200"),
     (["--preset", "vivid"], "vivid"),
   ])
-  func invalidParametersAreUsageErrors(flags: [String], mention: String) throws {
-    let result = try huewall(["colors"] + flags + ["samples/01-red-sneaker.jpg"])
+  func invalidParametersAreUsageErrors(flags: [String], mention: String) async throws {
+    let result = try await huewall(["colors"] + flags + ["samples/01-red-sneaker.jpg"])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains(mention), "\(result.stderr)")
   }
 
-  @Test func helpDescribesEveryParameterFlag() throws {
-    let result = try huewall(["colors", "--help"])
+  @Test func helpDescribesEveryParameterFlag() async throws {
+    let result = try await huewall(["colors", "--help"])
     #expect(result.status == 0)
     for flag in [
       "--preset", "--num-colors", "--hue-sample-size", "--sv-sample-size", "--saturation-priority",

@@ -54,7 +54,7 @@ import Testing
     #expect(killedMidAnalysis >= 1, "no kill landed while analysing")
     #expect(!committed.isEmpty)
 
-    let final = try huewall(["run", "--config", config.path])
+    let final = try await huewall(["run", "--config", config.path])
     #expect(final.status == 0, "\(final.stderr)")
     let store = try CatalogStore(path: database)
     #expect(try store.integrityCheck() == ["ok"])
@@ -100,7 +100,7 @@ import Testing
       #expect(analysed.isSuperset(of: committed), "an analysis committed before a kill is gone")
       committed = analysed
     }
-    let final = try huewall(["run", "--config", config.path])
+    let final = try await huewall(["run", "--config", config.path])
     #expect(final.status == 0, "\(final.stderr)")
     let store = try CatalogStore(path: database)
     #expect(try analysedHashes(store).count == Set(catalogue.images).count)

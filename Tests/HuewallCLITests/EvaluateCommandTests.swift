@@ -3,8 +3,8 @@ import Testing
 
 /// `huewall evaluate`, run as the built binary on the labelled samples.
 @Suite struct EvaluateCommandTests {
-  func report(_ arguments: [String]) throws -> [String: Any] {
-    let result = try huewall(["evaluate", "--json"] + arguments)
+  func report(_ arguments: [String]) async throws -> [String: Any] {
+    let result = try await huewall(["evaluate", "--json"] + arguments)
     #expect(result.status == 0, "\(result.stderr)")
     return try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -15,16 +15,16 @@ import Testing
     return (overall?["correct"] as? Int ?? -1, overall?["total"] as? Int ?? -1)
   }
 
-  @Test func productPresetFindsEverySamplesColour() throws {
-    let product = try report(["--labels", "samples/labels.tsv"])
+  @Test func productPresetFindsEverySamplesColour() async throws {
+    let product = try await report(["--labels", "samples/labels.tsv"])
     #expect(overall(product) == (24, 24))
     let families = try #require(product["families"] as? [String: Any])
     #expect(families.count == 16)
     #expect((product["misses"] as? [Any])?.isEmpty == true)
   }
 
-  @Test func referencePresetMissesWhereTheBackdropWins() throws {
-    let reference = try report(["--labels", "samples/labels.tsv", "--preset", "reference"])
+  @Test func referencePresetMissesWhereTheBackdropWins() async throws {
+    let reference = try await report(["--labels", "samples/labels.tsv", "--preset", "reference"])
     let (correct, total) = overall(reference)
     #expect(total == 24)
     #expect(correct < 24)
@@ -34,13 +34,13 @@ import Testing
     #expect(misses.contains { $0["file"] == "02-navy-backpack.jpg" && $0["got"] == "white" })
   }
 
-  @Test func aLabelsFileWithoutTheNeededColumnsIsFatal() throws {
+  @Test func aLabelsFileWithoutTheNeededColumnsIsFatal() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let labels = folder.appendingPathComponent("labels.tsv")
     try "name\tcolour\nshoe.jpg\tred\n".write(to: labels, atomically: true, encoding: .utf8)
-    let result = try huewall(["evaluate", "--labels", labels.path])
+    let result = try await huewall(["evaluate", "--labels", labels.path])
     #expect(result.status == 1)
     #expect(result.stderr.contains("`file` and `family` columns"))
   }

@@ -23,10 +23,10 @@ import Testing
     func remove() { try? FileManager.default.removeItem(at: folder) }
   }
 
-  @Test func runWritesEveryExportFile() throws {
+  @Test func runWritesEveryExportFile() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let run = try huewall(["run", "--config", sandbox.config])
+    let run = try await huewall(["run", "--config", sandbox.config])
     #expect(run.status == 0, "\(run.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.output.path)
     #expect(Set(files) == ["colors.json", "colors.csv", "index.html", "thumbs", ".huewall-export"])
@@ -59,53 +59,53 @@ import Testing
     #expect(tiles == ids)
   }
 
-  @Test func exportReusesUnchangedThumbnails() throws {
+  @Test func exportReusesUnchangedThumbnails() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    #expect(try huewall(["run", "--config", sandbox.config]).status == 0)
-    let export = try huewall(["export", "--config", sandbox.config])
+    #expect(try await huewall(["run", "--config", sandbox.config]).status == 0)
+    let export = try await huewall(["export", "--config", sandbox.config])
     #expect(export.status == 0, "\(export.stderr)")
     #expect(export.stdout.contains("thumbnails 0 made, 24 reused"), "\(export.stdout)")
     // The analysis made every thumbnail while it had the image decoded: an export to a new
     // folder decodes nothing either.
     let elsewhere = sandbox.folder.appendingPathComponent("fresh").path
-    let fresh = try huewall(["export", "--config", sandbox.config, "--out", elsewhere])
+    let fresh = try await huewall(["export", "--config", sandbox.config, "--out", elsewhere])
     #expect(fresh.stdout.contains("thumbnails 0 made, 24 reused"), "\(fresh.stdout)")
   }
 
-  @Test func colorSynonymsAreChecked() throws {
+  @Test func colorSynonymsAreChecked() async throws {
     let badFamily = try Sandbox(extra: #""colorSynonyms": {"BLK": "charcoal"}"#)
     defer { badFamily.remove() }
-    let run = try huewall(["run", "--config", badFamily.config])
+    let run = try await huewall(["run", "--config", badFamily.config])
     #expect(run.status == 1)
     #expect(run.stderr.contains("colorSynonyms.BLK: \"charcoal\" is not a colour family"))
 
     let notObject = try Sandbox(extra: #""colorSynonyms": ["BLK"]"#)
     defer { notObject.remove() }
-    let second = try huewall(["run", "--config", notObject.config])
+    let second = try await huewall(["run", "--config", notObject.config])
     #expect(second.status == 1)
     #expect(second.stderr.contains("\"colorSynonyms\" must be a JSON object"), "\(second.stderr)")
 
     let notString = try Sandbox(extra: #""colorSynonyms": {"BLK": 3}"#)
     defer { notString.remove() }
-    let third = try huewall(["run", "--config", notString.config])
+    let third = try await huewall(["run", "--config", notString.config])
     #expect(third.status == 1)
     #expect(third.stderr.contains("colorSynonyms"), "\(third.stderr)")
   }
 
-  @Test func compareWritesOnePageWithBothSetsAndWhatChanged() throws {
+  @Test func compareWritesOnePageWithBothSetsAndWhatChanged() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let run = try huewall(["run", "--config", sandbox.config])
+    let run = try await huewall(["run", "--config", sandbox.config])
     #expect(run.status == 0)
-    let analyze = try huewall([
+    let analyze = try await huewall([
       "analyze", "--config", sandbox.config, "--preset", "reference", "--name", "original",
     ])
     #expect(analyze.status == 0, "\(analyze.stderr)")
     let nightly = try #require(
       (run.stdout + run.stderr).firstMatch(of: /parameters (product-[0-9a-f]{8})/)?.1)
     let out = sandbox.folder.appendingPathComponent("compared")
-    let compare = try huewall([
+    let compare = try await huewall([
       "export", "--config", sandbox.config, "--compare", "original,\(nightly)", "--out", out.path,
     ])
     #expect(compare.status == 0, "\(compare.stderr)")
@@ -122,9 +122,13 @@ import Testing
     }
     #expect(
       FileManager.default.fileExists(atPath: out.appendingPathComponent(".huewall-export").path))
-    let unknown = try huewall(["export", "--config", sandbox.config, "--compare", "original,nope"])
+    let unknown = try await huewall([
+      "export", "--config", sandbox.config, "--compare", "original,nope",
+    ])
     #expect(unknown.status == 1 && unknown.stderr.contains(#"no parameter set named "nope""#))
-    let malformed = try huewall(["export", "--config", sandbox.config, "--compare", "original"])
+    let malformed = try await huewall([
+      "export", "--config", sandbox.config, "--compare", "original",
+    ])
     #expect(malformed.status == 64)
   }
 }

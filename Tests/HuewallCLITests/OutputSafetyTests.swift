@@ -24,18 +24,19 @@ import Testing
     return entries
   }
 
-  @Test func runOutDotRefusesAndTouchesNothing() throws {
+  @Test func runOutDotRefusesAndTouchesNothing() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    #expect(try huewall(["run", "--config", sandbox.config]).status == 0)
+    #expect(try await huewall(["run", "--config", sandbox.config]).status == 0)
     let before = try snapshot(sandbox.folder)
     #expect(before.keys.contains(sandbox.database))
 
-    let run = try huewall(["run", "--config", "pipeline.json", "--out", "."], in: sandbox.folder)
+    let run = try await huewall(
+      ["run", "--config", "pipeline.json", "--out", "."], in: sandbox.folder)
     #expect(run.status == 1)
     #expect(run.stderr.contains(sandbox.folder.path), "\(run.stderr)")
     #expect(run.stderr.contains("holds the catalogue"), "\(run.stderr)")
-    let export = try huewall(
+    let export = try await huewall(
       ["export", "--config", "pipeline.json", "--out", "."], in: sandbox.folder)
     #expect(export.status == 1)
     #expect(export.stderr.contains("holds the catalogue"), "\(export.stderr)")
@@ -44,7 +45,7 @@ import Testing
     #expect(after[sandbox.output.appendingPathComponent("index.html").path] != nil)
   }
 
-  @Test func aFolderThatIsNotAnExportIsLeftUntouched() throws {
+  @Test func aFolderThatIsNotAnExportIsLeftUntouched() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let mine = sandbox.folder.appendingPathComponent("my-documents")
@@ -54,17 +55,17 @@ import Testing
     let file = sandbox.folder.appendingPathComponent("report.pdf")
     try "%PDF-1.7".write(to: file, atomically: true, encoding: .utf8)
 
-    let run = try huewall(["run", "--config", sandbox.config, "--out", mine.path])
+    let run = try await huewall(["run", "--config", sandbox.config, "--out", mine.path])
     #expect(run.status == 1)
     #expect(run.stderr.contains("\(mine.path): is not empty and not an earlier Huewall export"))
     // Refused before anything: no catalogue was even created.
     #expect(!FileManager.default.fileExists(atPath: sandbox.database))
-    let onFile = try huewall(["run", "--config", sandbox.config, "--out", file.path])
+    let onFile = try await huewall(["run", "--config", sandbox.config, "--out", file.path])
     #expect(onFile.status == 1)
     #expect(onFile.stderr.contains("\(file.path): is a file"), "\(onFile.stderr)")
 
-    #expect(try huewall(["run", "--config", sandbox.config]).status == 0)
-    let export = try huewall(["export", "--config", sandbox.config, "--out", mine.path])
+    #expect(try await huewall(["run", "--config", sandbox.config]).status == 0)
+    let export = try await huewall(["export", "--config", sandbox.config, "--out", mine.path])
     #expect(export.status == 1)
     #expect(export.stderr.contains("not an earlier Huewall export"), "\(export.stderr)")
     #expect(
@@ -74,26 +75,26 @@ import Testing
     #expect(try String(contentsOf: file, encoding: .utf8) == "%PDF-1.7")
   }
 
-  @Test func anEmptyFolderAnEarlierExportOrAnUnmarkedOneIsReplaced() throws {
+  @Test func anEmptyFolderAnEarlierExportOrAnUnmarkedOneIsReplaced() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let fresh = sandbox.folder.appendingPathComponent("fresh")
     try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)
-    let first = try huewall(["run", "--config", sandbox.config, "--out", fresh.path])
+    let first = try await huewall(["run", "--config", sandbox.config, "--out", fresh.path])
     #expect(first.status == 0, "\(first.stderr)")
     let marker = fresh.appendingPathComponent(".huewall-export")
     #expect(FileManager.default.fileExists(atPath: marker.path))
-    let again = try huewall(["export", "--config", sandbox.config, "--out", fresh.path])
+    let again = try await huewall(["export", "--config", sandbox.config, "--out", fresh.path])
     #expect(again.status == 0, "\(again.stderr)")
 
     // An export written before exports carried their marker.
     try FileManager.default.removeItem(at: marker)
-    let unmarked = try huewall(["export", "--config", sandbox.config, "--out", fresh.path])
+    let unmarked = try await huewall(["export", "--config", sandbox.config, "--out", fresh.path])
     #expect(unmarked.status == 0, "\(unmarked.stderr)")
     #expect(FileManager.default.fileExists(atPath: marker.path))
   }
 
-  @Test func theNextRunRemovesWhatKilledRunsLeft() throws {
+  @Test func theNextRunRemovesWhatKilledRunsLeft() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let files = FileManager.default
@@ -110,7 +111,7 @@ import Testing
     let other = sandbox.folder.appendingPathComponent(".elsewhere.new-0000aaaa")
     try files.createDirectory(at: other, withIntermediateDirectories: true)
 
-    let run = try huewall(["run", "--config", sandbox.config])
+    let run = try await huewall(["run", "--config", sandbox.config])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(!files.fileExists(atPath: staging.deletingLastPathComponent().path))
     #expect(!files.fileExists(atPath: retired.path))
@@ -120,24 +121,24 @@ import Testing
     #expect(!names.contains { $0.hasPrefix(".out.") }, "\(names)")
   }
 
-  @Test func configurationsSharingACatalogueShareItsLock() throws {
+  @Test func configurationsSharingACatalogueShareItsLock() async throws {
     let first = try Sandbox()
     defer { first.remove() }
     let second = try Sandbox()
     defer { second.remove() }
-    #expect(try huewall(["run", "--config", first.config]).status == 0)
+    #expect(try await huewall(["run", "--config", first.config]).status == 0)
     // Another configuration, another folder, the same catalogue.
     let lockPath = first.database + "-lock"
     let fd = open(lockPath, O_RDWR | O_CREAT, 0o644)
     defer { close(fd) }
     #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
     for command in ["run", "export", "analyze"] {
-      let blocked = try huewall([command, "--config", second.config, "--db", first.database])
+      let blocked = try await huewall([command, "--config", second.config, "--db", first.database])
       #expect(blocked.status == 75, "\(command): \(blocked.stderr)")
       #expect(blocked.stderr.contains("another run holds the lock \(lockPath)"))
     }
     flock(fd, LOCK_UN)
-    let after = try huewall(["run", "--config", second.config, "--db", first.database])
+    let after = try await huewall(["run", "--config", second.config, "--db", first.database])
     #expect(after.status == 0, "\(after.stderr)")
   }
 }

@@ -8,7 +8,7 @@ import Testing
 /// `HUEWALL_TEST_CRASH_ON_IMAGE` makes a debug build die on a chosen image, as a crash inside
 /// libgd would).
 @Suite struct PoisonImageTests {
-  @Test func anImageThatKilledTheProcessIsSkippedUntilItChanges() throws {
+  @Test func anImageThatKilledTheProcessIsSkippedUntilItChanges() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("huewall-poison-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -33,13 +33,13 @@ import Testing
       .map { String(format: "%02x", $0) }.joined()
 
     // 1. The process dies on the chosen image.
-    let crashed = try huewall(
+    let crashed = try await huewall(
       ["run", "--config", config], environment: ["HUEWALL_TEST_CRASH_ON_IMAGE": poisonHash])
     #expect(crashed.reason == .uncaughtSignal, "the hook did not stop the process")
 
     // 2. The next run (no hook) turns the note into a poison image, reports it as a failed
     //    image naming its URL, and analyses the rest.
-    let second = try huewall(["run", "--config", config])
+    let second = try await huewall(["run", "--config", config])
     #expect(second.reason == .exit)
     #expect(second.status == 3, "one failed image of four is over the 5 % failure rate")
     #expect(second.stdout.contains(" 1 failed, "), "\(second.stdout)")
@@ -56,7 +56,7 @@ import Testing
     #expect(errors.first?.message.hasSuffix("(products P2)") == true, "\(errors)")
 
     // 3. A run with the hook still set never reaches the image again: it does not die.
-    let third = try huewall(
+    let third = try await huewall(
       ["run", "--config", config], environment: ["HUEWALL_TEST_CRASH_ON_IMAGE": poisonHash])
     #expect(third.reason == .exit && third.status == 3, "\(third.stderr)")
     #expect(third.stdout.contains("1 failed, 0 analysed"), "\(third.stdout)")
@@ -65,7 +65,7 @@ import Testing
     try FileManager.default.removeItem(at: poison)
     try FileManager.default.copyItem(
       at: samples.appendingPathComponent("22-pink-mug.jpg"), to: poison)
-    let fourth = try huewall(["run", "--config", config])
+    let fourth = try await huewall(["run", "--config", config])
     #expect(fourth.status == 0, "\(fourth.stderr)")
     #expect(fourth.stdout.contains("0 failed, 1 analysed"), "\(fourth.stdout)")
     #expect(try store.integrityCheck() == ["ok"])

@@ -29,20 +29,20 @@ import Testing
     func remove() { try? FileManager.default.removeItem(at: folder) }
   }
 
-  @Test func runsTheSamplesAndReportsThroughStatus() throws {
+  @Test func runsTheSamplesAndReportsThroughStatus() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let first = try huewall(["run", "--config", sandbox.config])
+    let first = try await huewall(["run", "--config", sandbox.config])
     #expect(first.status == 0, "\(first.stderr)")
     // Not a terminal: nothing but the summary.
     #expect(first.stderr.isEmpty, "\(first.stderr)")
     #expect(first.lines.count == 1)
     #expect(first.stdout.contains("24 seen, 24 added"))
 
-    let second = try huewall(["run", "--config", sandbox.config])
+    let second = try await huewall(["run", "--config", sandbox.config])
     #expect(second.stdout.contains("0 downloaded, 24 not modified, 0 failed, 0 analysed"))
 
-    let status = try huewall(["status", "--config", sandbox.config, "--json"])
+    let status = try await huewall(["status", "--config", sandbox.config, "--json"])
     #expect(status.status == 0)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
@@ -62,7 +62,7 @@ import Testing
     #expect((document["products"] as? [Any])?.count == 24)
   }
 
-  @Test func statusJSONWithErrorsIsOneDocument() throws {
+  @Test func statusJSONWithErrorsIsOneDocument() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     try FileManager.default.copyItem(
@@ -74,11 +74,11 @@ import Testing
       {"id": "GONE", "title": "Cap", "images": ["missing.jpg"]}]}
     """.write(
       to: sandbox.folder.appendingPathComponent("feed.json"), atomically: true, encoding: .utf8)
-    let run = try huewall(
+    let run = try await huewall(
       ["run", "--config", sandbox.config, "--feed", "feed.json"], in: sandbox.folder)
     #expect(run.status == 3, "\(run.stderr)")
 
-    let status = try huewall(["status", "--config", sandbox.config, "--json", "--errors"])
+    let status = try await huewall(["status", "--config", sandbox.config, "--json", "--errors"])
     #expect(status.status == 0, "\(status.stderr)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any],
@@ -92,13 +92,13 @@ import Testing
     #expect((items.first?["message"] as? String)?.contains("GONE") == true)
     #expect((json["warnings"] as? [Any])?.isEmpty == true)
     // Without --errors, the document has no failedItems.
-    let plain = try huewall(["status", "--config", sandbox.config, "--json"])
+    let plain = try await huewall(["status", "--config", sandbox.config, "--json"])
     let runsOnly = try #require(
       try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
     #expect(runsOnly["failedItems"] == nil)
   }
 
-  @Test func statusListsItemsKeptWithAWarningApartFromFailures() throws {
+  @Test func statusListsItemsKeptWithAWarningApartFromFailures() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     try FileManager.default.copyItem(
@@ -109,11 +109,11 @@ import Testing
     feed.append(0x81)
     feed.append(contentsOf: Data(" mug,mug.jpg\r\nGONE,Cap,missing.jpg\r\n".utf8))
     try feed.write(to: sandbox.folder.appendingPathComponent("feed.csv"))
-    let run = try huewall(
+    let run = try await huewall(
       ["run", "--config", sandbox.config, "--feed", "feed.csv"], in: sandbox.folder)
     #expect(run.status == 3, "\(run.stderr)")
 
-    let status = try huewall(["status", "--config", sandbox.config, "--json", "--errors"])
+    let status = try await huewall(["status", "--config", sandbox.config, "--json", "--errors"])
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any],
       "\(status.stdout)")
@@ -122,36 +122,36 @@ import Testing
     #expect(failed.map { $0["stage"] as? String } == ["fetch"])
     #expect(warnings.count == 1)
     #expect((warnings.first?["message"] as? String)?.contains("MUG") == true, "\(warnings)")
-    let text = try huewall(["status", "--config", sandbox.config, "--errors"])
+    let text = try await huewall(["status", "--config", sandbox.config, "--errors"])
     #expect(text.stdout.contains("failed items:"))
     #expect(text.stdout.contains("items read with a warning:"), "\(text.stdout)")
   }
 
-  @Test func statusWithDbNeedsNoConfigurationFile() throws {
+  @Test func statusWithDbNeedsNoConfigurationFile() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    #expect(try huewall(["run", "--config", sandbox.config]).status == 0)
+    #expect(try await huewall(["run", "--config", sandbox.config]).status == 0)
     // From a folder without pipeline.json, naming only the catalogue.
-    let status = try huewall(["status", "--db", sandbox.database], in: sandbox.output)
+    let status = try await huewall(["status", "--db", sandbox.database], in: sandbox.output)
     #expect(status.status == 0, "\(status.stderr)")
     #expect(status.stdout.contains("succeeded"), "\(status.stdout)")
     // Without --db, a missing configuration is still an error that names it.
-    let missing = try huewall(["status"], in: sandbox.output)
+    let missing = try await huewall(["status"], in: sandbox.output)
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("pipeline.json"), "\(missing.stderr)")
   }
 
-  @Test func reprocessingAddsAParameterSetAndExportsIt() throws {
+  @Test func reprocessingAddsAParameterSetAndExportsIt() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    _ = try huewall(["run", "--config", sandbox.config])
-    let analyze = try huewall([
+    _ = try await huewall(["run", "--config", sandbox.config])
+    let analyze = try await huewall([
       "analyze", "--config", sandbox.config, "--preset", "reference", "--name", "original",
     ])
     #expect(analyze.status == 0, "\(analyze.stderr)")
     #expect(analyze.stdout.contains("24 analysed"))
     let elsewhere = sandbox.folder.appendingPathComponent("original-export")
-    let export = try huewall([
+    let export = try await huewall([
       "export", "--config", sandbox.config, "--params", "original", "--out", elsewhere.path,
     ])
     #expect(export.status == 0, "\(export.stderr)")
@@ -164,12 +164,12 @@ import Testing
     let store = try CatalogStore(path: sandbox.database)
     #expect(try store.parameterSets().count == 2)
 
-    let unknown = try huewall(["export", "--config", sandbox.config, "--params", "nope"])
+    let unknown = try await huewall(["export", "--config", sandbox.config, "--params", "nope"])
     #expect(unknown.status == 1)
     #expect(unknown.stderr.contains(#"no parameter set named "nope""#))
   }
 
-  @Test func aSecondRunWhileOneHoldsTheLockExits75() throws {
+  @Test func aSecondRunWhileOneHoldsTheLockExits75() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let lockPath = sandbox.folder.appendingPathComponent("state/catalogue.sqlite-lock").path
@@ -179,32 +179,32 @@ import Testing
     let fd = open(lockPath, O_RDWR | O_CREAT, 0o644)
     defer { close(fd) }
     #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
-    let blocked = try huewall(["run", "--config", sandbox.config])
+    let blocked = try await huewall(["run", "--config", sandbox.config])
     #expect(blocked.status == 75)
     #expect(blocked.stderr.contains("another run holds the lock"))
     flock(fd, LOCK_UN)
-    let after = try huewall(["run", "--config", sandbox.config])
+    let after = try await huewall(["run", "--config", sandbox.config])
     #expect(after.status == 0)
   }
 
-  @Test func fatalErrorsExit1AndNameTheProblem() throws {
+  @Test func fatalErrorsExit1AndNameTheProblem() async throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
-    let noStore = try huewall(["status", "--config", sandbox.config])
+    let noStore = try await huewall(["status", "--config", sandbox.config])
     #expect(noStore.status == 1)
     #expect(noStore.stderr.contains("no catalogue yet"))
-    let missingFeed = try huewall([
+    let missingFeed = try await huewall([
       "run", "--config", sandbox.config, "--feed", "/no/such/feed.json",
     ])
     #expect(missingFeed.status == 1)
     #expect(missingFeed.stderr.contains("Read feed: /no/such/feed.json"))
     let badConfig = sandbox.folder.appendingPathComponent("bad.json")
     try #"{"feed": {"url": "x"}}"#.write(to: badConfig, atomically: true, encoding: .utf8)
-    let bad = try huewall(["run", "--config", badConfig.path])
+    let bad = try await huewall(["run", "--config", badConfig.path])
     #expect(bad.status == 1)
     #expect(bad.stderr.contains(#"unknown key "url" in "feed""#))
     // The failed run is on record.
-    let status = try huewall(["status", "--config", sandbox.config])
+    let status = try await huewall(["status", "--config", sandbox.config])
     #expect(status.lines.dropFirst().first?.contains("failed") == true)
   }
 }

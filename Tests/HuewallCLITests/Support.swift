@@ -29,10 +29,13 @@ func huewallExecutable() throws -> URL {
 /// Runs `huewall` with `arguments` from the repository root (or `directory`), as a user would,
 /// with `environment` added to this process's.
 ///
-/// Output goes to temporary files rather than pipes, so a chatty child never blocks.
+/// Output goes to temporary files rather than pipes, so a chatty child never blocks. The wait
+/// holds no thread: the tests' HTTP server answers a child's requests on the same small pool
+/// of threads, and tests blocked in `waitUntilExit` could starve it (a run then times out
+/// reading its feed).
 func huewall(
   _ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]
-) throws -> CommandResult {
+) async throws -> CommandResult {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("huewall-cli-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -53,12 +56,24 @@ func huewall(
   process.standardOutput = out
   process.standardError = err
   process.standardInput = FileHandle.nullDevice
-  try process.run()
-  process.waitUntilExit()
+  try await runUntilExit(process)
   try out.close()
   try err.close()
   return CommandResult(
     reason: process.terminationReason, status: process.terminationStatus,
     stdout: try String(contentsOf: outURL, encoding: .utf8),
     stderr: try String(contentsOf: errURL, encoding: .utf8))
+}
+
+/// Starts `process` and waits for it to end without blocking a thread.
+func runUntilExit(_ process: Process) async throws {
+  try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
+    process.terminationHandler = { _ in ended.resume() }
+    do {
+      try process.run()
+    } catch {
+      process.terminationHandler = nil
+      ended.resume(throwing: error)
+    }
+  }
 }

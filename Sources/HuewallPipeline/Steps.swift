@@ -45,6 +45,7 @@ enum Steps {
   static func fetchImages(fetcher: Fetcher) -> PipelineStep {
     PipelineStep(name: "Fetch images") { context in
       let urls = try context.store.mainImageURLs().compactMap(URL.init(string:))
+      let known = try context.store.mainImageRecords()
       context.itemsAttempted += urls.count
       context.progress.begin("Fetching images", total: urls.count)
       let store = context.store
@@ -52,7 +53,7 @@ enum Steps {
       try await forEachConcurrently(
         urls, width: context.configuration.fetch.maxConcurrentDownloads * 2
       ) { url in
-        let previous = try? store.image(url: url.absoluteString)
+        let previous = known[url.absoluteString]
         let remembered = previous.flatMap { record in
           record.sha256.map {
             PreviousFetch(

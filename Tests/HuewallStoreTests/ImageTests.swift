@@ -72,4 +72,24 @@ struct ImageTests {
       #expect(try store.cachedImages() == [alone, shared2])
     }
   }
+
+  @Test("the records of the feed's main images, read at once, leave out removed products'")
+  func mainImageRecords() throws {
+    try withStore { store in
+      let kept = sampleProduct("kept")
+      let gone = sampleProduct("gone")
+      try store.syncProducts([kept, gone], at: t0)
+      try store.syncProducts([kept], at: t1)
+      func record(_ product: Product, sha: String) -> ImageRecord {
+        ImageRecord(
+          url: product.imageURLs[0].absoluteString, etag: "\"\(sha)\"", sha256: sha,
+          format: .jpeg, width: 8, height: 8, lastStatus: .downloaded, fetchedAt: t0)
+      }
+      let stray = ImageRecord(
+        url: "https://c.example/stray.jpg", lastStatus: .failed, fetchedAt: t0)
+      try store.saveImages([record(kept, sha: "aaaa"), record(gone, sha: "bbbb"), stray])
+      let records = try store.mainImageRecords()
+      #expect(records == [kept.imageURLs[0].absoluteString: record(kept, sha: "aaaa")])
+    }
+  }
 }

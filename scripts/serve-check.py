@@ -159,6 +159,21 @@ def main():
             check("into the server's order", resorted == server_order(base, query), resorted)
             check("no transform left after the glide", page.eval_on_selector_all(
                 "#wall > li", "ts => ts.every(t => !t.style.transform)"))
+            recount = page.evaluate(
+                """() => {
+                  const tiles = [...document.querySelectorAll('#wall > li')];
+                  const wrong = [...document.querySelectorAll('#f-family button[data-family]')]
+                    .filter(b => b.dataset.family && !b.hidden)
+                    .filter(b => +b.querySelector('span').textContent !==
+                      tiles.filter(t => t.dataset.family === b.dataset.family).length)
+                    .map(b => b.dataset.family);
+                  const dis = tiles.filter(t => t.hasAttribute('data-d')).length;
+                  return {wrong, dis, shown: +document.getElementById('count-disagreements').textContent};
+                }""")
+            check("the family buttons count the new families", not recount["wrong"], recount)
+            check("the disagreements are counted anew", recount["dis"] == recount["shown"], recount)
+            disagreeing = sorted(page.eval_on_selector_all(
+                "#wall > li[data-d]", "ts => ts.map(t => t.dataset.productId)"))
             page.screenshot(path=os.path.join(shots, "serve-tuned.png"))
 
             # Compare the tuned parameters with the stored set of the nightly run.
@@ -202,6 +217,14 @@ def main():
                     saved = str(error)
                 check(f"the export in {os.path.basename(folder)} has the wall's order",
                       saved == resorted, saved)
+                try:
+                    with open(os.path.join(folder, "colors.json"), encoding="utf-8") as f:
+                        flagged = sorted(p["id"] for p in json.load(f)["products"]
+                                         if p.get("disagreement"))
+                except OSError as error:
+                    flagged = str(error)
+                check(f"the export in {os.path.basename(folder)} flags the wall's disagreements",
+                      flagged == disagreeing, f"{flagged} vs {disagreeing}")
             check("no errors in the page", not errors, errors)
 
             # A value out of range in a shared address.

@@ -176,6 +176,12 @@ public struct TuningServer: Sendable {
         entry.isRemoved ? nil : entry.imageSHA256.map { ($0, [entry.id]) }
       }, uniquingKeysWith: +)
     let (live, synonyms) = (self.live, configuration.synonyms)
+    // Each product's vendor family, to say with its colours whether the two disagree.
+    var vendorFamilies: [String: ColorFamily] = [:]
+    for entry in entries {
+      vendorFamilies[entry.id] = entry.vendorColor.flatMap(synonyms.family(of:))
+    }
+    let vendor = vendorFamilies
     let body = ResponseBody { writer in
       let (lines, continuation) = AsyncStream.makeStream(of: LiveAnalysis.Result.self)
       var coloured = entries
@@ -188,7 +194,8 @@ public struct TuningServer: Sendable {
         for await result in lines {
           results[result.sha256] = result
           for id in products[result.sha256] ?? [] {
-            try await writer.write(ByteBuffer(string: Self.line(product: id, result) + "\n"))
+            let line = Self.line(product: id, result, vendorFamily: vendor[id])
+            try await writer.write(ByteBuffer(string: line + "\n"))
           }
         }
         try await group.waitForAll()
@@ -261,12 +268,18 @@ public struct TuningServer: Sendable {
   }
 
   /// One product's line of the analysis stream.
-  static func line(product id: String, _ result: LiveAnalysis.Result) -> String {
+  static func line(
+    product id: String, _ result: LiveAnalysis.Result, vendorFamily: ColorFamily?
+  ) -> String {
     var members: [(String, JSONValue)] = [("product", .string(id))]
     if let failure = result.failure {
       members.append(("failure", .string(failure)))
     } else {
       members.append(("family", result.family.map(JSONValue.string) ?? .null))
+      let disagrees = familiesDisagree(
+        vendor: vendorFamily, analysed: result.family.flatMap(ColorFamily.init(rawValue:)),
+        colorFamilies: result.colors.compactMap { ColorFamily(rawValue: $0.family) })
+      members.append(("disagreement", .bool(disagrees)))
       members.append(
         (
           "colors",

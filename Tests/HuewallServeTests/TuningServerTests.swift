@@ -92,6 +92,15 @@ struct ServedCatalogue {
         with: Data(contentsOf: served.folder.appendingPathComponent("out/colors.json")))
       let products = try #require((exported as? [String: Any])?["products"] as? [[String: Any]])
       #expect(order == products.map { $0["id"] as? String ?? "" })
+      // And each product's disagreement with its vendor colour is the export's.
+      let flagged = Set(
+        products.filter { $0["disagreement"] as? Bool == true }.compactMap { $0["id"] as? String })
+      let disagreeing = Set(
+        lines.dropLast().filter { $0["disagreement"] as? Bool == true }.compactMap {
+          $0["product"] as? String
+        })
+      #expect(disagreeing == flagged)
+      #expect(lines.dropLast().allSatisfy { $0["disagreement"] is Bool })
     }
   }
 

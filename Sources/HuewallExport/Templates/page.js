@@ -97,9 +97,23 @@
     requestAnimationFrame(loadImages);
   }
   window.addEventListener("scroll", scheduleImages, { passive: true });
-  // The live page re-sorts the wall: take the tiles again in their new order.
+  // The live page re-sorts the wall: take the tiles again in their new order, and count the
+  // families and disagreements the new colours give (a family with none is hidden).
   wall.addEventListener("huewall:reordered", function () {
     tiles = Array.prototype.slice.call(wall.children);
+    var families = {}, disagreements = 0;
+    tiles.forEach(function (t) {
+      var f = t.getAttribute("data-family");
+      families[f] = (families[f] || 0) + 1;
+      if (t.hasAttribute("data-d")) disagreements++;
+    });
+    familyButtons.forEach(function (b) {
+      var f = b.getAttribute("data-family");
+      if (!f) return;
+      b.querySelector("span").textContent = String(families[f] || 0);
+      b.hidden = !families[f];
+    });
+    doc.getElementById("count-disagreements").textContent = String(disagreements);
     applyFilters();
   });
   window.addEventListener("resize", scheduleImages);

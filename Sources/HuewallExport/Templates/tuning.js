@@ -54,6 +54,8 @@
   // share. Colours are set through the style object, which the page's policy allows.
   function paint(tile, line) {
     tile.setAttribute("data-family", line.family || "");
+    tile.classList.toggle("dis", !!line.disagreement);
+    if (line.disagreement) tile.setAttribute("data-d", ""); else tile.removeAttribute("data-d");
     tile.setAttribute("data-c", line.colors.map(function (c) {
       return [c.hex, c.share, c.family, c.h, c.s, c.v].join(" ");
     }).join(";"));

@@ -33,8 +33,13 @@ struct Export: AsyncParsableCommand {
       valueName: "A,B"))
   var compare: String?
 
+  /// The two names of `--compare`, as given.
+  private var compared: [String]? {
+    compare?.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+  }
+
   func validate() throws {
-    if let compare, compare.split(separator: ",", omittingEmptySubsequences: false).count != 2 {
+    if let compared, compared.count != 2 {
       throw ValidationError("--compare takes two parameter set names: A,B")
     }
     if compare != nil, params != nil {
@@ -57,13 +62,12 @@ struct Export: AsyncParsableCommand {
     do {
       try configuration.checkOutput()
       let store = try CatalogStore(path: configuration.database)
-      if let compare {
-        let names = compare.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        let (a, b) = (try storedSet(names[0], in: store), try storedSet(names[1], in: store))
+      if let compared {
+        let (a, b) = (try storedSet(compared[0], in: store), try storedSet(compared[1], in: store))
         let summary = try await configuration.exporter(store: store).exportComparison(
           a, b, to: URL(fileURLWithPath: configuration.output))
         print(
-          "compared \(a.name) with \(b.name): \(summary.disagreements) products changed their "
+          "compared \(a.name) with \(b.name): \(summary.changed) products changed their "
             + "first colour or family: \(summary.folder.path)")
         return
       }

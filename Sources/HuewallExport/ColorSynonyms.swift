@@ -1,5 +1,6 @@
 import Foundation
 import HuewallPalette
+import HuewallStore
 
 /// Vendor colour codes ("BLK", "space-black", "Heather Grey") → colour families.
 ///
@@ -146,4 +147,12 @@ public func familiesDisagree(
   guard let vendor, let analysed, vendor != analysed else { return false }
   if analysed == .multicolour, colorFamilies.contains(vendor) { return false }
   return true
+}
+
+/// ``familiesDisagree(vendor:analysed:colorFamilies:)`` for colours as the store keeps them:
+/// the export's tiles and the live page's stream apply the same rule.
+public func familiesDisagree(vendor: ColorFamily?, family: String?, colors: [StoredColor]) -> Bool {
+  familiesDisagree(
+    vendor: vendor, analysed: family.flatMap(ColorFamily.init(rawValue:)),
+    colorFamilies: colors.compactMap { ColorFamily(rawValue: $0.family) })
 }

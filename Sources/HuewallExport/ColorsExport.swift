@@ -113,6 +113,13 @@ struct WallCatalogue {
     self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
   }
 
+  /// The ids of the products `entries` puts on the wall, in gradient order.
+  static func order(entries: [ExportEntry], synonyms: ColorSynonyms) -> [String] {
+    var sorter = Sorter()
+    for entry in entries { sorter.add(entry, synonyms: synonyms) }
+    return sorter.keyed.sorted { $0.key < $1.key }.map(\.product.id)
+  }
+
   /// Entries on their way to the wall or beside it.
   private struct Sorter {
     var keyed: [Keyed] = []
@@ -163,9 +170,7 @@ struct WallCatalogue {
     synonyms: ColorSynonyms
   ) -> Keyed {
     let vendorFamily = vendorColor.flatMap(synonyms.family(of:))
-    let disagreement = familiesDisagree(
-      vendor: vendorFamily, analysed: family.flatMap(ColorFamily.init(rawValue:)),
-      colorFamilies: colors.compactMap { ColorFamily(rawValue: $0.family) })
+    let disagreement = familiesDisagree(vendor: vendorFamily, family: family, colors: colors)
     let exported = ColorsDocument.ExportedProduct(
       id: id, title: title, brand: brand, vendorColor: vendorColor,
       vendorFamily: vendorFamily?.rawValue, link: link, imageUrl: imageURL, position: 0,

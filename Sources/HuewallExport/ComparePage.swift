@@ -11,7 +11,10 @@ struct ComparePage {
   /// Where the live wall is, when the server shows the page; nil in an export.
   var backLink: String? = nil
 
-  func render(_ a: WallCatalogue, _ b: WallCatalogue, generatedAt: Date) async throws -> String {
+  /// The page, and the products that changed (which the caller reports).
+  func render(_ a: WallCatalogue, _ b: WallCatalogue, generatedAt: Date) async throws -> (
+    html: String, changed: [Change]
+  ) {
     let templates = try PreviewPage.templates()
     var colorClasses: Set<String> = []
     func side(_ catalogue: WallCatalogue) async throws -> Side {
@@ -55,7 +58,7 @@ struct ComparePage {
     guard let html = templates.render(page, withTemplate: "compare") else {
       throw ExportError.template("compare")
     }
-    return html
+    return (html, changed)
   }
 
   /// The products on both walls whose first colour or family differs, in `b`'s wall order.

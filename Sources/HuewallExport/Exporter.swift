@@ -140,11 +140,19 @@ public struct Exporter {
       disagreements: catalogue.placed.count { $0.product.disagreement }, thumbnails: report)
   }
 
+  /// What writing a comparison did.
+  public struct ComparisonSummary: Sendable {
+    public var folder: URL
+    /// Products on both walls whose first colour or family changed from `a` to `b`.
+    public var changed: Int
+    public var thumbnails: ThumbnailReport
+  }
+
   /// Writes the page comparing the sets `a` and `b` (`index.html`, with the thumbnails of both
   /// walls in `thumbs/`) to `folder`, replaced as an export is.
   public func exportComparison(
     _ a: ParameterSetRecord, _ b: ParameterSetRecord, to folder: URL, at date: Date = Date()
-  ) async throws -> Summary {
+  ) async throws -> ComparisonSummary {
     let folder = folder.resolvingSymlinksInPath()
     let first = try WallCatalogue(store: store, parameterSet: a, synonyms: synonyms)
     let second = try WallCatalogue(store: store, parameterSet: b, synonyms: synonyms)
@@ -156,15 +164,13 @@ public struct Exporter {
         let hashes = (first.placed + second.placed).compactMap(\.imageSHA256)
         (files, report) = try await placeThumbnails(for: hashes, in: staging, from: thumbnails)
       }
-      changed = ComparePage.changes(from: first, to: second).count
-      let html = try await ComparePage(thumbnails: files).render(first, second, generatedAt: date)
-      try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))
+      let page = try await ComparePage(thumbnails: files).render(first, second, generatedAt: date)
+      changed = page.changed.count
+      try Data(page.html.utf8).write(to: staging.appendingPathComponent("index.html"))
       try Data("Written by Huewall; the next export replaces this folder.\n".utf8)
         .write(to: staging.appendingPathComponent(Self.marker))
     }
-    return Summary(
-      folder: folder, placed: second.placed.count, unplaced: second.unplaced.count,
-      disagreements: changed, thumbnails: report)
+    return ComparisonSummary(folder: folder, changed: changed, thumbnails: report)
   }
 
   /// Callers hold the catalogue's lock, so staging and retired folders beside `folder` were

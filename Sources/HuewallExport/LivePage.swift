@@ -59,18 +59,14 @@ extension LivePage {
     try await ComparePage(thumbnails: thumbnails, backLink: backLink).render(
       WallCatalogue(entries: a.entries, parameterSet: a.set, synonyms: synonyms),
       WallCatalogue(entries: b.entries, parameterSet: b.set, synonyms: synonyms),
-      generatedAt: date)
+      generatedAt: date
+    ).html
   }
 
   /// The ids of the products `entries` puts on the wall, in gradient order: the order the
   /// live page moves its tiles into after a change.
   public static func order(entries: [ExportEntry], synonyms: ColorSynonyms) -> [String] {
-    let set = ParameterSetRecord(
-      id: 0, name: "live", isAutoNamed: true, parameters: .reference, parametersJSON: "",
-      hash: "", preset: "", createdAt: Date())
-    return WallCatalogue(entries: entries, parameterSet: set, synonyms: synonyms).placed.map {
-      $0.product.id
-    }
+    WallCatalogue.order(entries: entries, synonyms: synonyms)
   }
 }
 
@@ -126,24 +122,22 @@ struct LiveControls: MustacheParent {
     self.sets = sets
     presets = Preset.allCases.map { Choice(name: $0.rawValue, selected: $0 == preset) }
     func number(
-      _ key: ParameterOverrides.CodingKeys, _ label: String, _ range: String, _ value: Any
-    )
-      -> Number
-    {
-      let parts = range.split(separator: " ").map(String.init)
-      return Number(
-        name: key.rawValue, label: label, min: parts[0], max: parts[1], step: parts[2],
-        value: "\(value)")
+      _ key: ParameterOverrides.CodingKeys, _ label: String, _ value: Any,
+      min: String, max: String, step: String
+    ) -> Number {
+      Number(name: key.rawValue, label: label, min: min, max: max, step: step, value: "\(value)")
     }
     // The sliders' ranges are what tuning needs; any value the kernel accepts can still come
     // in the address.
     numbers = [
-      number(.numColors, "colours", "1 10 1", p.numColors),
-      number(.hueSampleSize, "hue step", "0.01 0.5 0.01", p.hueSampleSize),
-      number(.svSampleSize, "s/v step", "0.01 0.5 0.01", p.svSampleSize),
-      number(.saturationPriority, "saturation priority", "0 20 0.5", p.saturationPriority),
-      number(.granularity, "granularity", "1 20 1", p.granularity),
-      number(.alphaThreshold, "alpha threshold", "0 127 1", p.alphaThreshold),
+      number(.numColors, "colours", p.numColors, min: "1", max: "10", step: "1"),
+      number(.hueSampleSize, "hue step", p.hueSampleSize, min: "0.01", max: "0.5", step: "0.01"),
+      number(.svSampleSize, "s/v step", p.svSampleSize, min: "0.01", max: "0.5", step: "0.01"),
+      number(
+        .saturationPriority, "saturation priority", p.saturationPriority, min: "0", max: "20",
+        step: "0.5"),
+      number(.granularity, "granularity", p.granularity, min: "1", max: "20", step: "1"),
+      number(.alphaThreshold, "alpha threshold", p.alphaThreshold, min: "0", max: "127", step: "1"),
     ]
     toggles = [
       Toggle(name: "backgroundSuppression", label: "background", on: p.backgroundSuppression),

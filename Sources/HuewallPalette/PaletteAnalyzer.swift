@@ -44,10 +44,9 @@ public struct PaletteAnalyzer: Sendable {
 
   /// Analyses every `granularity`-th pixel of `image`.
   public func analyze(_ image: PixelView) -> PaletteAnalysis {
-    if parameters.backgroundSuppression {
-      return analyze(.grid(SampleGrid(image, step: parameters.granularity)))
-    }
-    return analyze(.image(image))
+    guard parameters.backgroundSuppression else { return analyze(.image(image)) }
+    var grid = SampleGrid(image, step: parameters.granularity)
+    return analyze(marking: &grid)
   }
 
   /// Analyses samples kept from an earlier decode: the same result as analysing the image
@@ -57,10 +56,21 @@ public struct PaletteAnalyzer: Sendable {
     precondition(
       grid.step == parameters.granularity,
       "samples of step \(grid.step) for granularity \(parameters.granularity)")
+    var grid = grid  // the caller's samples stay as they were: marking copies them
+    return analyze(marking: &grid)
+  }
+
+  /// Marks the backdrop in `grid` when the parameters ask for it, in place (a grid just made
+  /// from an image is not copied), then analyses it.
+  private func analyze(marking grid: inout SampleGrid) -> PaletteAnalysis {
+    if parameters.backgroundSuppression {
+      BackgroundMask.mark(in: &grid, alphaThreshold: UInt32(parameters.alphaThreshold))
+    }
     return analyze(.grid(grid))
   }
 
-  /// Where the samples come from: the decoded image itself (read in place), or a grid.
+  /// Where the samples come from: the decoded image itself (read in place), or a grid (its
+  /// backdrop already marked).
   private enum Samples {
     case image(PixelView)
     case grid(SampleGrid)
@@ -83,10 +93,7 @@ public struct PaletteAnalyzer: Sendable {
     var skipped = 0
     var background = 0
     switch samples {
-    case .grid(var grid):
-      if parameters.backgroundSuppression {
-        BackgroundMask.mark(in: &grid, alphaThreshold: alphaThreshold)
-      }
+    case .grid(let grid):
       for pixel in grid.pixels {
         let alpha = pixel >> 24
         if alpha == BackgroundMask.backdropAlpha {

@@ -123,17 +123,26 @@ public struct TuningServer: Sendable {
   /// Every product with its colours under `asked`, analysed live.
   func liveEntries(_ asked: LiveParameters) async throws -> [ExportEntry] {
     let analyzer = try PaletteAnalyzer(parameters: asked.parameters)
-    var entries = try catalogue()
+    let entries = try catalogue()
     var results: [String: LiveAnalysis.Result] = [:]
     try await live.analyse(Self.hashes(of: entries, first: []), with: analyzer) {
       results[$0.sha256] = $0
     }
-    for index in entries.indices {
-      guard let sha = entries[index].imageSHA256, let result = results[sha] else { continue }
-      entries[index].colors = result.colors.isEmpty ? nil : result.colors
-      entries[index].family = result.family
+    return Self.coloured(entries, by: results)
+  }
+
+  /// `entries` with the colours of `results` (by image hash); an image that could not be
+  /// analysed leaves its products without colours, so they stay off the wall.
+  static func coloured(_ entries: [ExportEntry], by results: [String: LiveAnalysis.Result])
+    -> [ExportEntry]
+  {
+    entries.map { entry in
+      guard let sha = entry.imageSHA256, let result = results[sha] else { return entry }
+      var coloured = entry
+      coloured.colors = result.colors.isEmpty ? nil : result.colors
+      coloured.family = result.family
+      return coloured
     }
-    return entries
   }
 
   /// The thumbnails the cache has for `entries`' images, by hash.
@@ -177,35 +186,27 @@ public struct TuningServer: Sendable {
       }, uniquingKeysWith: +)
     let (live, synonyms) = (self.live, configuration.synonyms)
     // Each product's vendor family, to say with its colours whether the two disagree.
-    var vendorFamilies: [String: ColorFamily] = [:]
-    for entry in entries {
-      vendorFamilies[entry.id] = entry.vendorColor.flatMap(synonyms.family(of:))
-    }
-    let vendor = vendorFamilies
+    let vendor = Dictionary(
+      entries.map { ($0.id, $0.vendorColor.flatMap(synonyms.family(of:))) },
+      uniquingKeysWith: { first, _ in first })
     let body = ResponseBody { writer in
       let (lines, continuation) = AsyncStream.makeStream(of: LiveAnalysis.Result.self)
-      var coloured = entries
+      var results: [String: LiveAnalysis.Result] = [:]
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           defer { continuation.finish() }
           try await live.analyse(hashes, with: analyzer) { continuation.yield($0) }
         }
-        var results: [String: LiveAnalysis.Result] = [:]
         for await result in lines {
           results[result.sha256] = result
           for id in products[result.sha256] ?? [] {
-            let line = Self.line(product: id, result, vendorFamily: vendor[id])
+            let line = Self.line(product: id, result, vendorFamily: vendor[id] ?? nil)
             try await writer.write(ByteBuffer(string: line + "\n"))
           }
         }
         try await group.waitForAll()
-        for index in coloured.indices {
-          guard let sha = coloured[index].imageSHA256, let result = results[sha] else { continue }
-          coloured[index].colors = result.colors.isEmpty ? nil : result.colors
-          coloured[index].family = result.family
-        }
       }
-      let order = LivePage.order(entries: coloured, synonyms: synonyms)
+      let order = LivePage.order(entries: Self.coloured(entries, by: results), synonyms: synonyms)
       let ids = order.map { JSONValue.string($0) }
       try await writer.write(
         ByteBuffer(
@@ -277,8 +278,7 @@ public struct TuningServer: Sendable {
     } else {
       members.append(("family", result.family.map(JSONValue.string) ?? .null))
       let disagrees = familiesDisagree(
-        vendor: vendorFamily, analysed: result.family.flatMap(ColorFamily.init(rawValue:)),
-        colorFamilies: result.colors.compactMap { ColorFamily(rawValue: $0.family) })
+        vendor: vendorFamily, family: result.family, colors: result.colors)
       members.append(("disagreement", .bool(disagrees)))
       members.append(
         (

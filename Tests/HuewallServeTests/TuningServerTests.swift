@@ -25,7 +25,9 @@ struct ServedCatalogue {
       feed: FeedSettings(source: repositoryRoot.appendingPathComponent("samples/feed.json").path),
       database: folder.appendingPathComponent("catalogue.sqlite").path,
       cache: folder.appendingPathComponent("images").path,
-      output: folder.appendingPathComponent("out").path, jobs: 2)
+      output: folder.appendingPathComponent("out").path, jobs: 2,
+      // So that one product (HW-006, an orange bottle sold as "Tangerine") disagrees.
+      colorSynonyms: ["Tangerine": "red"])
     let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
     _ = try await Pipeline(
       configuration: configuration, logger: quiet, progress: ProgressReporter(interactive: false)
@@ -100,6 +102,7 @@ struct ServedCatalogue {
           $0["product"] as? String
         })
       #expect(disagreeing == flagged)
+      #expect(flagged == ["HW-006"], "the synonyms make one disagreement to compare")
       #expect(lines.dropLast().allSatisfy { $0["disagreement"] is Bool })
     }
   }

@@ -12,6 +12,8 @@
   if (!wall || !strip || !loupe) return;
   var canvas = strip.querySelector("canvas");
   var tiles = [];
+  var colours = [];  // each shown tile's first colour, read once a drawing
+  var familyCounts = {};
   var index = 0;
   // Bar heights from the centre outwards: the fisheye.
   var sizes = [64, 46, 34, 26, 20, 16];
@@ -28,6 +30,9 @@
 
   function draw() {
     tiles = shownTiles();
+    colours = tiles.map(firstColour);
+    familyCounts = {};
+    colours.forEach(function (c) { familyCounts[c.family] = (familyCounts[c.family] || 0) + 1; });
     var rect = strip.getBoundingClientRect();
     var scale = window.devicePixelRatio || 1;
     canvas.width = Math.max(1, Math.round(rect.width * scale));
@@ -35,25 +40,21 @@
     var g = canvas.getContext("2d");
     g.clearRect(0, 0, canvas.width, canvas.height);
     var band = canvas.height / Math.max(1, tiles.length);
-    tiles.forEach(function (t, i) {
-      g.fillStyle = firstColour(t).hex;
+    colours.forEach(function (c, i) {
+      g.fillStyle = c.hex;
       g.fillRect(0, Math.floor(i * band), canvas.width, Math.ceil(band));
     });
     strip.setAttribute("aria-valuemax", String(Math.max(0, tiles.length - 1)));
     index = Math.min(index, Math.max(0, tiles.length - 1));
   }
 
-  function familyCount(family) {
-    return tiles.filter(function (t) { return firstColour(t).family === family; }).length;
-  }
-
   function show(at) {
     if (!tiles.length) return;
     index = Math.max(0, Math.min(tiles.length - 1, at));
     strip.setAttribute("aria-valuenow", String(index));
-    var centre = firstColour(tiles[index]);
+    var centre = colours[index];
     var title = tiles[index].querySelector(".tx b");
-    var text = "hue " + centre.hue + "° · " + (centre.family || "no family") + " · " + familyCount(centre.family) + " on the wall";
+    var text = "hue " + centre.hue + "° · " + (centre.family || "no family") + " · " + familyCounts[centre.family] + " on the wall";
     strip.setAttribute("aria-valuetext", text);
     while (loupe.firstChild) loupe.removeChild(loupe.firstChild);
     for (var d = -(sizes.length - 1); d < sizes.length; d++) {
@@ -62,7 +63,7 @@
       bar.className = "lens" + (d === 0 ? " centre" : "");
       bar.style.height = sizes[Math.abs(d)] + "px";
       if (i >= 0 && i < tiles.length) {
-        bar.style.background = firstColour(tiles[i]).hex;
+        bar.style.background = colours[i].hex;
         bar.setAttribute("data-product-id", tiles[i].getAttribute("data-product-id"));
         if (d === 0 && title) bar.textContent = title.textContent;
       } else {

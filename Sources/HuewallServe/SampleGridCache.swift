@@ -19,7 +19,7 @@ public final class SampleGridCache: Sendable {
     }
   }
 
-  /// What the cache holds and how it served, for the status line and the benchmark.
+  /// What the cache holds and how it has served (decodes avoided, grids dropped).
   public struct Statistics: Sendable, Equatable {
     public var grids = 0
     public var bytes = 0

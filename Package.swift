@@ -24,6 +24,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     // libgd, the only C library for images. Imported by HuewallDecode alone.
@@ -60,6 +62,18 @@ let package = Package(
       name: "HuewallStore",
       dependencies: ["HuewallCore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    // The catalogue in PostgreSQL, for more than one machine: the same store API, and the
+    // queue that `huewall worker` processes claim work from.
+    .target(
+      name: "HuewallPostgres",
+      dependencies: [
+        "HuewallCore", "HuewallStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // Store -> colors.json, colors.csv and the HTML preview page (mustache templates shipped
     // as resources; thumbnails through HuewallDecode's libgd API).
     .target(
@@ -76,7 +90,8 @@ let package = Package(
       name: "HuewallPipeline",
       dependencies: [
         "HuewallCore", "HuewallFeed", "HuewallFetch", "HuewallDecode", "HuewallPalette",
-        "HuewallStore", "HuewallExport", .product(name: "Logging", package: "swift-log"),
+        "HuewallStore", "HuewallPostgres", "HuewallExport",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // `huewall serve`: the catalogue re-analysed live from sample grids kept in memory.
@@ -93,7 +108,7 @@ let package = Package(
       name: "HuewallCLI",
       dependencies: [
         "HuewallCore", "HuewallDecode", "HuewallPalette", "HuewallPipeline", "HuewallStore",
-        "HuewallExport", "HuewallServe",
+        "HuewallExport", "HuewallServe", "HuewallPostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),

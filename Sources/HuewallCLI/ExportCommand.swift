@@ -52,16 +52,17 @@ struct Export: AsyncParsableCommand {
     for warning in configuration.warnings {
       FileHandle.standardError.write(Data("huewall: warning: configuration: \(warning)\n".utf8))
     }
-    let lock: RunLock
+    // A PostgreSQL catalogue is read in one snapshot, whatever its coordinator is doing.
+    let lock: RunLock?
     do {
-      lock = try RunLock(path: configuration.lock)
+      lock = configuration.usesPostgres ? nil : try RunLock(path: configuration.lock)
     } catch {
       throw CommandFailure(message: error.localizedDescription, exitCode: .locked)
     }
     defer { withExtendedLifetime(lock) {} }
     do {
       try configuration.checkOutput()
-      let store = try CatalogStore(path: configuration.database)
+      let store = try configuration.openCatalogue()
       if let compared {
         let (a, b) = (try storedSet(compared[0], in: store), try storedSet(compared[1], in: store))
         let summary = try await configuration.exporter(store: store).exportComparison(
@@ -84,7 +85,7 @@ struct Export: AsyncParsableCommand {
     }
   }
 
-  private func storedSet(_ name: String, in store: CatalogStore) throws -> ParameterSetRecord {
+  private func storedSet(_ name: String, in store: any Catalogue) throws -> ParameterSetRecord {
     guard let set = try store.parameterSet(named: name) else {
       let names = try store.parameterSets().map(\.name).joined(separator: ", ")
       throw CommandFailure.fatal(
@@ -93,7 +94,7 @@ struct Export: AsyncParsableCommand {
     return set
   }
 
-  private func chosenParameterSet(in store: CatalogStore, configuration: PipelineConfiguration)
+  private func chosenParameterSet(in store: any Catalogue, configuration: PipelineConfiguration)
     throws -> ParameterSetRecord
   {
     if let params { return try storedSet(params, in: store) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HuewallPipeline
+import HuewallPostgres
 import Logging
 
 /// The flags every command that works on the catalogue shares: which configuration, and the
@@ -9,7 +10,11 @@ struct PipelineOptions: ParsableArguments {
   @Option(help: "The pipeline configuration (see docs/CONFIGURATION.md). (default: pipeline.json)")
   var config: String?
 
-  @Option(help: "The SQLite catalogue (overrides the configuration's \"database\").")
+  @Option(
+    help: """
+      The catalogue: an SQLite file, or a postgres:// URL (overrides the configuration's \
+      "database"; a password may come from PGPASSWORD instead of the URL).
+      """)
   var db: String?
 
   @Option(help: "The image cache folder (overrides \"cache\").")
@@ -44,7 +49,7 @@ struct PipelineOptions: ParsableArguments {
     func local(_ path: String) -> String {
       path.hasPrefix("/") ? path : here.appendingPathComponent(path).standardizedFileURL.path
     }
-    if let db { configuration.database = local(db) }
+    if let db { configuration.database = PostgresLocation.isURL(db) ? db : local(db) }
     if let cache { configuration.cache = local(cache) }
     if let output { configuration.output = local(output) }
     if let feed { configuration.feed.source = feed.contains("://") ? feed : local(feed) }

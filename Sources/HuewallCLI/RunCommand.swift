@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HuewallDecode
 import HuewallPipeline
+import HuewallPostgres
 
 /// `huewall run`: the nightly job.
 struct Run: AsyncParsableCommand {
@@ -28,12 +29,32 @@ struct Run: AsyncParsableCommand {
   @Flag(help: "Only read the feed and sync the products: no images, no export.")
   var feedOnly = false
 
+  @Option(
+    help: """
+      With a postgres:// catalogue: 0 fetches and analyses in this process; any other number \
+      leaves the work to `huewall worker` processes. (default: this process works while no \
+      worker has been seen for a minute)
+      """)
+  var workers: Int?
+
+  @Option(help: "With a postgres:// catalogue, the seconds a claim lasts without renewal.")
+  var lease: Double = LeasePolicy().lease
+
+  func validate() throws {
+    if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more") }
+    if lease < 1 { throw ValidationError("--lease must be at least 1 second") }
+  }
+
   func run() async throws {
     let configuration = try pipeline.configuration(feed: feed, output: out)
     let runner = Pipeline(
       configuration: configuration, logger: pipeline.logger("huewall.run"),
       progress: ProgressReporter())
-    try await finish { () async throws(PipelineError) in try await runner.run(feedOnly: feedOnly) }
+    let queue = QueueWorker.Settings(
+      concurrency: configuration.effectiveJobs, policy: LeasePolicy(lease: lease))
+    try await finish { () async throws(PipelineError) in
+      try await runner.run(feedOnly: feedOnly, workers: workers, queue: queue)
+    }
   }
 }
 

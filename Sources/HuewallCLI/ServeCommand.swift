@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HuewallPostgres
 import HuewallServe
 import NIOCore
 
@@ -39,6 +40,12 @@ struct Serve: AsyncParsableCommand {
 
   func run() async throws {
     let configuration = try pipeline.configuration()
+    if configuration.usesPostgres {
+      throw CommandFailure.fatal(
+        "\(PostgresLocation.redacted(configuration.database)): `huewall serve` reads an SQLite "
+          + "catalogue; serve a copy on one machine, or tune with `huewall analyze` and "
+          + "`huewall export --compare`")
+    }
     guard FileManager.default.fileExists(atPath: configuration.database) else {
       throw CommandFailure.fatal(
         "\(configuration.database): no catalogue yet (run `huewall run` first)")

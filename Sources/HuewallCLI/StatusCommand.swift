@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HuewallCore
 import HuewallPipeline
+import HuewallPostgres
 import HuewallStore
 
 /// `huewall status`: what the recent runs did.
@@ -9,6 +10,8 @@ struct Status: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Show recent runs, newest first.",
     discussion: """
+      With a postgres:// catalogue it also shows the work queue: pending, leased, done and \
+      failed items and the workers seen in the last minute ("queue" in JSON). \
       --json prints {"runs": [{"id", "kind", "status", "startedAt", "finishedAt", "products": \
       {"seen", "added", "changed", "removed"}, "images": {"downloaded", "notModified", \
       "failed", "decoded"}, "errors", "message"}]}; with --errors also "failedItems" and "warnings": \
@@ -31,15 +34,18 @@ struct Status: ParsableCommand {
   func run() throws {
     // With --db, the catalogue is all status needs: no pipeline.json required.
     let configuration = try pipeline.configuration(optional: pipeline.db != nil)
-    guard FileManager.default.fileExists(atPath: configuration.database) else {
+    guard configuration.usesPostgres || FileManager.default.fileExists(atPath: configuration.database)
+    else {
       throw CommandFailure.fatal(
         "\(configuration.database): no catalogue yet (run `huewall run` first)")
     }
-    let store: CatalogStore
+    let store: any Catalogue
     let runs: [RunRecord]
+    var queue: QueueCounts?
     do {
-      store = try CatalogStore(path: configuration.database, access: .readOnly)
+      store = try configuration.openCatalogue(readOnly: true)
       runs = try store.recentRuns(limit: limit)
+      if let catalog = store as? PostgresCatalog { queue = try catalog.queueCounts() }
     } catch {
       throw CommandFailure.fatal(error)
     }
@@ -55,6 +61,7 @@ struct Status: ParsableCommand {
     let failures = items.filter { !$0.isWarning }
     if json {
       var document: [(String, JSONValue)] = [("runs", .array(runs.map(Self.json)))]
+      if let queue { document.append(("queue", Self.json(queue))) }
       if errors {
         document.append(("failedItems", .array(failures.map(Self.json))))
         document.append(("warnings", .array(warnings.map(Self.json))))
@@ -63,6 +70,7 @@ struct Status: ParsableCommand {
       return
     }
     print(Self.table(runs))
+    if let queue { print(Self.line(queue)) }
     if errors, let newest = runs.first {
       print(
         failures.isEmpty
@@ -76,6 +84,20 @@ struct Status: ParsableCommand {
   }
 
   static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
+
+  /// The work queue of a PostgreSQL catalogue in one line.
+  static func line(_ queue: QueueCounts) -> String {
+    "queue: \(queue.pending) pending, \(queue.leased) leased, \(queue.done) done, "
+      + "\(queue.failed) failed; \(queue.workersSeen) workers seen in the last minute"
+  }
+
+  static func json(_ queue: QueueCounts) -> JSONValue {
+    .object([
+      ("pending", .int(queue.pending)), ("leased", .int(queue.leased)),
+      ("done", .int(queue.done)), ("failed", .int(queue.failed)),
+      ("workersSeen", .int(queue.workersSeen)),
+    ])
+  }
 
   static func json(_ run: RunRecord) -> JSONValue {
     let c = run.counts

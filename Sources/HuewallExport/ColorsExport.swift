@@ -98,7 +98,7 @@ struct WallCatalogue {
   var unplaced: [ColorsDocument.UnplacedProduct]
 
   /// Reads the store's catalogue of the set one entry at a time, only the columns it needs.
-  init(store: CatalogStore, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms) throws {
+  init(store: any Catalogue, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms) throws {
     var sorter = Sorter()
     try store.forEachExportEntry(parameterSetID: parameterSet.id) { entry in
       sorter.add(entry, synonyms: synonyms)

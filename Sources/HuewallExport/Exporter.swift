@@ -17,7 +17,7 @@ import HuewallStore
 /// ``marker`` file. Only an empty folder or an earlier export is ever replaced: an output
 /// option pointed at the wrong folder must not delete it.
 public struct Exporter {
-  public let store: CatalogStore
+  public let store: any Catalogue
   /// Vendor colour codes → families.
   public var synonyms: ColorSynonyms
   /// Where the thumbnails come from; without it the page shows each product's first colour
@@ -25,7 +25,7 @@ public struct Exporter {
   public var thumbnails: ThumbnailSource?
 
   public init(
-    store: CatalogStore, synonyms: ColorSynonyms = ColorSynonyms(),
+    store: any Catalogue, synonyms: ColorSynonyms = ColorSynonyms(),
     thumbnails: ThumbnailSource? = nil
   ) {
     self.store = store

@@ -1,13 +1,14 @@
 import Foundation
 import HuewallExport
 import HuewallFetch
+import HuewallPostgres
 import HuewallStore
 
 extension PipelineConfiguration {
   /// The exporter this configuration describes: its colour synonyms, thumbnails from its
   /// thumbnail cache (or made from its image cache, decoded within its limits). `huewall run`
   /// and `huewall export` both use it.
-  public func exporter(store: CatalogStore) throws -> Exporter {
+  public func exporter(store: any Catalogue) throws -> Exporter {
     let cache = try ImageCache(directory: URL(fileURLWithPath: self.cache))
     return Exporter(
       store: store, synonyms: synonyms,
@@ -51,5 +52,14 @@ extension PipelineConfiguration {
   /// `path` absolute, with `.`, `..` and the links of its existing part resolved.
   private static func realPath(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+}
+
+extension PipelineConfiguration {
+  /// Opens the configured catalogue: the SQLite file (`readOnly` for readers that must not wait
+  /// for a run's writes) or the PostgreSQL database of a `postgres://` URL.
+  public func openCatalogue(readOnly: Bool = false) throws(StoreError) -> any Catalogue {
+    if usesPostgres { return try PostgresCatalog(url: database) }
+    return try CatalogStore(path: database, access: readOnly ? .readOnly : .readWrite)
   }
 }

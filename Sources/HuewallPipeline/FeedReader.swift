@@ -9,7 +9,7 @@ import HuewallStore
 struct FeedReader {
   let settings: FeedSettings
   let fetcher: Fetcher
-  let store: CatalogStore
+  let store: any Catalogue
 
   /// Shopify shops are paged; a guard against a shop that never returns a short page:
   /// 1,000 pages are 250,000 products, more than a shop's public catalogue holds in practice

@@ -3,6 +3,7 @@ import HuewallCore
 import HuewallDecode
 import HuewallFetch
 import HuewallPalette
+import HuewallPostgres
 import HuewallStore
 import Logging
 
@@ -25,24 +26,37 @@ public struct Pipeline {
 
   /// Feed → products → images → analyses → export, doing only what changed since last time;
   /// with `feedOnly`, just the feed and the products (a quick catalogue refresh).
-  public func run(feedOnly: Bool = false) async throws(PipelineError) -> RunReport {
+  ///
+  /// With a PostgreSQL catalogue the images are queued for `huewall worker` processes instead
+  /// of fetched here, and the run waits for them: `workers` 0 does the work in this process,
+  /// nil does it here only while no worker is connected.
+  public func run(
+    feedOnly: Bool = false, workers: Int? = nil, queue: QueueWorker.Settings? = nil
+  ) async throws(PipelineError) -> RunReport {
     let parameters = try setUp { try configuration.analysis.parameters() }
     if !feedOnly { try setUp { try configuration.checkOutput() } }
     return try await withRun(
       kind: .run, parameters: parameters, preset: configuration.analysis.preset,
       name: configuration.analysis.name
-    ) { context, cache in
+    ) { context, cache, catalogue in
       let fetcher = Fetcher(settings: configuration.fetch, cache: cache, logger: logger)
-      let steps =
-        feedOnly
-        ? [Steps.readFeed(fetcher: fetcher), Steps.syncProducts]
-        : [
-          Steps.readFeed(fetcher: fetcher),
-          Steps.syncProducts,
-          Steps.fetchImages(fetcher: fetcher),
-          Steps.analyseImages(cache: cache, decoder: ImageDecoder(limits: configuration.decode)),
-          Steps.export(to: configuration.output),
-        ]
+      var steps = [Steps.readFeed(fetcher: fetcher), Steps.syncProducts]
+      if !feedOnly {
+        switch catalogue {
+        case .sqlite(let store):
+          steps += [
+            Steps.fetchImages(fetcher: fetcher),
+            Steps.analyseImages(
+              store: store, cache: cache, decoder: ImageDecoder(limits: configuration.decode)),
+          ]
+        case .postgres(let catalog):
+          steps += [
+            Steps.queueImages(catalog),
+            Steps.awaitQueue(catalog, workers: workers, settings: queue ?? defaultQueue),
+          ]
+        }
+        steps.append(Steps.export(to: configuration.output))
+      }
       do {
         try await context.run(steps)
       } catch {
@@ -60,29 +74,43 @@ public struct Pipeline {
   {
     let parameters = try setUp { try preset.parameters(with: overrides) }
     return try await withRun(kind: .analyze, parameters: parameters, preset: preset, name: name) {
-      context, cache in
-      try await context.run([
-        Steps.collectCachedImages,
-        Steps.analyseImages(cache: cache, decoder: ImageDecoder(limits: configuration.decode)),
-      ])
+      context, cache, catalogue in
+      switch catalogue {
+      case .sqlite(let store):
+        try await context.run([
+          Steps.collectCachedImages,
+          Steps.analyseImages(
+            store: store, cache: cache, decoder: ImageDecoder(limits: configuration.decode)),
+        ])
+      case .postgres(let catalog):
+        try await context.run([
+          Steps.queueCachedImages(catalog),
+          Steps.awaitQueue(catalog, workers: nil, settings: defaultQueue),
+        ])
+      }
     }
+  }
+
+  /// A worker in this process: as many items at once as the configuration's jobs.
+  private var defaultQueue: QueueWorker.Settings {
+    QueueWorker.Settings(concurrency: configuration.effectiveJobs)
   }
 
   /// Takes the lock, opens the store, records the run, runs `body`, and records how it ended.
   private func withRun(
     kind: RunKind, parameters: AnalysisParameters, preset: Preset, name: String?,
-    body: (RunContext, ImageCache) async throws -> Void
+    body: (RunContext, ImageCache, OpenCatalogue.Kind) async throws -> Void
   ) async throws(PipelineError) -> RunReport {
     for warning in configuration.warnings { logger.warning("configuration: \(warning)") }
-    let lock = try setUp { try RunLock(path: configuration.lock) }
-    defer { withExtendedLifetime(lock) {} }
-    let store = try setUp { try CatalogStore(path: configuration.database) }
+    let opened = try setUp { try OpenCatalogue.lockAndOpen(configuration) }
+    defer { withExtendedLifetime(opened) {} }
+    let store = opened.catalogue
     let interrupted = try setUp { try store.markInterruptedRuns(at: Date()) }
     if interrupted > 0 {
       logger.warning(
         "\(interrupted) earlier run(s) had been interrupted; starting over from the store")
     }
-    try setUp { try recoverDecodingNotes(store) }
+    if case .sqlite(let store) = opened.kind { try setUp { try recoverDecodingNotes(store) } }
     let parameterSet = try setUp {
       try store.parameterSet(for: parameters, preset: preset.rawValue, name: name)
     }
@@ -96,7 +124,7 @@ public struct Pipeline {
       configuration: configuration, store: store, logger: logger, progress: progress,
       runID: runID, parameterSet: parameterSet, analyzer: analyzer)
     do {
-      try await body(context, cache)
+      try await body(context, cache, opened.kind)
     } catch {
       let failure = error as? PipelineError ?? PipelineError(step: nil, underlying: error)
       try? store.finishRun(
@@ -135,6 +163,42 @@ public struct Pipeline {
     } catch {
       throw PipelineError(step: nil, underlying: error)
     }
+  }
+}
+
+/// The catalogue a run works on, opened under its lock: the run lock file beside an SQLite
+/// catalogue, or the coordinator's advisory lock in a PostgreSQL one.
+final class OpenCatalogue {
+  enum Kind {
+    case sqlite(CatalogStore)
+    case postgres(PostgresCatalog)
+  }
+
+  let kind: Kind
+  private let lock: RunLock?
+
+  var catalogue: any Catalogue {
+    switch kind {
+    case .sqlite(let store): store
+    case .postgres(let catalog): catalog
+    }
+  }
+
+  private init(kind: Kind, lock: RunLock?) {
+    self.kind = kind
+    self.lock = lock
+  }
+
+  static func lockAndOpen(_ configuration: PipelineConfiguration) throws -> OpenCatalogue {
+    if configuration.usesPostgres {
+      let catalog = try PostgresCatalog(url: configuration.database)
+      guard try catalog.tryCoordinatorLock() else {
+        throw RunLock.Failure.held(path: catalog.location, by: "another coordinating run")
+      }
+      return OpenCatalogue(kind: .postgres(catalog), lock: nil)
+    }
+    let lock = try RunLock(path: configuration.lock)
+    return OpenCatalogue(kind: .sqlite(try CatalogStore(path: configuration.database)), lock: lock)
   }
 }
 

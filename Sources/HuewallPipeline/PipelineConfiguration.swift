@@ -5,6 +5,7 @@ import HuewallExport
 import HuewallFeed
 import HuewallFetch
 import HuewallPalette
+import HuewallPostgres
 
 /// Everything `huewall run` needs, as read from `pipeline.json`.
 ///
@@ -63,13 +64,18 @@ public struct PipelineConfiguration: Sendable, Equatable {
   /// What the file asks that is no longer done, for the run to log.
   public var warnings: [String] = []
 
+  /// Whether `database` is a PostgreSQL URL rather than an SQLite file.
+  public var usesPostgres: Bool { PostgresLocation.isURL(database) }
+
   /// The lock that keeps two runs on this catalogue from overlapping, beside the catalogue:
   /// configurations that share a database share its lock.
   public var lock: String { database + "-lock" }
 
   /// The file a crash of a decoding process marks (``CrashMarker``), beside the catalogue as
   /// SQLite keeps its `-wal` and `-shm` files.
-  public var crashMarker: String { database + "-crash" }
+  public var crashMarker: String {
+    usesPostgres ? cache + "/crash-marker" : database + "-crash"
+  }
 
   /// Images decoded at once, with 0 resolved to the number of cores.
   public var effectiveJobs: Int {
@@ -361,7 +367,7 @@ extension PipelineConfiguration {
       path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
     }
     var copy = self
-    copy.database = resolve(database)
+    if !usesPostgres { copy.database = resolve(database) }
     copy.cache = resolve(cache)
     copy.output = resolve(output)
     if !feed.source.contains("://") { copy.feed.source = resolve(feed.source) }

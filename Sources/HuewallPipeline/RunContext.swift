@@ -10,7 +10,7 @@ import Logging
 /// each step hands to the next.
 final class RunContext {
   let configuration: PipelineConfiguration
-  let store: CatalogStore
+  let store: any Catalogue
   let logger: Logger
   let progress: ProgressReporter
   let runID: Int64
@@ -25,7 +25,7 @@ final class RunContext {
   var imagesToAnalyse: [String: [String]] = [:]
 
   init(
-    configuration: PipelineConfiguration, store: CatalogStore, logger: Logger,
+    configuration: PipelineConfiguration, store: any Catalogue, logger: Logger,
     progress: ProgressReporter, runID: Int64, parameterSet: ParameterSetRecord,
     analyzer: PaletteAnalyzer
   ) {

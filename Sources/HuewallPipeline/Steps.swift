@@ -105,10 +105,12 @@ enum Steps {
   /// so that a process that crashes on an image leaves a note the next run turns into a poison
   /// image; poison images are reported as failed and not decoded again until their bytes
   /// change.
-  static func analyseImages(cache: ImageCache, decoder: ImageDecoder) -> PipelineStep {
+  static func analyseImages(store: CatalogStore, cache: ImageCache, decoder: ImageDecoder)
+    -> PipelineStep
+  {
     PipelineStep(name: "Analyse images") { context in
-      let done = try context.store.analysedImageHashes(parameterSetID: context.parameterSet.id)
-      let poison = try context.store.poisonImages()
+      let done = try store.analysedImageHashes(parameterSetID: context.parameterSet.id)
+      let poison = try store.poisonImages()
       var pending: [String] = []
       for sha256 in context.imagesToAnalyse.keys.sorted() where !done.contains(sha256) {
         if let image = poison[sha256] {
@@ -139,7 +141,7 @@ enum Steps {
             thumbnails: thumbnails, parameterSetID: parameterSetID)
         )
       } willStart: { sha256 in
-        try context.store.noteDecoding(
+        try store.noteDecoding(
           starting: sha256, finished: finished, runID: context.runID, at: Date())
         finished.removeAll(keepingCapacity: true)
       } consume: { sha256, result in
@@ -156,13 +158,13 @@ enum Steps {
             message: "\(failure.message) \(context.products(usingImage: sha256))")
         }
         if commits.isDue(pending: batch.count) {
-          try context.store.saveAnalyses(batch)
+          try store.saveAnalyses(batch)
           batch.removeAll(keepingCapacity: true)
           commits.committed()
         }
       }
-      try context.store.saveAnalyses(batch)
-      try context.store.noteDecoding(
+      try store.saveAnalyses(batch)
+      try store.noteDecoding(
         starting: nil, finished: finished, runID: context.runID, at: Date())
     }
   }

@@ -131,3 +131,16 @@ struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
       background: background, analysedAt: analysedAt)
   }
 }
+
+extension AnalysisRecord {
+  /// The colours as a catalogue stores them: a JSON array of objects with sorted keys.
+  public func colorsJSON(location: String) throws(StoreError) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    do {
+      return String(decoding: try encoder.encode(colors), as: UTF8.self)
+    } catch {
+      throw StoreError(path: location, reason: .unexpected(detail: "\(error)"))
+    }
+  }
+}

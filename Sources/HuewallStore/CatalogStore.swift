@@ -9,9 +9,10 @@ import GRDB
 /// intact. Every method is synchronous and safe to call from any thread; writes are serialised
 /// by the pool, so give the writing to one task and batch it (``saveAnalyses(_:)``,
 /// ``saveImages(_:)``): one transaction per batch, not per item.
-public final class CatalogStore: Sendable {
+public final class CatalogStore: Catalogue {
   /// The database file.
   public let path: String
+  public var location: String { path }
   private let pool: DatabasePool
 
   /// How the catalogue is opened.

@@ -19,6 +19,23 @@ public struct ExportEntry: Sendable, Hashable {
   public var colors: [StoredColor]?
   /// The analysis's product-level family.
   public var family: String?
+
+  public init(
+    id: String, title: String, brand: String?, vendorColor: String?, link: String?,
+    imageURL: String?, isRemoved: Bool, imageSHA256: String?, colors: [StoredColor]?,
+    family: String?
+  ) {
+    self.id = id
+    self.title = title
+    self.brand = brand
+    self.vendorColor = vendorColor
+    self.link = link
+    self.imageURL = imageURL
+    self.isRemoved = isRemoved
+    self.imageSHA256 = imageSHA256
+    self.colors = colors
+    self.family = family
+  }
 }
 
 extension CatalogStore {
@@ -44,18 +61,10 @@ extension CatalogStore {
           """,
         arguments: [parameterSetID])
       while let row = try rows.next() {
-        var colors: [StoredColor]?
-        if let json: String = row[8] {
-          guard let parsed = StoredColorsParser.parse(json) else {
-            let id: String = row[0]
-            let sha: String = row[7] ?? "?"
-            throw StoreError(
-              path: path,
-              reason: .unreadableData(
-                detail: "the colours of image \(sha) (product \(id), parameter set "
-                  + "\(parameterSetID)) are not a JSON array of colours: \(json.prefix(80))"))
-          }
-          colors = parsed
+        let colors = try (row[8] as String?).map { json throws(StoreError) in
+          try ExportEntry.colors(
+            fromJSON: json, product: row[0], image: row[7], parameterSetID: parameterSetID,
+            location: path)
         }
         try body(
           ExportEntry(
@@ -64,5 +73,23 @@ extension CatalogStore {
             family: row[9]))
       }
     }
+  }
+}
+
+extension ExportEntry {
+  /// The colours of a stored analysis, or an ``StoreError/Reason/unreadableData(detail:)``
+  /// naming the product and the image when the column is not a JSON array of colours.
+  public static func colors(
+    fromJSON json: String, product: String, image: String?, parameterSetID: Int64,
+    location: String
+  ) throws(StoreError) -> [StoredColor] {
+    guard let colors = StoredColorsParser.parse(json) else {
+      throw StoreError(
+        path: location,
+        reason: .unreadableData(
+          detail: "the colours of image \(image ?? "?") (product \(product), parameter set "
+            + "\(parameterSetID)) are not a JSON array of colours: \(json.prefix(80))"))
+    }
+    return colors
   }
 }

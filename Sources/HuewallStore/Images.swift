@@ -72,12 +72,6 @@ extension CatalogStore {
     }
   }
 
-  /// Inserts or replaces the record of `record.url`. Every column is replaced: to keep the
-  /// sha256 and validators of the cached bytes after a failed refetch, pass them again.
-  public func saveImage(_ record: ImageRecord) throws(StoreError) {
-    try saveImages([record])
-  }
-
   /// Inserts or replaces many records in one transaction, through one prepared statement (a
   /// record's `upsert` encodes each row and reads it back: a sixth of an unchanged nightly
   /// re-run's time).

@@ -62,74 +62,104 @@ public struct ParameterSetRecord: Sendable, Hashable, Codable {
   }
 }
 
-extension CatalogStore {
-  /// The set holding `parameters`, created if there is none.
-  ///
-  /// Equal parameters always give the same set, whatever `preset` says; `preset` is recorded
-  /// when the set is created. With a `name`:
-  /// - a new set gets that name; if another set already has it, ``StoreError/Reason/nameTaken(_:)``;
-  /// - an existing set that only has its automatic name is renamed to `name`;
-  /// - an existing set with another chosen name is left alone and
-  ///   ``StoreError/Reason/alreadyNamed(existing:requested:)`` is thrown.
-  ///
-  /// Parameters outside the ranges of `AnalysisParameters.validated()` are refused.
-  public func parameterSet(
-    for parameters: AnalysisParameters, preset: String, name: String?, at date: Date = Date()
-  ) throws(StoreError) -> ParameterSetRecord {
+/// How a parameter set gets its name, the same in every catalogue.
+///
+/// Equal parameters always give the same set, whatever `preset` says; `preset` is recorded
+/// when the set is created. With a `name`:
+/// - a new set gets that name; if another set already has it, ``StoreError/Reason/nameTaken(_:)``;
+/// - an existing set that only has its automatic name is renamed to `name`;
+/// - an existing set with another chosen name is left alone and
+///   ``StoreError/Reason/alreadyNamed(existing:requested:)`` is thrown.
+///
+/// Parameters outside the ranges of `AnalysisParameters.validated()` are refused.
+public enum ParameterSetNaming {
+  /// What to do with the set for some parameters.
+  public enum Decision: Equatable, Sendable {
+    /// The existing set, as it is.
+    case keep
+    /// The existing set, renamed to a chosen name.
+    case rename(to: String)
+    /// A new set with this name.
+    case create(name: String, autoNamed: Bool)
+  }
+
+  /// The parameters' canonical JSON, the key of their set, once they and `name` were checked.
+  public static func canonicalJSON(
+    _ parameters: AnalysisParameters, name: String?, location: String
+  ) throws(StoreError) -> String {
     let json: String
     do {
       json = try ParameterSetRecord.canonicalJSON(for: parameters.validated())
     } catch {
-      throw StoreError(path: path, reason: .invalidParameters(detail: "\(error)"))
+      throw StoreError(path: location, reason: .invalidParameters(detail: "\(error)"))
     }
     if let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-      throw StoreError(path: path, reason: .invalidName(name))
+      throw StoreError(path: location, reason: .invalidName(name))
     }
+    return json
+  }
+
+  /// The decision for parameters whose set is `existing` (its name and whether that name is
+  /// automatic; nil when there is none), given whether a name `isTaken`.
+  public static func decide(
+    existing: (name: String, autoNamed: Bool)?, requested name: String?, preset: String,
+    hash: String, location: String, isTaken: (String) throws -> Bool
+  ) throws -> Decision {
+    if let existing {
+      guard let name, name != existing.name else { return .keep }
+      guard existing.autoNamed else {
+        throw StoreError(
+          path: location, reason: .alreadyNamed(existing: existing.name, requested: name))
+      }
+      if try isTaken(name) { throw StoreError(path: location, reason: .nameTaken(name)) }
+      return .rename(to: name)
+    }
+    if let name {
+      if try isTaken(name) { throw StoreError(path: location, reason: .nameTaken(name)) }
+      return .create(name: name, autoNamed: false)
+    }
+    // Someone may have chosen the short automatic name for another set; fall back to the
+    // whole hash.
+    let short = ParameterSetRecord.automaticName(preset: preset, hash: hash)
+    if try !isTaken(short) { return .create(name: short, autoNamed: true) }
+    let long = "\(preset)-\(hash)"
+    if try !isTaken(long) { return .create(name: long, autoNamed: true) }
+    throw StoreError(path: location, reason: .nameTaken(long))
+  }
+}
+
+extension CatalogStore {
+  /// The set holding `parameters`, created if there is none (``ParameterSetNaming``).
+  public func parameterSet(
+    for parameters: AnalysisParameters, preset: String, name: String?, at date: Date
+  ) throws(StoreError) -> ParameterSetRecord {
+    let json = try ParameterSetNaming.canonicalJSON(parameters, name: name, location: path)
     let path = self.path
     return try write { db in
-      func owner(of name: String) throws -> ParameterSetRow? {
-        try ParameterSetRow.filter(ParameterSetRow.Columns.name == name).fetchOne(db)
-      }
-
-      if var existing = try ParameterSetRow.filter(ParameterSetRow.Columns.parameters == json)
+      let existing = try ParameterSetRow.filter(ParameterSetRow.Columns.parameters == json)
         .fetchOne(db)
-      {
-        guard let name, name != existing.name else { return try existing.record() }
-        guard existing.autoNamed else {
-          throw StoreError(
-            path: path, reason: .alreadyNamed(existing: existing.name, requested: name))
-        }
-        if try owner(of: name) != nil {
-          throw StoreError(path: path, reason: .nameTaken(name))
-        }
-        existing.name = name
-        existing.autoNamed = false
-        try existing.update(db)
-        return try existing.record()
+      let decision = try ParameterSetNaming.decide(
+        existing: existing.map { ($0.name, $0.autoNamed) }, requested: name, preset: preset,
+        hash: ParameterSetRecord.hash(ofCanonicalJSON: json), location: path
+      ) { name in
+        try ParameterSetRow.filter(ParameterSetRow.Columns.name == name).fetchOne(db) != nil
       }
-
-      let hash = ParameterSetRecord.hash(ofCanonicalJSON: json)
-      var row = ParameterSetRow(
-        id: nil, name: "", autoNamed: name == nil, parameters: json, hash: hash,
-        preset: preset, createdAt: date)
-      if let name {
-        if try owner(of: name) != nil { throw StoreError(path: path, reason: .nameTaken(name)) }
+      switch decision {
+      case .keep:
+        return try existing!.record()
+      case .rename(let name):
+        var row = existing!
         row.name = name
-      } else {
-        // Someone may have chosen the short automatic name for another set; fall back to the
-        // whole hash.
-        let short = ParameterSetRecord.automaticName(preset: preset, hash: hash)
-        let long = "\(preset)-\(hash)"
-        if try owner(of: short) == nil {
-          row.name = short
-        } else if try owner(of: long) == nil {
-          row.name = long
-        } else {
-          throw StoreError(path: path, reason: .nameTaken(long))
-        }
+        row.autoNamed = false
+        try row.update(db)
+        return try row.record()
+      case .create(let name, let autoNamed):
+        var row = ParameterSetRow(
+          id: nil, name: name, autoNamed: autoNamed, parameters: json,
+          hash: ParameterSetRecord.hash(ofCanonicalJSON: json), preset: preset, createdAt: date)
+        try row.insert(db)
+        return try row.record()
       }
-      try row.insert(db)
-      return try row.record()
     }
   }
 

@@ -8,7 +8,7 @@ import HuewallCore
 /// neither the feed nor its products have to fit in memory.
 ///
 /// Lives only inside ``CatalogStore/stageProducts(_:)``; do not keep it.
-public struct ProductStaging {
+struct SQLiteProductStaging: ProductStaging {
   private let db: Database
   private let insert: Statement
   private let earlier: Statement
@@ -33,9 +33,7 @@ public struct ProductStaging {
       sql: "SELECT position FROM temp.staged_products WHERE id = ?")
   }
 
-  /// Keeps `product` and returns nil, or, when a product with its id was staged already,
-  /// keeps that one and returns its `position`.
-  public func add(_ product: Product, position: Int) throws -> Int? {
+  func add(_ product: Product, position: Int) throws -> Int? {
     let values = ProductValues(product)
     try insert.execute(
       arguments: StatementArguments(
@@ -54,10 +52,10 @@ extension CatalogStore {
   /// Runs `body` in one write transaction with the staging table. What `body` throws is
   /// rethrown as it is (a feed error stays a feed error); the products it staged before are
   /// kept until ``clearStagedProducts()``.
-  public func stageProducts<T>(_ body: (ProductStaging) throws -> T) throws -> T {
+  public func stageProducts<T>(_ body: (any ProductStaging) throws -> T) throws -> T {
     var failure: (any Error)?
     let result: T? = try write { db in
-      let staging = try ProductStaging(db: db)
+      let staging = try SQLiteProductStaging(db: db)
       do {
         return try body(staging)
       } catch let error as DatabaseError {

@@ -188,7 +188,7 @@ struct ProductValues: Equatable {
     vendorColor = product.vendorColor
     link = product.link?.absoluteString
     imageURL = product.imageURLs.first?.absoluteString
-    additionalImageURLs = JSONText.array(product.imageURLs.dropFirst().lazy.map(\.absoluteString))
+    additionalImageURLs = StoredProduct.additionalImageURLsJSON(of: product)
     price = product.price
     availability = product.availability
     itemGroupId = product.itemGroupId
@@ -317,5 +317,37 @@ struct ProductSync {
       arguments: [date, date])
     counts.removed = db.changesCount
     try db.execute(sql: "DROP TABLE temp.product_sync_seen")
+  }
+}
+
+extension StoredProduct {
+  /// The JSON text a catalogue stores for the product's image URLs after the first.
+  public static func additionalImageURLsJSON(of product: Product) -> String {
+    JSONText.array(product.imageURLs.dropFirst().lazy.map(\.absoluteString))
+  }
+
+  /// A product from the columns of a catalogue's products table (`location` names the
+  /// catalogue when the JSON column cannot be read).
+  public init(
+    location: String, id: String, title: String, brand: String?, vendorColor: String?,
+    link: String?, imageURL: String?, additionalImageURLsJSON: String, price: String?,
+    availability: String?, itemGroupID: String?, firstSeenAt: Date, lastSeenAt: Date,
+    removedAt: Date?, updatedAt: Date
+  ) throws(StoreError) {
+    let additional: [String]
+    do {
+      additional = try JSONDecoder().decode([String].self, from: Data(additionalImageURLsJSON.utf8))
+    } catch {
+      throw StoreError(
+        path: location,
+        reason: .unreadableData(
+          detail: "additional image URLs of product \(id): \(additionalImageURLsJSON.prefix(80))"))
+    }
+    self = ProductRow(
+      id: id, title: title, brand: brand, vendorColor: vendorColor, link: link,
+      imageURL: imageURL, additionalImageURLs: additional, price: price,
+      availability: availability, itemGroupId: itemGroupID, firstSeenAt: firstSeenAt,
+      lastSeenAt: lastSeenAt, removedAt: removedAt, updatedAt: updatedAt
+    ).storedProduct
   }
 }

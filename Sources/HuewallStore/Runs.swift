@@ -183,18 +183,6 @@ extension CatalogStore {
     try read { db in try RunRow.fetchOne(db, key: id)?.record }
   }
 
-  /// Records that one item failed during the run, or was kept with a warning.
-  public func recordError(
-    runID: Int64, stage: String, subject: String, message: String, at date: Date,
-    isWarning: Bool = false
-  ) throws(StoreError) {
-    try recordErrors([
-      ItemErrorRecord(
-        runID: runID, stage: stage, subject: subject, message: message, at: date,
-        isWarning: isWarning)
-    ])
-  }
-
   /// Records many item errors in one transaction (their `id`s are ignored).
   public func recordErrors(_ errors: [ItemErrorRecord]) throws(StoreError) {
     guard !errors.isEmpty else { return }

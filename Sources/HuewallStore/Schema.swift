@@ -12,6 +12,7 @@ enum Schema {
     migrator.registerMigration("v1", migrate: v1)
     migrator.registerMigration("v2-poison-images", migrate: v2)
     migrator.registerMigration("v3-item-warnings", migrate: v3)
+    migrator.registerMigration("v4-work-queue", migrate: v4)
     return migrator
   }()
 
@@ -132,6 +133,36 @@ enum Schema {
     // recorded beside the failed ones.
     try db.alter(table: "item_errors") { t in
       t.add(column: "is_warning", .boolean).notNull().defaults(to: false)
+    }
+  }
+
+  /// The work queue of `huewall worker`. Only a PostgreSQL catalogue uses it; the SQLite one
+  /// has the same tables so that both catalogues keep one schema.
+  private static func v4(_ db: Database) throws {
+    try db.create(table: "work_items") { t in
+      t.column("parameter_set_id", .integer).notNull()
+        .references("parameter_sets", onDelete: .cascade)
+      t.column("image_url", .text).notNull()
+      t.primaryKey(["parameter_set_id", "image_url"])
+      t.column("run_id", .integer).references("runs", onDelete: .setNull)
+      t.column("state", .text).notNull()  // pending, leased, done, failed
+      t.column("attempts", .integer).notNull().defaults(to: 0)
+      t.column("not_before", .datetime).notNull()  // a retry waits until then
+      t.column("claimed_by", .text)  // the worker holding the lease
+      t.column("lease_until", .datetime)
+      t.column("outcome", .text)  // downloaded, not-modified
+      t.column("analysed", .boolean).notNull().defaults(to: false)
+      t.column("last_error", .text)
+      t.column("finished_at", .datetime)
+    }
+    try db.create(index: "work_items_ready", on: "work_items", columns: ["state", "not_before"])
+    try db.create(table: "workers") { t in
+      t.primaryKey("id", .text)
+      t.column("host", .text).notNull()
+      t.column("pid", .integer).notNull()
+      t.column("started_at", .datetime).notNull()
+      t.column("last_seen_at", .datetime).notNull()
+      t.column("items_done", .integer).notNull().defaults(to: 0)
     }
   }
 }

@@ -43,11 +43,17 @@ public struct StoreError: Error, Sendable, Equatable {
     case unreadableData(detail: String)
     /// Any other SQLite failure, with SQLite's extended result code and message.
     case sqlite(code: Int32, message: String)
+    /// A `postgres://` URL or `PG*` setting that cannot be used.
+    case invalidLocation(detail: String)
+    /// The PostgreSQL server could not be reached or refused the login.
+    case cannotConnect(detail: String)
+    /// Any other PostgreSQL failure, with its SQLSTATE code and message.
+    case postgres(code: String, message: String)
     /// An error that is none of the above.
     case unexpected(detail: String)
   }
 
-  /// The database file.
+  /// The database file, or a PostgreSQL catalogue's URL without its password.
   public var path: String
   public var reason: Reason
 
@@ -125,6 +131,12 @@ extension StoreError.Reason: CustomStringConvertible {
       "a stored value cannot be read (\(detail))"
     case .sqlite(let code, let message):
       "SQLite error \(code): \(message)"
+    case .invalidLocation(let detail):
+      "unusable PostgreSQL location: \(detail)"
+    case .cannotConnect(let detail):
+      "cannot connect to PostgreSQL (\(detail))"
+    case .postgres(let code, let message):
+      "PostgreSQL error \(code): \(message)"
     case .unexpected(let detail):
       detail
     }

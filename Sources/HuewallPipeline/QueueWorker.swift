@@ -1,0 +1,190 @@
+import Foundation
+import HuewallCore
+import HuewallDecode
+import HuewallFetch
+import HuewallPalette
+import HuewallPostgres
+import HuewallStore
+import Logging
+import Synchronization
+
+/// Takes work from a PostgreSQL catalogue's queue: claims a small batch of image URLs, fetches
+/// each into this machine's own content-addressed cache (revalidating what the catalogue knows
+/// of it), analyses the contents that have no analysis for the item's parameter set, and
+/// writes the results, renewing its lease while it works.
+///
+/// `huewall worker` runs one until it is stopped; `huewall run` runs one in its own process
+/// when no worker is connected. A worker killed at any point loses at most its batch: the
+/// lease expires and another worker claims the items again.
+public final class QueueWorker: Sendable {
+  /// How a worker takes and holds work.
+  public struct Settings: Sendable {
+    /// Items fetched and analysed at once.
+    public var concurrency: Int
+    /// Items claimed at once; a killed worker holds back at most these.
+    public var batchSize: Int
+    public var policy: LeasePolicy
+    /// The wait before asking an empty queue again.
+    public var pollInterval: Duration
+
+    public init(
+      concurrency: Int, batchSize: Int? = nil, policy: LeasePolicy = LeasePolicy(),
+      pollInterval: Duration = .seconds(1)
+    ) {
+      self.concurrency = max(1, concurrency)
+      self.batchSize = max(1, batchSize ?? 2 * max(1, concurrency))
+      self.policy = policy
+      self.pollInterval = pollInterval
+    }
+  }
+
+  /// What a worker did.
+  public struct Tally: Sendable, Equatable {
+    public var claimed = 0
+    public var done = 0
+    public var analysed = 0
+    public var failed = 0
+    /// Items whose lease another worker had taken over by the time this one finished them.
+    public var lost = 0
+
+    public init() {}
+  }
+
+  public let id: String
+  let catalog: PostgresCatalog
+  let configuration: PipelineConfiguration
+  let settings: Settings
+  let logger: Logger
+  let fetcher: Fetcher
+  let decoder: ImageDecoder
+  private let analyzers = Mutex<[Int64: PaletteAnalyzer]>([:])
+  private let stopping = Atomic<Bool>(false)
+
+  public init(
+    catalog: PostgresCatalog, configuration: PipelineConfiguration, settings: Settings,
+    logger: Logger
+  ) throws {
+    self.catalog = catalog
+    self.configuration = configuration
+    self.settings = settings
+    self.logger = logger
+    let cache = try ImageCache(directory: URL(fileURLWithPath: configuration.cache))
+    fetcher = Fetcher(settings: configuration.fetch, cache: cache, logger: logger)
+    decoder = ImageDecoder(limits: configuration.decode)
+    let host = ProcessInfo.processInfo.hostName
+    id = "\(host):\(getpid()):\(UInt16.random(in: 0...UInt16.max))"
+  }
+
+  /// Closes the worker's HTTP connections; call it once the worker is done with.
+  public func shutdown() async { await fetcher.shutdown() }
+
+  /// Asks the worker to stop after its current batch (a signal handler may call it).
+  public func stop() { stopping.store(true, ordering: .relaxed) }
+
+  /// Works until the queue is empty (`untilDrained`) or until ``stop()``; returns what it did.
+  /// Items claimed but not started when it stops are given back.
+  public func run(untilDrained: Bool, progress: (@Sendable (Tally) -> Void)? = nil) async throws
+    -> Tally
+  {
+    var tally = Tally()
+    while !stopping.load(ordering: .relaxed) {
+      try catalog.heartbeat(worker: id, host: ProcessInfo.processInfo.hostName, pid: getpid())
+      let batch = try catalog.claim(worker: id, limit: settings.batchSize, policy: settings.policy)
+      if batch.isEmpty {
+        if untilDrained, try catalog.queueCounts().open == 0 { break }
+        try await Task.sleep(for: settings.pollInterval)
+        continue
+      }
+      tally.claimed += batch.count
+      logger.debug("claimed \(batch.count) items")
+      try await work(on: batch, tally: &tally)
+      progress?(tally)
+    }
+    return tally
+  }
+
+  /// Fetches and analyses `batch`, renewing its lease until every item is written.
+  private func work(on batch: [WorkItem], tally: inout Tally) async throws {
+    let renewal = Task { [catalog, id, settings] in
+      let every = Duration.seconds(max(1, settings.policy.lease / 3))
+      while !Task.isCancelled {
+        try? await Task.sleep(for: every)
+        if Task.isCancelled { break }
+        _ = try? catalog.renew(worker: id, items: batch, policy: settings.policy)
+      }
+    }
+    defer { renewal.cancel() }
+    try await forEachConcurrently(batch, width: settings.concurrency) { item in
+      (item, await self.process(item))
+    } consume: { (item: WorkItem, result: WorkResult) in
+      let written = try catalog.finish(item, worker: id, result: result, policy: settings.policy)
+      guard written else {
+        tally.lost += 1
+        return
+      }
+      switch result {
+      case .done(_, let analysis):
+        tally.done += 1
+        if analysis != nil { tally.analysed += 1 }
+      case .failed(let stage, let message, let retry, _):
+        tally.failed += 1
+        logger.warning("\(stage): \(item.imageURL): \(message)\(retry ? " (will retry)" : "")")
+      }
+    }
+  }
+
+  /// One item: fetch, then decode and analyse unless the content has an analysis.
+  private func process(_ item: WorkItem) async -> WorkResult {
+    guard let url = URL(string: item.imageURL) else {
+      return .failed(stage: "fetch", message: "not a URL", retry: false, image: nil)
+    }
+    let previous = item.previous
+    let remembered = previous.flatMap { record in
+      record.sha256.map {
+        PreviousFetch(
+          validators: Validators(etag: record.etag, lastModified: record.lastModified), sha256: $0)
+      }
+    }
+    let fetched: FetchedImage
+    do {
+      fetched = try await fetcher.fetchImage(url, previous: remembered)
+    } catch {
+      return .failed(
+        stage: "fetch", message: "\(error.reason)", retry: error.isTransient,
+        image: ImageRecord(failed: url, error: "\(error.reason)", keeping: previous, at: Date()))
+    }
+    let image = ImageRecord(fetched, keeping: previous, at: Date())
+    do {
+      if try catalog.hasAnalysis(imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID)
+      {
+        return .done(image: image, analysis: nil)
+      }
+      let analyzer = try analyzer(for: item.parameterSetID)
+      switch ImageAnalysis.analyse(
+        sha256: fetched.sha256, cache: fetcher.cache, decoder: decoder, analyzer: analyzer,
+        thumbnails: configuration.thumbnailCache, parameterSetID: item.parameterSetID)
+      {
+      case .success(let record):
+        return .done(image: image, analysis: record)
+      case .failure(let failure):
+        return .failed(stage: "decode", message: failure.message, retry: false, image: image)
+      }
+    } catch {
+      // The catalogue could not be read: another attempt, maybe by another worker.
+      return .failed(
+        stage: "analyse", message: error.localizedDescription, retry: true, image: image)
+    }
+  }
+
+  /// The analyser of a parameter set, read from the catalogue once.
+  private func analyzer(for parameterSetID: Int64) throws -> PaletteAnalyzer {
+    if let known = analyzers.withLock({ $0[parameterSetID] }) { return known }
+    guard let set = try catalog.parameterSet(id: parameterSetID) else {
+      throw StoreError(path: catalog.location, reason: .unexpected(
+        detail: "parameter set \(parameterSetID) was deleted"))
+    }
+    let analyzer = try PaletteAnalyzer(parameters: set.parameters)
+    analyzers.withLock { $0[parameterSetID] = analyzer }
+    return analyzer
+  }
+}

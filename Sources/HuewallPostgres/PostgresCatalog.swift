@@ -1,0 +1,212 @@
+import Foundation
+import HuewallCore
+import HuewallStore
+import PostgresNIO
+
+/// The catalogue in PostgreSQL: what ``CatalogStore`` keeps in one SQLite file, in a database
+/// that several machines share, plus the work queue of `huewall worker`.
+///
+/// Each instance holds one connection; every call is synchronous, like the SQLite store's. Open
+/// one per process (or per thread that needs its own transactions).
+public final class PostgresCatalog: Catalogue {
+  /// The URL the catalogue was opened with, without its password.
+  public let location: String
+  let session: PostgresSession
+
+  /// Connects to `location` and brings its schema up to date.
+  public init(_ location: PostgresLocation) throws(StoreError) {
+    self.location = location.description
+    session = try PostgresSession(location: location)
+    try PostgresSchema.migrate(session)
+  }
+
+  /// Connects to the catalogue at `url` (a `postgres://` URL, with the `PG*` variables of
+  /// `environment` filling what it leaves out).
+  public convenience init(
+    url: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(StoreError) {
+    try self.init(PostgresLocation(url: url, environment: environment))
+  }
+
+  public func close() throws(StoreError) { try session.close() }
+
+  /// Holds the catalogue's coordinator lock (a session advisory lock, released when the
+  /// connection closes) or returns false at once when another process holds it: what the
+  /// SQLite run lock's `flock` is for a file.
+  public func tryCoordinatorLock() throws(StoreError) -> Bool {
+    try session.values("SELECT pg_try_advisory_lock(\(Self.coordinatorLock))", as: Bool.self)
+      .first ?? false
+  }
+
+  static let coordinatorLock: Int64 = 0x6875_6577_616c_6c02
+}
+
+// MARK: Runs
+
+extension PostgresCatalog {
+  static let runColumns = """
+    id, kind, status, started_at, finished_at, parameter_set_id, products_seen, products_added,
+    products_changed, products_removed, images_downloaded, images_not_modified, images_failed,
+    images_decoded, errors, message
+    """
+
+  public func startRun(
+    kind: RunKind, parameterSetID: Int64?, at date: Date
+  ) throws(StoreError) -> Int64 {
+    try session.values(
+      """
+      INSERT INTO runs (kind, started_at, status, parameter_set_id)
+      VALUES (\(kind.rawValue), \(date), \(RunStatus.running.rawValue), \(parameterSetID))
+      RETURNING id
+      """, as: Int64.self)[0]
+  }
+
+  public func finishRun(
+    _ id: Int64, status: RunStatus, counts c: RunCounts, message: String?, at date: Date
+  ) throws(StoreError) {
+    let changed = try session.execute(
+      """
+      UPDATE runs SET status = \(status.rawValue), finished_at = \(date), message = \(message),
+        products_seen = \(c.productsSeen), products_added = \(c.productsAdded),
+        products_changed = \(c.productsChanged), products_removed = \(c.productsRemoved),
+        images_downloaded = \(c.imagesDownloaded), images_not_modified = \(c.imagesNotModified),
+        images_failed = \(c.imagesFailed), images_decoded = \(c.imagesDecoded),
+        errors = \(c.errors)
+      WHERE id = \(id)
+      """)
+    if changed == 0 { throw StoreError(path: location, reason: .unknownRun(id)) }
+  }
+
+  @discardableResult
+  public func markInterruptedRuns(at date: Date) throws(StoreError) -> Int {
+    try session.execute(
+      """
+      UPDATE runs SET status = \(RunStatus.interrupted.rawValue), finished_at = \(date),
+        message = coalesce(message, 'the process ended before the run finished')
+      WHERE status = \(RunStatus.running.rawValue)
+      """)
+  }
+
+  public func recentRuns(limit: Int) throws(StoreError) -> [RunRecord] {
+    try session.rows(
+      "SELECT \(unescaped: Self.runColumns) FROM runs ORDER BY id DESC LIMIT \(max(0, limit))"
+    ).map(runRecord)
+  }
+
+  public func run(id: Int64) throws(StoreError) -> RunRecord? {
+    try session.rows("SELECT \(unescaped: Self.runColumns) FROM runs WHERE id = \(id)")
+      .first.map(runRecord)
+  }
+
+  private func runRecord(_ row: PostgresSession.Columns) throws(StoreError) -> RunRecord {
+    let kind: String = try row[1]
+    let status: String = try row[2]
+    return RunRecord(
+      id: try row[0], kind: RunKind(rawValue: kind) ?? .run,
+      status: RunStatus(rawValue: status) ?? .interrupted, startedAt: try row[3],
+      finishedAt: try row[4], parameterSetID: try row[5],
+      counts: RunCounts(
+        productsSeen: try row[6], productsAdded: try row[7], productsChanged: try row[8],
+        productsRemoved: try row[9], imagesDownloaded: try row[10],
+        imagesNotModified: try row[11], imagesFailed: try row[12], imagesDecoded: try row[13],
+        errors: try row[14]),
+      message: try row[15])
+  }
+
+  public func recordErrors(_ errors: [ItemErrorRecord]) throws(StoreError) {
+    guard !errors.isEmpty else { return }
+    try session.transaction {
+      for error in errors {
+        try session.execute(
+          """
+          INSERT INTO item_errors (run_id, stage, subject, message, at, is_warning)
+          VALUES (\(error.runID), \(error.stage), \(error.subject), \(error.message), \(error.at),
+                  \(error.isWarning))
+          """)
+      }
+    }
+  }
+
+  public func errors(runID: Int64) throws(StoreError) -> [ItemErrorRecord] {
+    try session.rows(
+      """
+      SELECT id, run_id, stage, subject, message, at, is_warning FROM item_errors
+      WHERE run_id = \(runID) ORDER BY id
+      """
+    ).map { row throws(StoreError) in
+      ItemErrorRecord(
+        id: try row[0], runID: try row[1], stage: try row[2], subject: try row[3],
+        message: try row[4], at: try row[5], isWarning: try row[6])
+    }
+  }
+}
+
+// MARK: Parameter sets
+
+extension PostgresCatalog {
+  private static let parameterSetColumns =
+    "id, name, auto_named, parameters, hash, preset, created_at"
+
+  public func parameterSet(
+    for parameters: AnalysisParameters, preset: String, name: String?, at date: Date
+  ) throws(StoreError) -> ParameterSetRecord {
+    let json = try ParameterSetNaming.canonicalJSON(parameters, name: name, location: location)
+    let hash = ParameterSetRecord.hash(ofCanonicalJSON: json)
+    return try session.transaction {
+      // Two coordinators, or a coordinator and `huewall export`, may ask at once.
+      try session.execute("LOCK TABLE parameter_sets IN SHARE ROW EXCLUSIVE MODE")
+      let existing = try parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE parameters = \(json)").first
+      let decision = try ParameterSetNaming.decide(
+        existing: existing.map { ($0.name, $0.isAutoNamed) }, requested: name, preset: preset,
+        hash: hash, location: location
+      ) { name in try !parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE name = \(name)").isEmpty }
+      switch decision {
+      case .keep:
+        return existing!
+      case .rename(let name):
+        try session.execute(
+          "UPDATE parameter_sets SET name = \(name), auto_named = false WHERE id = \(existing!.id)"
+        )
+        return try parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE id = \(existing!.id)")[0]
+      case .create(let name, let autoNamed):
+        return try parameterSets(
+          """
+            INSERT INTO parameter_sets (name, auto_named, parameters, hash, preset, created_at)
+            VALUES (\(name), \(autoNamed), \(json), \(hash), \(preset), \(date))
+            RETURNING \(unescaped: Self.parameterSetColumns)
+            """)[0]
+      }
+    }
+  }
+
+  public func parameterSet(named name: String) throws(StoreError) -> ParameterSetRecord? {
+    try parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE name = \(name)").first
+  }
+
+  public func parameterSet(id: Int64) throws(StoreError) -> ParameterSetRecord? {
+    try parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE id = \(id)").first
+  }
+
+  public func parameterSets() throws(StoreError) -> [ParameterSetRecord] {
+    try parameterSets(
+      "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets ORDER BY id")
+  }
+
+  /// The sets `query` returns (in ``parameterSetColumns`` order).
+  private func parameterSets(_ query: PostgresQuery) throws(StoreError)
+    -> [ParameterSetRecord]
+  {
+    try session.rows(query).map { row throws(StoreError) in
+      let json: String = try row[3]
+      let parameters: AnalysisParameters
+      do {
+        parameters = try JSONDecoder().decode(AnalysisParameters.self, from: Data(json.utf8))
+      } catch {
+        throw StoreError(path: location, reason: .unreadableData(detail: "\(error)"))
+      }
+      return ParameterSetRecord(
+        id: try row[0], name: try row[1], isAutoNamed: try row[2], parameters: parameters,
+        parametersJSON: json, hash: try row[4], preset: try row[5], createdAt: try row[6])
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import HuewallCore
+import HuewallStore
+import PostgresNIO
+
+// MARK: Images
+
+extension PostgresCatalog {
+  static let imageColumns =
+    "url, etag, last_modified, sha256, byte_count, format, width, height, last_status, "
+    + "last_error, fetched_at"
+
+  func imageRecord(_ row: PostgresSession.Columns) throws(StoreError) -> ImageRecord {
+    let format: String? = try row[5]
+    let status: String = try row[8]
+    return ImageRecord(
+      url: try row[0], etag: try row[1], lastModified: try row[2], sha256: try row[3],
+      byteCount: try row[4], format: format.flatMap(ImageFormat.init(rawValue:)),
+      width: try row[6], height: try row[7], lastStatus: ImageStatus(rawValue: status) ?? .failed,
+      lastError: try row[9], fetchedAt: try row[10])
+  }
+
+  public func mainImageRecords() throws(StoreError) -> [String: ImageRecord] {
+    let records = try session.rows(
+      """
+      SELECT \(unescaped: Self.imageColumns) FROM images WHERE url IN (
+        SELECT image_url FROM products WHERE removed_at IS NULL AND image_url IS NOT NULL)
+      """
+    ).map(imageRecord)
+    return Dictionary(records.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The records of these URLs, by URL: what a worker revalidates against.
+  func imageRecords(urls: [String]) throws(StoreError) -> [String: ImageRecord] {
+    let records = try session.rows(
+      "SELECT \(unescaped: Self.imageColumns) FROM images WHERE url = ANY(\(urls))"
+    ).map(imageRecord)
+    return Dictionary(records.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  public func saveImages(_ records: [ImageRecord]) throws(StoreError) {
+    guard !records.isEmpty else { return }
+    try session.transaction {
+      for record in records {
+        try session.execute(
+          """
+          INSERT INTO images (\(unescaped: Self.imageColumns))
+          VALUES (\(record.url), \(record.etag), \(record.lastModified), \(record.sha256),
+            \(record.byteCount), \(record.format?.rawValue), \(record.width), \(record.height),
+            \(record.lastStatus.rawValue), \(record.lastError), \(record.fetchedAt))
+          ON CONFLICT (url) DO UPDATE SET
+            etag = excluded.etag, last_modified = excluded.last_modified,
+            sha256 = excluded.sha256, byte_count = excluded.byte_count, format = excluded.format,
+            width = excluded.width, height = excluded.height, last_status = excluded.last_status,
+            last_error = excluded.last_error, fetched_at = excluded.fetched_at
+          """)
+      }
+    }
+  }
+
+  public func cachedImages() throws(StoreError) -> [ImageRecord] {
+    try session.rows(
+      """
+      SELECT DISTINCT ON (sha256) \(unescaped: Self.imageColumns) FROM images
+      WHERE sha256 IS NOT NULL ORDER BY sha256, fetched_at DESC, url
+      """
+    ).map(imageRecord)
+  }
+}
+
+// MARK: Analyses
+
+extension PostgresCatalog {
+  public func analysedImageHashes(parameterSetID: Int64) throws(StoreError) -> Set<String> {
+    Set(
+      try session.values(
+        "SELECT image_sha256 FROM analyses WHERE parameter_set_id = \(parameterSetID)",
+        as: String.self))
+  }
+
+  public func saveAnalyses(_ records: [AnalysisRecord]) throws(StoreError) {
+    guard !records.isEmpty else { return }
+    try session.transaction {
+      for record in records { try insert(record, replacing: true) }
+    }
+  }
+
+  /// Inserts one analysis; an existing one for the same content and set is replaced, or, when
+  /// not `replacing`, kept (what a worker that lost a race does). Returns whether a row was
+  /// written.
+  @discardableResult
+  func insert(_ record: AnalysisRecord, replacing: Bool) throws(StoreError) -> Bool {
+    let conflict =
+      replacing
+      ? """
+      DO UPDATE SET width = excluded.width, height = excluded.height, colors = excluded.colors,
+        family = excluded.family, samples = excluded.samples, skipped = excluded.skipped,
+        background = excluded.background, analysed_at = excluded.analysed_at
+      """ : "DO NOTHING"
+    return try session.execute(
+      """
+      INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family,
+        samples, skipped, background, analysed_at)
+      VALUES (\(record.parameterSetID), \(record.imageSHA256), \(record.width), \(record.height),
+        \(try record.colorsJSON(location: location)), \(record.family), \(record.samples),
+        \(record.skipped), \(record.background), \(record.analysedAt))
+      ON CONFLICT (parameter_set_id, image_sha256) \(unescaped: conflict)
+      """) == 1
+  }
+}
+
+// MARK: Export
+
+extension PostgresCatalog {
+  /// Rows read per query: the export pages through the catalogue by id inside one snapshot.
+  static let exportPage = 5_000
+
+  public func forEachExportEntry(
+    parameterSetID: Int64, _ body: (ExportEntry) throws -> Void
+  ) throws(StoreError) {
+    try session.transaction {
+      try session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+      var last = ""
+      var first = true
+      while true {
+        let rows = try session.rows(
+          """
+          SELECT products.id, products.title, products.brand, products.vendor_color,
+                 products.link, products.image_url, products.removed_at IS NOT NULL,
+                 images.sha256, analyses.colors, analyses.family
+          FROM products
+          LEFT JOIN images ON images.url = products.image_url
+          LEFT JOIN analyses
+            ON analyses.image_sha256 = images.sha256
+            AND analyses.parameter_set_id = \(parameterSetID)
+          WHERE \(first) OR products.id > \(last)
+          ORDER BY products.id LIMIT \(Self.exportPage)
+          """)
+        for row in rows {
+          let colorsJSON: String? = try row[8]
+          let id: String = try row[0]
+          let sha256: String? = try row[7]
+          try body(
+            ExportEntry(
+              id: id, title: try row[1], brand: try row[2], vendorColor: try row[3],
+              link: try row[4], imageURL: try row[5], isRemoved: try row[6],
+              imageSHA256: sha256,
+              colors: try colorsJSON.map { json throws(StoreError) in
+                try ExportEntry.colors(
+                  fromJSON: json, product: id, image: sha256, parameterSetID: parameterSetID,
+                  location: location)
+              },
+              family: try row[9]))
+          last = id
+        }
+        first = false
+        if rows.count < Self.exportPage { break }
+      }
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import HuewallCore
+import HuewallStore
+import PostgresNIO
+
+/// A feed on its way into the PostgreSQL catalogue: rows go to a temporary table of the
+/// connection (so a feed that breaks half-way changes nothing) in multi-row inserts of
+/// ``batchSize``.
+///
+/// A repeated id must be answered at once with the first one's position; the staging keeps a
+/// 64-bit hash of every id (a few bytes each, not the ids) and asks the table only when a hash
+/// was seen before.
+final class PostgresProductStaging: ProductStaging {
+  static let batchSize = 500
+  private let session: PostgresSession
+  private var pending: [(id: String, position: Int, values: StagedValues)] = []
+  private var pendingPositions: [String: Int] = [:]
+  private var seenHashes: Set<Int64> = []
+
+  init(session: PostgresSession) throws(StoreError) {
+    self.session = session
+    try session.execute(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS staged_products (
+        seq bigint GENERATED ALWAYS AS IDENTITY, id text COLLATE "C" PRIMARY KEY,
+        position integer NOT NULL, title text NOT NULL, brand text, vendor_color text,
+        link text, image_url text, additional_image_urls text NOT NULL, price text,
+        availability text, item_group_id text)
+      """)
+    for hash in try session.values("SELECT id FROM staged_products", as: String.self) {
+      seenHashes.insert(Self.hash(hash))
+    }
+  }
+
+  func add(_ product: Product, position: Int) throws -> Int? {
+    let hash = Self.hash(product.id)
+    if !seenHashes.insert(hash).inserted {
+      if let earlier = pendingPositions[product.id] { return earlier }
+      try flush()
+      let earlier = try session.values(
+        "SELECT position FROM staged_products WHERE id = \(product.id)", as: Int.self)
+      if let earlier = earlier.first { return earlier }
+    }
+    pending.append((product.id, position, StagedValues(product)))
+    pendingPositions[product.id] = position
+    if pending.count == Self.batchSize { try flush() }
+    return nil
+  }
+
+  /// Writes the pending rows.
+  func flush() throws(StoreError) {
+    guard !pending.isEmpty else { return }
+    var binds = PostgresBindings(capacity: pending.count * 11)
+    var tuples: [String] = []
+    for (id, position, values) in pending {
+      let first = binds.count + 1
+      tuples.append("(" + (first..<first + 11).map { "$\($0)" }.joined(separator: ",") + ")")
+      binds.append(id)
+      binds.append(position)
+      values.bind(into: &binds)
+    }
+    try session.execute(
+      PostgresQuery(
+        unsafeSQL: """
+          INSERT INTO staged_products (id, position, \(StagedValues.columns))
+          VALUES \(tuples.joined(separator: ","))
+          ON CONFLICT (id) DO NOTHING
+          """, binds: binds))
+    pending.removeAll(keepingCapacity: true)
+    pendingPositions.removeAll(keepingCapacity: true)
+  }
+
+  /// FNV-1a, stable across processes (Swift's `Hasher` is seeded per process).
+  private static func hash(_ id: String) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in id.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return Int64(bitPattern: hash)
+  }
+}
+
+/// A product's feed values as the products table stores them: what "changed" compares.
+struct StagedValues {
+  static let columns =
+    "title, brand, vendor_color, link, image_url, additional_image_urls, price, availability, "
+    + "item_group_id"
+
+  var title: String
+  var brand: String?
+  var vendorColor: String?
+  var link: String?
+  var imageURL: String?
+  var additionalImageURLs: String
+  var price: String?
+  var availability: String?
+  var itemGroupID: String?
+
+  init(_ product: Product) {
+    title = product.title
+    brand = product.brand
+    vendorColor = product.vendorColor
+    link = product.link?.absoluteString
+    imageURL = product.imageURLs.first?.absoluteString
+    additionalImageURLs = StoredProduct.additionalImageURLsJSON(of: product)
+    price = product.price
+    availability = product.availability
+    itemGroupID = product.itemGroupId
+  }
+
+  func bind(into binds: inout PostgresBindings) {
+    binds.append(title)
+    binds.append(brand)
+    binds.append(vendorColor)
+    binds.append(link)
+    binds.append(imageURL)
+    binds.append(additionalImageURLs)
+    binds.append(price)
+    binds.append(availability)
+    binds.append(itemGroupID)
+  }
+}
+
+extension PostgresCatalog {
+  public func clearStagedProducts() throws(StoreError) {
+    try session.execute("DROP TABLE IF EXISTS pg_temp.staged_products")
+  }
+
+  public func stageProducts<T>(_ body: (any ProductStaging) throws -> T) throws -> T {
+    let staging = try PostgresProductStaging(session: session)
+    let result: T
+    do {
+      result = try body(staging)
+    } catch {
+      try staging.flush()
+      throw error
+    }
+    try staging.flush()
+    return result
+  }
+
+  public func stagedProductCount() throws(StoreError) -> Int {
+    let exists = try session.values(
+      "SELECT to_regclass('pg_temp.staged_products') IS NOT NULL", as: Bool.self)
+    guard exists.first == true else { return 0 }
+    return try session.values("SELECT count(*) FROM pg_temp.staged_products", as: Int.self)[0]
+  }
+
+  /// The rules of ``CatalogStore/syncProducts(_:at:)``, as three set-wise statements in one
+  /// transaction: count, upsert, mark the missing ones removed.
+  @discardableResult
+  public func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts {
+    // Nothing staged: an empty table, so that every product is marked removed.
+    _ = try PostgresProductStaging(session: session)
+    let values = StagedValues.columns
+    let differs =
+      "(p.\(values.replacingOccurrences(of: ", ", with: ", p."))) IS DISTINCT FROM "
+      + "(s.\(values.replacingOccurrences(of: ", ", with: ", s.")))"
+    return try session.transaction {
+      let row = try session.rows(
+        PostgresQuery(
+          unsafeSQL: """
+            SELECT count(*),
+              count(*) FILTER (WHERE p.id IS NULL OR p.removed_at IS NOT NULL),
+              count(*) FILTER (WHERE p.id IS NOT NULL AND p.removed_at IS NULL AND \(differs))
+            FROM pg_temp.staged_products s LEFT JOIN products p ON p.id = s.id
+            """))[0]
+      var counts = ProductSyncCounts(seen: try row[0], added: try row[1], changed: try row[2])
+      let updates = values.split(separator: ", ").map { "\($0) = excluded.\($0)" }
+        .joined(separator: ", ")
+      let changed =
+        "(products.\(values.replacingOccurrences(of: ", ", with: ", products."))) "
+        + "IS DISTINCT FROM (excluded.\(values.replacingOccurrences(of: ", ", with: ", excluded.")))"
+      var binds = PostgresBindings()
+      binds.append(date)
+      try session.execute(
+        PostgresQuery(
+          unsafeSQL: """
+            INSERT INTO products (id, \(values), first_seen_at, last_seen_at, updated_at)
+            SELECT id, \(values), $1, $1, $1 FROM pg_temp.staged_products ORDER BY id
+            ON CONFLICT (id) DO UPDATE SET \(updates), removed_at = NULL,
+              last_seen_at = excluded.last_seen_at,
+              updated_at = CASE WHEN products.removed_at IS NOT NULL OR \(changed)
+                THEN excluded.updated_at ELSE products.updated_at END
+            """, binds: binds))
+      counts.removed = try session.execute(
+        """
+        UPDATE products SET removed_at = \(date), updated_at = \(date)
+        WHERE removed_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM pg_temp.staged_products s WHERE s.id = products.id)
+        """)
+      try session.execute("DROP TABLE pg_temp.staged_products")
+      return counts
+    }
+  }
+
+  public func mainImageURLs() throws(StoreError) -> [String] {
+    try session.values(
+      """
+      SELECT DISTINCT image_url FROM products
+      WHERE removed_at IS NULL AND image_url IS NOT NULL ORDER BY image_url
+      """)
+  }
+
+  public func productIDs(mainImageURL url: String) throws(StoreError) -> [String] {
+    try session.values(
+      "SELECT id FROM products WHERE image_url = \(url) AND removed_at IS NULL ORDER BY id")
+  }
+
+  public func products(includeRemoved: Bool) throws(StoreError) -> [StoredProduct] {
+    try session.rows(
+      """
+      SELECT id, \(unescaped: StagedValues.columns), first_seen_at, last_seen_at, removed_at,
+        updated_at
+      FROM products WHERE \(includeRemoved) OR removed_at IS NULL ORDER BY id
+      """
+    ).map { row throws(StoreError) in
+      try StoredProduct(
+        location: location, id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
+        imageURL: row[5], additionalImageURLsJSON: row[6], price: row[7], availability: row[8],
+        itemGroupID: row[9], firstSeenAt: row[10], lastSeenAt: row[11], removedAt: row[12],
+        updatedAt: row[13])
+    }
+  }
+}

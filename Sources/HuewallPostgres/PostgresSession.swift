@@ -1,0 +1,147 @@
+import Foundation
+import HuewallStore
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// One connection to the PostgreSQL catalogue, used synchronously like ``CatalogStore``'s
+/// SQLite file: every call blocks its thread until the server answered, and calls are
+/// serialised, so a transaction holds the connection from `BEGIN` to `COMMIT`.
+///
+/// The driver's futures complete on SwiftNIO's own threads, so waiting on them never needs a
+/// thread of Swift's cooperative pool. Every driver error becomes a ``StoreError`` in
+/// ``checked(_:)``, the one path from PostgreSQL results to Huewall's errors.
+final class PostgresSession: @unchecked Sendable {
+  let location: PostgresLocation
+  private let connection: PostgresConnection
+  private let logger: Logger
+  /// Serialises calls; recursive so that a transaction's body can query through the session.
+  private let lock = NSRecursiveLock()
+
+  init(location: PostgresLocation) throws(StoreError) {
+    self.location = location
+    var logger = Logger(label: "huewall.postgres")
+    logger.logLevel = .critical
+    self.logger = logger
+    let configuration = try location.configuration()
+    do {
+      connection = try PostgresConnection.connect(
+        on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+        id: 1, logger: logger
+      ).wait()
+    } catch {
+      throw StoreError(path: location.description, reason: .cannotConnect(detail: Self.describe(error)))
+    }
+  }
+
+  deinit {
+    try? connection.close().wait()
+  }
+
+  func close() throws(StoreError) {
+    try checked { try connection.close().wait() }
+  }
+
+  /// The rows of `query`.
+  @discardableResult
+  func rows(_ query: PostgresQuery) throws(StoreError) -> [Columns] {
+    try checked {
+      try connection.query(query, logger: logger).wait().rows.map {
+        Columns(row: $0.makeRandomAccess(), location: location)
+      }
+    }
+  }
+
+  /// The first column of every row of `query`.
+  func values<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type = T.self)
+    throws(StoreError) -> [T]
+  {
+    var values: [T] = []
+    for row in try rows(query) { values.append(try row[0]) }
+    return values
+  }
+
+  /// Runs a statement and returns how many rows it changed.
+  @discardableResult
+  func execute(_ query: PostgresQuery) throws(StoreError) -> Int {
+    try checked { try connection.query(query, logger: logger).wait().metadata.rows ?? 0 }
+  }
+
+  /// Runs `body` between `BEGIN` and `COMMIT`, rolled back if it throws.
+  func transaction<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    try execute("BEGIN")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw Self.storeError(error, location: location)
+    }
+  }
+
+  /// One row of a result, read column by column.
+  struct Columns {
+    let row: PostgresRandomAccessRow
+    let location: PostgresLocation
+
+    /// The value of column `index` (counted from 0), or a store error naming the column.
+    subscript<T: PostgresDecodable>(index: Int) -> T {
+      get throws(StoreError) {
+        do {
+          return try row[index].decode(T.self)
+        } catch {
+          throw PostgresSession.storeError(error, location: location)
+        }
+      }
+    }
+  }
+
+  /// The one path from the driver's results to ``StoreError``.
+  private func checked<T>(_ work: () throws -> T) throws(StoreError) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    do { return try work() } catch { throw Self.storeError(error, location: location) }
+  }
+
+  static func storeError(_ error: any Error, location: PostgresLocation) -> StoreError {
+    let shown = location.description
+    switch error {
+    case let error as StoreError:
+      return error
+    case let error as PSQLError:
+      guard let info = error.serverInfo else {
+        return StoreError(path: shown, reason: .cannotConnect(detail: describe(error)))
+      }
+      let code = info[.sqlState] ?? "?????"
+      var message = info[.message] ?? "\(error.code)"
+      if let detail = info[.detail] { message += " (\(detail))" }
+      switch code.prefix(2) {
+      case "23": return StoreError(path: shown, reason: .constraint(detail: message))
+      case "25" where code == "25006": return StoreError(path: shown, reason: .readOnly)
+      case "53" where code == "53100": return StoreError(path: shown, reason: .diskFull)
+      default: return StoreError(path: shown, reason: .postgres(code: code, message: message))
+      }
+    case let error as PostgresDecodingError:
+      return StoreError(
+        path: shown, reason: .unreadableData(detail: "column \(error.columnName): \(error.code)"))
+    case let error as DecodingError:
+      return StoreError(path: shown, reason: .unreadableData(detail: "\(error)"))
+    default:
+      return StoreError(path: shown, reason: .unexpected(detail: describe(error)))
+    }
+  }
+
+  /// A driver error as one line: the server's message when it sent one.
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? PSQLError {
+      if let message = error.serverInfo?[.message] { return message }
+      if let underlying = error.underlying { return "\(error.code): \(underlying)" }
+      return "\(error.code)"
+    }
+    return "\(error)"
+  }
+}

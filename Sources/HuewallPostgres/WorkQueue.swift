@@ -1,0 +1,295 @@
+import Foundation
+import HuewallCore
+import HuewallStore
+import PostgresNIO
+
+/// One image URL to fetch (or revalidate) and, when its content has no analysis for the
+/// parameter set yet, to analyse: the unit of work a worker claims.
+public struct WorkItem: Sendable, Hashable {
+  public var parameterSetID: Int64
+  public var imageURL: String
+  /// The run that asked for it, whose item errors record its final failure.
+  public var runID: Int64?
+  /// Claims so far, this one included.
+  public var attempts: Int
+  /// What the catalogue knows of the URL from an earlier fetch: the validators to revalidate.
+  public var previous: ImageRecord?
+}
+
+/// How an item ended for a worker.
+public enum WorkResult: Sendable {
+  /// Fetched (downloaded or not modified), with its new image record, and analysed unless an
+  /// analysis of its content existed already (`analysis` nil).
+  case done(image: ImageRecord, analysis: AnalysisRecord?)
+  /// Failed at `stage` (fetch, decode); `retry` when another attempt may succeed.
+  case failed(stage: String, message: String, retry: Bool, image: ImageRecord?)
+}
+
+/// The queue's state, for `huewall status` and the coordinator's progress.
+public struct QueueCounts: Sendable, Equatable {
+  public var pending = 0
+  public var leased = 0
+  public var done = 0
+  public var failed = 0
+  /// Workers whose heartbeat is under a minute old.
+  public var workersSeen = 0
+
+  public init() {}
+
+  /// Items not finished yet.
+  public var open: Int { pending + leased }
+}
+
+/// What the items of one run came to, for its counts.
+public struct QueueTally: Sendable, Equatable {
+  public var downloaded = 0
+  public var notModified = 0
+  public var failed = 0
+  public var analysed = 0
+}
+
+/// How workers hold and retry items.
+public struct LeasePolicy: Sendable {
+  /// How long a claim lasts without renewal; a killed worker's items come back after it.
+  public var lease: TimeInterval = 60
+  /// Claims of one item before it is recorded as failed.
+  public var maxAttempts = 3
+  /// The wait before the first retry; each further retry waits twice as long.
+  public var backoff: TimeInterval = 5
+
+  public init(lease: TimeInterval = 60, maxAttempts: Int = 3, backoff: TimeInterval = 5) {
+    self.lease = lease
+    self.maxAttempts = maxAttempts
+    self.backoff = backoff
+  }
+}
+
+/// The work queue in the PostgreSQL catalogue: `work_items`, one row per (parameter set, image
+/// URL), claimed with `SELECT … FOR UPDATE SKIP LOCKED` and a lease (claimed-by,
+/// lease-until), the pattern of PostgreSQL job queues. Times are the server's (`now()`), so
+/// that the clocks of worker machines do not matter.
+extension PostgresCatalog {
+  /// Queues every main image of the products in the feed for the set, for `runID`. An item
+  /// that is done or failed is queued afresh (each run revalidates every image); one that is
+  /// still pending or leased stays as it is.
+  @discardableResult
+  public func enqueueMainImages(parameterSetID: Int64, runID: Int64) throws(StoreError) -> Int {
+    try enqueue(
+      "SELECT DISTINCT image_url FROM products WHERE removed_at IS NULL AND image_url IS NOT NULL",
+      parameterSetID: parameterSetID, runID: runID)
+  }
+
+  /// Queues one URL of every image content fetched once (the latest fetched), for
+  /// reprocessing with another parameter set.
+  @discardableResult
+  public func enqueueCachedImages(parameterSetID: Int64, runID: Int64) throws(StoreError) -> Int {
+    try enqueue(
+      """
+      SELECT DISTINCT ON (sha256) url AS image_url FROM images
+      WHERE sha256 IS NOT NULL ORDER BY sha256, fetched_at DESC, url
+      """, parameterSetID: parameterSetID, runID: runID)
+  }
+
+  private func enqueue(_ urls: String, parameterSetID: Int64, runID: Int64) throws(StoreError)
+    -> Int
+  {
+    var binds = PostgresBindings()
+    binds.append(parameterSetID)
+    binds.append(runID)
+    return try session.execute(
+      PostgresQuery(
+        unsafeSQL: """
+          INSERT INTO work_items (parameter_set_id, image_url, run_id, state, attempts, not_before)
+          SELECT $1, urls.image_url, $2, 'pending', 0, now() FROM (\(urls)) AS urls
+          ON CONFLICT (parameter_set_id, image_url) DO UPDATE SET
+            run_id = excluded.run_id, state = 'pending', attempts = 0, not_before = now(),
+            claimed_by = NULL, lease_until = NULL, outcome = NULL, analysed = false,
+            last_error = NULL, finished_at = NULL
+          WHERE work_items.state IN ('done', 'failed')
+          """, binds: binds))
+  }
+
+  /// Records that `worker` is alive (and which machine and process it is).
+  public func heartbeat(worker: String, host: String, pid: Int32) throws(StoreError) {
+    try session.execute(
+      """
+      INSERT INTO workers (id, host, pid, started_at, last_seen_at)
+      VALUES (\(worker), \(host), \(Int(pid)), now(), now())
+      ON CONFLICT (id) DO UPDATE SET last_seen_at = now()
+      """)
+  }
+
+  /// Claims up to `limit` items for `worker`: pending ones whose retry time has come, and
+  /// leased ones whose lease expired (their worker died). An expired item that used its last
+  /// attempt is recorded as failed instead.
+  public func claim(worker: String, limit: Int, policy: LeasePolicy) throws(StoreError)
+    -> [WorkItem]
+  {
+    try session.transaction {
+      let abandoned = try session.rows(
+        """
+        UPDATE work_items SET state = 'failed', claimed_by = NULL, lease_until = NULL,
+          finished_at = now(),
+          last_error = 'its worker stopped before finishing it, ' || attempts || ' times'
+        WHERE state = 'leased' AND lease_until < now() AND attempts >= \(policy.maxAttempts)
+        RETURNING run_id, image_url, last_error
+        """)
+      for row in abandoned {
+        try recordFinalFailure(
+          runID: try row[0], stage: "worker", url: try row[1], message: try row[2])
+      }
+      let rows = try session.rows(
+        """
+        WITH ready AS (
+          SELECT parameter_set_id, image_url FROM work_items
+          WHERE (state = 'pending' AND not_before <= now())
+             OR (state = 'leased' AND lease_until < now())
+          ORDER BY not_before, image_url
+          LIMIT \(limit)
+          FOR UPDATE SKIP LOCKED)
+        UPDATE work_items AS w SET state = 'leased', claimed_by = \(worker),
+          lease_until = now() + make_interval(secs => \(policy.lease)), attempts = w.attempts + 1
+        FROM ready
+        WHERE w.parameter_set_id = ready.parameter_set_id AND w.image_url = ready.image_url
+        RETURNING w.parameter_set_id, w.image_url, w.run_id, w.attempts
+        """)
+      var items: [WorkItem] = []
+      for row in rows {
+        items.append(
+          WorkItem(
+            parameterSetID: try row[0], imageURL: try row[1], runID: try row[2],
+            attempts: try row[3], previous: nil))
+      }
+      let previous = try imageRecords(urls: items.map(\.imageURL))
+      return items.map { item in
+        var item = item
+        item.previous = previous[item.imageURL]
+        return item
+      }.sorted { $0.imageURL < $1.imageURL }
+    }
+  }
+
+  /// Extends `worker`'s leases on `items`; returns how many it still held.
+  @discardableResult
+  public func renew(worker: String, items: [WorkItem], policy: LeasePolicy) throws(StoreError)
+    -> Int
+  {
+    guard !items.isEmpty else { return 0 }
+    return try session.execute(
+      """
+      UPDATE work_items SET lease_until = now() + make_interval(secs => \(policy.lease))
+      WHERE claimed_by = \(worker) AND state = 'leased'
+        AND parameter_set_id = ANY(\(items.map(\.parameterSetID)))
+        AND image_url = ANY(\(items.map(\.imageURL)))
+      """)
+  }
+
+  /// Whether the content already has an analysis for the set: a worker then skips decoding.
+  public func hasAnalysis(imageSHA256: String, parameterSetID: Int64) throws(StoreError) -> Bool {
+    try !session.values(
+      """
+      SELECT 1 FROM analyses
+      WHERE parameter_set_id = \(parameterSetID) AND image_sha256 = \(imageSHA256)
+      """, as: Int.self
+    ).isEmpty
+  }
+
+  /// Records how `worker` ended `item`, in one transaction: the image record, the analysis
+  /// (kept only if none exists for the content and set: a unique key, not luck, makes each
+  /// analysis happen once), and the item's state. A worker whose lease was taken over in the
+  /// meantime writes nothing: the item is the new holder's. Returns whether it was written.
+  @discardableResult
+  public func finish(
+    _ item: WorkItem, worker: String, result: WorkResult, policy: LeasePolicy
+  ) throws(StoreError) -> Bool {
+    try session.transaction {
+      let held = try session.values(
+        """
+        SELECT attempts FROM work_items
+        WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
+          AND claimed_by = \(worker) AND state = 'leased'
+        FOR UPDATE
+        """, as: Int.self)
+      guard let attempts = held.first else { return false }
+      switch result {
+      case .done(let image, let analysis):
+        try saveImages([image])
+        let analysed = try analysis.map { record throws(StoreError) in
+          try insert(record, replacing: false)
+        } ?? false
+        try session.execute(
+          """
+          UPDATE work_items SET state = 'done', claimed_by = NULL, lease_until = NULL,
+            outcome = \(image.lastStatus.rawValue), analysed = \(analysed), last_error = NULL,
+            finished_at = now()
+          WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
+          """)
+        try session.execute(
+          "UPDATE workers SET items_done = items_done + 1, last_seen_at = now() WHERE id = \(worker)")
+      case .failed(let stage, let message, let retry, let image):
+        if let image { try saveImages([image]) }
+        let final = !retry || attempts >= policy.maxAttempts
+        let wait = policy.backoff * pow(2, Double(max(0, attempts - 1)))
+        try session.execute(
+          """
+          UPDATE work_items SET state = \(final ? "failed" : "pending"), claimed_by = NULL,
+            lease_until = NULL, last_error = \(message),
+            not_before = now() + make_interval(secs => \(wait)),
+            finished_at = CASE WHEN \(final) THEN now() END
+          WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
+          """)
+        if final {
+          try recordFinalFailure(
+            runID: item.runID, stage: stage, url: item.imageURL, message: message)
+        }
+      }
+      return true
+    }
+  }
+
+  /// The queue's counts, for one set or all.
+  public func queueCounts(parameterSetID: Int64? = nil) throws(StoreError) -> QueueCounts {
+    let row = try session.rows(
+      """
+      SELECT count(*) FILTER (WHERE state = 'pending'), count(*) FILTER (WHERE state = 'leased'),
+        count(*) FILTER (WHERE state = 'done'), count(*) FILTER (WHERE state = 'failed'),
+        (SELECT count(*) FROM workers WHERE last_seen_at > now() - interval '1 minute')
+      FROM work_items
+      WHERE \(parameterSetID == nil) OR parameter_set_id = \(parameterSetID ?? 0)
+      """)[0]
+    var counts = QueueCounts()
+    counts.pending = try row[0]
+    counts.leased = try row[1]
+    counts.done = try row[2]
+    counts.failed = try row[3]
+    counts.workersSeen = try row[4]
+    return counts
+  }
+
+  /// What the items of `runID` came to.
+  public func tally(runID: Int64) throws(StoreError) -> QueueTally {
+    let row = try session.rows(
+      """
+      SELECT count(*) FILTER (WHERE state = 'done' AND outcome = 'downloaded'),
+        count(*) FILTER (WHERE state = 'done' AND outcome = 'not-modified'),
+        count(*) FILTER (WHERE state = 'failed'),
+        count(*) FILTER (WHERE state = 'done' AND analysed)
+      FROM work_items WHERE run_id = \(runID)
+      """)[0]
+    return QueueTally(
+      downloaded: try row[0], notModified: try row[1], failed: try row[2], analysed: try row[3])
+  }
+
+  private func recordFinalFailure(runID: Int64?, stage: String, url: String, message: String)
+    throws(StoreError)
+  {
+    guard let runID else { return }
+    let products = try productIDs(mainImageURL: url)
+    let which = products.isEmpty ? "unknown" : products.joined(separator: ", ")
+    try session.execute(
+      """
+      INSERT INTO item_errors (run_id, stage, subject, message, at, is_warning)
+      VALUES (\(runID), \(stage), \(url), \(message + " (products \(which))"), now(), false)
+      """)
+  }
+}

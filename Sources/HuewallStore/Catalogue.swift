@@ -1,0 +1,125 @@
+import Foundation
+import HuewallCore
+
+/// The catalogue as the pipeline, the export and the commands use it, whichever database holds
+/// it: ``CatalogStore`` (one SQLite file, the embedded default) or the PostgreSQL catalogue
+/// that several machines share.
+///
+/// Both keep the same tables and give the same answers; the shared store tests run against
+/// both. Calls are synchronous and safe from any thread.
+public protocol Catalogue: AnyObject, Sendable {
+  /// What messages call the catalogue: the SQLite file's path, or the PostgreSQL URL without
+  /// its password.
+  var location: String { get }
+
+  /// Closes the connection or files. Later calls fail.
+  func close() throws(StoreError)
+
+  // MARK: Runs
+
+  /// Records the start of a run, status running, and returns its id.
+  func startRun(kind: RunKind, parameterSetID: Int64?, at date: Date) throws(StoreError) -> Int64
+  /// Records how the run ended and what it counted.
+  func finishRun(
+    _ id: Int64, status: RunStatus, counts: RunCounts, message: String?, at date: Date
+  ) throws(StoreError)
+  /// Marks the runs still "running" as interrupted; call it only while holding the run lock.
+  @discardableResult
+  func markInterruptedRuns(at date: Date) throws(StoreError) -> Int
+  /// The last `limit` runs, newest first.
+  func recentRuns(limit: Int) throws(StoreError) -> [RunRecord]
+  /// The run with this id.
+  func run(id: Int64) throws(StoreError) -> RunRecord?
+  /// Records many item errors in one transaction (their `id`s are ignored).
+  func recordErrors(_ errors: [ItemErrorRecord]) throws(StoreError)
+  /// The item errors of a run, in the order they were recorded.
+  func errors(runID: Int64) throws(StoreError) -> [ItemErrorRecord]
+
+  // MARK: Parameter sets
+
+  /// The set holding `parameters`, created if there is none (the naming rules are
+  /// ``ParameterSetNaming``'s).
+  func parameterSet(
+    for parameters: AnalysisParameters, preset: String, name: String?, at date: Date
+  ) throws(StoreError) -> ParameterSetRecord
+  /// The set named `name`, automatic names included.
+  func parameterSet(named name: String) throws(StoreError) -> ParameterSetRecord?
+  /// The set with this id.
+  func parameterSet(id: Int64) throws(StoreError) -> ParameterSetRecord?
+  /// Every set, oldest first.
+  func parameterSets() throws(StoreError) -> [ParameterSetRecord]
+
+  // MARK: Products
+
+  /// Forgets what an earlier, unfinished read staged. Call it before a feed is read.
+  func clearStagedProducts() throws(StoreError)
+  /// Runs `body` with the staging area; what `body` throws is rethrown as it is, and what it
+  /// staged is kept until ``clearStagedProducts()``.
+  func stageProducts<T>(_ body: (any ProductStaging) throws -> T) throws -> T
+  /// How many distinct products are staged.
+  func stagedProductCount() throws(StoreError) -> Int
+  /// Makes the catalogue match the staged feed (see ``CatalogStore/syncProducts(_:at:)`` for
+  /// the rules), then forgets the staged products.
+  @discardableResult
+  func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts
+  /// The main image URLs of the products in the feed, each once, in order.
+  func mainImageURLs() throws(StoreError) -> [String]
+  /// The ids of the products in the feed whose main image is `url`, for messages.
+  func productIDs(mainImageURL url: String) throws(StoreError) -> [String]
+  /// The products of the catalogue ordered by id, removed ones too when `includeRemoved`.
+  func products(includeRemoved: Bool) throws(StoreError) -> [StoredProduct]
+
+  // MARK: Images and analyses
+
+  /// The records of every main image of the products in the feed, by URL.
+  func mainImageRecords() throws(StoreError) -> [String: ImageRecord]
+  /// Inserts or replaces many image records in one transaction.
+  func saveImages(_ records: [ImageRecord]) throws(StoreError)
+  /// The images whose bytes were fetched once, one per distinct sha256, ordered by sha256.
+  func cachedImages() throws(StoreError) -> [ImageRecord]
+  /// The sha256 of every image content analysed with the set.
+  func analysedImageHashes(parameterSetID: Int64) throws(StoreError) -> Set<String>
+  /// Inserts or replaces the analyses, all in one transaction.
+  func saveAnalyses(_ records: [AnalysisRecord]) throws(StoreError)
+
+  // MARK: Export
+
+  /// Every product, removed ones included, ordered by id (bytewise), with its main image's
+  /// analysis under the set. `body` must not call the catalogue.
+  func forEachExportEntry(
+    parameterSetID: Int64, _ body: (ExportEntry) throws -> Void
+  ) throws(StoreError)
+}
+
+/// Where ``Catalogue/stageProducts(_:)`` keeps a feed's products while it is read.
+public protocol ProductStaging {
+  /// Keeps `product` and returns nil, or, when a product with its id was staged already,
+  /// keeps that one and returns its `position`.
+  func add(_ product: Product, position: Int) throws -> Int?
+}
+
+extension Catalogue {
+  /// Records that one item failed during the run, or was kept with a warning.
+  public func recordError(
+    runID: Int64, stage: String, subject: String, message: String, at date: Date,
+    isWarning: Bool = false
+  ) throws(StoreError) {
+    try recordErrors([
+      ItemErrorRecord(
+        runID: runID, stage: stage, subject: subject, message: message, at: date,
+        isWarning: isWarning)
+    ])
+  }
+
+  /// ``parameterSet(for:preset:name:at:)`` as of now.
+  public func parameterSet(
+    for parameters: AnalysisParameters, preset: String, name: String?
+  ) throws(StoreError) -> ParameterSetRecord {
+    try parameterSet(for: parameters, preset: preset, name: name, at: Date())
+  }
+
+  /// Inserts or replaces one image record.
+  public func saveImage(_ record: ImageRecord) throws(StoreError) {
+    try saveImages([record])
+  }
+}

@@ -147,7 +147,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallStoreTests",
-      dependencies: ["HuewallStore"]
+      dependencies: ["HuewallStore", "HuewallPostgres", "HuewallTestSupport"]
     ),
     .testTarget(
       name: "HuewallExportTests",

@@ -210,3 +210,38 @@ extension PostgresCatalog {
     }
   }
 }
+
+// MARK: Diagnostics
+
+extension PostgresCatalog {
+  /// The first column of every row of `sql`, as text (a look at the tables for tests and
+  /// diagnostics).
+  func strings(_ sql: String) throws(StoreError) -> [String] {
+    try session.values(PostgresQuery(unsafeSQL: "SELECT q.c::text FROM (\(sql)) AS q(c)"))
+  }
+
+  /// Runs one statement (an edit by hand, for tests and diagnostics).
+  func execute(_ sql: String) throws(StoreError) {
+    try session.execute(PostgresQuery(unsafeSQL: sql))
+  }
+
+  /// The analysis of a content under a set, or nil.
+  func analysis(imageSHA256: String, parameterSetID: Int64) throws(StoreError) -> AnalysisRecord? {
+    try session.rows(
+      """
+      SELECT width, height, colors, family, samples, skipped, background, analysed_at
+      FROM analyses WHERE parameter_set_id = \(parameterSetID) AND image_sha256 = \(imageSHA256)
+      """
+    ).first.map { row throws(StoreError) in
+      let json: String = try row[2]
+      return AnalysisRecord(
+        imageSHA256: imageSHA256, parameterSetID: parameterSetID, width: try row[0],
+        height: try row[1],
+        colors: try ExportEntry.colors(
+          fromJSON: json, product: "?", image: imageSHA256, parameterSetID: parameterSetID,
+          location: location),
+        family: try row[3], samples: try row[4], skipped: try row[5], background: try row[6],
+        analysedAt: try row[7])
+    }
+  }
+}

@@ -2,6 +2,7 @@ import Foundation
 import HuewallCore
 import Testing
 
+@testable import HuewallPostgres
 @testable import HuewallStore
 
 @Suite("Analyses and the catalogue")
@@ -21,15 +22,22 @@ struct AnalysisTests {
   }
 
   /// The stored analysis of `sha` under `set`, read back through the row type.
-  func stored(_ store: CatalogStore, _ sha: String, set: Int64) throws -> AnalysisRecord? {
-    try store.read { db in
-      try AnalysisRow.fetchOne(db, key: ["parameter_set_id": set, "image_sha256": sha])?.record
+  func stored(_ store: any Catalogue, _ sha: String, set: Int64) throws -> AnalysisRecord? {
+    switch store {
+    case let store as CatalogStore:
+      try store.read { db in
+        try AnalysisRow.fetchOne(db, key: ["parameter_set_id": set, "image_sha256": sha])?.record
+      }
+    case let catalog as PostgresCatalog:
+      try catalog.analysis(imageSHA256: sha, parameterSetID: set)
+    default:
+      nil
     }
   }
 
-  @Test("analyses save, read back exactly, and replace on save")
-  func roundTrip() throws {
-    try withStore { store in
+  @Test("analyses save, read back exactly, and replace on save", arguments: Backend.allCases)
+  func roundTrip(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let first = analysis("aaaa", set: set, colors: [white, blue], family: "white")
       try store.saveAnalyses([first])
@@ -47,9 +55,9 @@ struct AnalysisTests {
     }
   }
 
-  @Test("analysed hashes are per parameter set")
-  func analysedHashes() throws {
-    try withStore { store in
+  @Test("analysed hashes are per parameter set", arguments: Backend.allCases)
+  func analysedHashes(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let reference = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let product = try store.parameterSet(
         for: Preset.product.parameters, preset: "product", name: nil
@@ -65,9 +73,9 @@ struct AnalysisTests {
     }
   }
 
-  @Test("a batch with an unknown parameter set fails whole and names the file")
-  func batchIsAtomic() throws {
-    try withStore { store in
+  @Test("a batch with an unknown parameter set fails whole and names the file", arguments: Backend.allCases)
+  func batchIsAtomic(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let error = #expect(throws: StoreError.self) {
         try store.saveAnalyses([
@@ -75,15 +83,15 @@ struct AnalysisTests {
           analysis("bbbb", set: 42, colors: [blue]),
         ])
       }
-      #expect(error?.path == store.path)
-      #expect(error?.reason == .constraint(detail: "FOREIGN KEY constraint failed"))
+      #expect(error?.path == store.location)
+      #expect(isForeignKeyFailure(error, backend))
       #expect(try store.analysedImageHashes(parameterSetID: set).isEmpty)
     }
   }
 
-  @Test("the export reads every product with its main image and that image's analysis")
-  func catalogue() throws {
-    try withStore { store in
+  @Test("the export reads every product with its main image and that image's analysis", arguments: Backend.allCases)
+  func catalogue(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let other = try store.parameterSet(
         for: AnalysisParameters(granularity: 8), preset: "reference", name: nil
@@ -144,9 +152,7 @@ struct AnalysisTests {
       #expect(otherEntries.map(\.colors) == [nil, [white], nil, nil, nil, nil])
 
       // A colours column edited into something else is an error naming the product and image.
-      try store.write { db in
-        try db.execute(sql: "UPDATE analyses SET colors = 'oops' WHERE image_sha256 = 'eeee'")
-      }
+      try store.execute("UPDATE analyses SET colors = 'oops' WHERE image_sha256 = 'eeee'")
       let error = #expect(throws: StoreError.self) { _ = try entries(set) }
       guard case .unreadableData(let detail) = error?.reason else {
         Issue.record("expected unreadable data, got \(String(describing: error))")

@@ -2,6 +2,7 @@ import Foundation
 import HuewallCore
 import Testing
 
+@testable import HuewallPostgres
 @testable import HuewallStore
 
 @Suite("Image records")
@@ -13,18 +14,18 @@ struct ImageTests {
     format: .jpeg, width: 1000, height: 750, lastStatus: .downloaded, lastError: nil,
     fetchedAt: t0)
 
-  @Test("a saved record reads back equal; an unknown URL reads nil")
-  func roundTrip() throws {
-    try withStore { store in
+  @Test("a saved record reads back equal; an unknown URL reads nil", arguments: Backend.allCases)
+  func roundTrip(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       try store.saveImage(downloaded)
       #expect(try store.image(url: downloaded.url) == downloaded)
       #expect(try store.image(url: "https://cdn.example/other.jpg") == nil)
     }
   }
 
-  @Test("saving the same URL again replaces every column")
-  func upsert() throws {
-    try withStore { store in
+  @Test("saving the same URL again replaces every column", arguments: Backend.allCases)
+  func upsert(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       try store.saveImage(downloaded)
       var revalidated = downloaded
       revalidated.lastStatus = .notModified
@@ -40,9 +41,9 @@ struct ImageTests {
     }
   }
 
-  @Test("statuses are stored as their documented words")
-  func statusWords() throws {
-    try withStore { store in
+  @Test("statuses are stored as their documented words", arguments: Backend.allCases)
+  func statusWords(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       try store.saveImages(
         ImageStatus.allCases.enumerated().map { index, status in
           ImageRecord(url: "u\(index)", lastStatus: status, fetchedAt: t0)
@@ -53,9 +54,9 @@ struct ImageTests {
     }
   }
 
-  @Test("cached images: fetched ones only, one per sha256, the latest fetch representing it")
-  func cachedImages() throws {
-    try withStore { store in
+  @Test("cached images: fetched ones only, one per sha256, the latest fetch representing it", arguments: Backend.allCases)
+  func cachedImages(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let shared1 = ImageRecord(
         url: "https://a.example/x.jpg", sha256: "bbbb", format: .jpeg, width: 10, height: 10,
         lastStatus: .downloaded, fetchedAt: t0)
@@ -73,9 +74,9 @@ struct ImageTests {
     }
   }
 
-  @Test("the records of the feed's main images, read at once, leave out removed products'")
-  func mainImageRecords() throws {
-    try withStore { store in
+  @Test("the records of the feed's main images, read at once, leave out removed products'", arguments: Backend.allCases)
+  func mainImageRecords(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let kept = sampleProduct("kept")
       let gone = sampleProduct("gone")
       try store.syncProducts([kept, gone], at: t0)

@@ -2,6 +2,7 @@ import Foundation
 import HuewallCore
 import Testing
 
+@testable import HuewallPostgres
 @testable import HuewallStore
 
 @Suite("Parameter sets")
@@ -31,9 +32,9 @@ struct ParameterSetTests {
     #expect(ParameterSetRecord.hash(ofCanonicalJSON: "foobar") == "85944171f73967e8")
   }
 
-  @Test("the same parameters give the same set, other parameters a new one")
-  func findOrCreate() throws {
-    try withStore { store in
+  @Test("the same parameters give the same set, other parameters a new one", arguments: Backend.allCases)
+  func findOrCreate(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let reference = try store.parameterSet(
         for: .reference, preset: "reference", name: nil, at: t0)
       #expect(reference.parametersJSON == referenceJSON)
@@ -58,9 +59,9 @@ struct ParameterSetTests {
     }
   }
 
-  @Test("naming: new named sets, naming an unnamed set, and conflicts")
-  func naming() throws {
-    try withStore { store in
+  @Test("naming: new named sets, naming an unnamed set, and conflicts", arguments: Backend.allCases)
+  func naming(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let product = Preset.product.parameters
       let named = try store.parameterSet(for: product, preset: "product", name: "summer", at: t0)
       #expect(named.name == "summer")
@@ -104,9 +105,9 @@ struct ParameterSetTests {
     }
   }
 
-  @Test("blank names and out-of-range parameters are refused")
-  func refused() throws {
-    try withStore { (store) throws in
+  @Test("blank names and out-of-range parameters are refused", arguments: Backend.allCases)
+  func refused(_ backend: Backend) throws {
+    try withCatalogue(backend) { (store) throws in
       let blank = #expect(throws: StoreError.self) {
         try store.parameterSet(for: .reference, preset: "reference", name: "  ")
       }

@@ -2,13 +2,14 @@ import Foundation
 import HuewallCore
 import Testing
 
+@testable import HuewallPostgres
 @testable import HuewallStore
 
 @Suite("Product staging")
 struct ProductStagingTests {
-  @Test("a staged feed syncs as the same products given in one piece would")
-  func stagedSyncMatchesSync() throws {
-    try withStore { store in
+  @Test("a staged feed syncs as the same products given in one piece would", arguments: Backend.allCases)
+  func stagedSyncMatchesSync(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let a = sampleProduct("a")
       let b = sampleProduct("b")
       let c = sampleProduct("c")
@@ -38,9 +39,9 @@ struct ProductStagingTests {
     }
   }
 
-  @Test("a repeated id keeps its first product and answers with its position")
-  func repeatedIDs() throws {
-    try withStore { store in
+  @Test("a repeated id keeps its first product and answers with its position", arguments: Backend.allCases)
+  func repeatedIDs(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       var second = sampleProduct("a")
       second.title = "Another title"
       try store.clearStagedProducts()
@@ -60,10 +61,10 @@ struct ProductStagingTests {
     }
   }
 
-  @Test("what the body throws comes back as it is, and the catalogue is unchanged")
-  func aFailedReadChangesNothing() throws {
+  @Test("what the body throws comes back as it is, and the catalogue is unchanged", arguments: Backend.allCases)
+  func aFailedReadChangesNothing(_ backend: Backend) throws {
     struct BrokenFeed: Error, Equatable {}
-    try withStore { store in
+    try withCatalogue(backend) { store in
       try store.syncProducts([sampleProduct("a")], at: t0)
       try store.clearStagedProducts()
       #expect(throws: BrokenFeed()) {

@@ -2,13 +2,14 @@ import Foundation
 import HuewallCore
 import Testing
 
+@testable import HuewallPostgres
 @testable import HuewallStore
 
 @Suite("Runs and item errors")
 struct RunTests {
-  @Test("a run starts running and finishes with its status, counts and message")
-  func startAndFinish() throws {
-    try withStore { store in
+  @Test("a run starts running and finishes with its status, counts and message", arguments: Backend.allCases)
+  func startAndFinish(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let id = try store.startRun(kind: .run, parameterSetID: set, at: t0)
       let started = try #require(try store.run(id: id))
@@ -40,9 +41,9 @@ struct RunTests {
     }
   }
 
-  @Test("finishing an unknown run is an error")
-  func unknownRun() throws {
-    try withStore { store in
+  @Test("finishing an unknown run is an error", arguments: Backend.allCases)
+  func unknownRun(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let error = #expect(throws: StoreError.self) {
         try store.finishRun(7, status: .succeeded, counts: RunCounts(), message: nil, at: t0)
       }
@@ -50,9 +51,9 @@ struct RunTests {
     }
   }
 
-  @Test("recent runs come newest first, up to the limit")
-  func recent() throws {
-    try withStore { store in
+  @Test("recent runs come newest first, up to the limit", arguments: Backend.allCases)
+  func recent(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let first = try store.startRun(kind: .run, parameterSetID: nil, at: t0)
       let second = try store.startRun(kind: .analyze, parameterSetID: nil, at: t1)
       let third = try store.startRun(kind: .export, parameterSetID: nil, at: t2)
@@ -63,9 +64,9 @@ struct RunTests {
     }
   }
 
-  @Test("runs left running by a killed process are marked interrupted")
-  func interrupted() throws {
-    try withStore { store in
+  @Test("runs left running by a killed process are marked interrupted", arguments: Backend.allCases)
+  func interrupted(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let killed = try store.startRun(kind: .run, parameterSetID: nil, at: t0)
       let done = try store.startRun(kind: .run, parameterSetID: nil, at: t1)
       try store.finishRun(done, status: .succeeded, counts: RunCounts(), message: nil, at: t1)
@@ -81,9 +82,9 @@ struct RunTests {
     }
   }
 
-  @Test("item errors are kept per run, in order")
-  func itemErrors() throws {
-    try withStore { store in
+  @Test("item errors are kept per run, in order", arguments: Backend.allCases)
+  func itemErrors(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let run = try store.startRun(kind: .run, parameterSetID: nil, at: t0)
       let other = try store.startRun(kind: .run, parameterSetID: nil, at: t1)
       try store.recordError(
@@ -113,13 +114,13 @@ struct RunTests {
     }
   }
 
-  @Test("an error for a run that does not exist is refused")
-  func orphanError() throws {
-    try withStore { store in
+  @Test("an error for a run that does not exist is refused", arguments: Backend.allCases)
+  func orphanError(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
       let error = #expect(throws: StoreError.self) {
         try store.recordError(runID: 5, stage: "fetch", subject: "x", message: "y", at: t0)
       }
-      #expect(error?.reason == .constraint(detail: "FOREIGN KEY constraint failed"))
+      #expect(isForeignKeyFailure(error, backend))
     }
   }
 }

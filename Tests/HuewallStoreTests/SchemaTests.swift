@@ -14,11 +14,12 @@ struct SchemaTests {
       #expect(
         tables == [
           "analyses", "decoding_images", "grdb_migrations", "images", "item_errors",
-          "parameter_sets", "poison_images", "products", "runs", "sqlite_sequence",
+          "parameter_sets", "poison_images", "products", "runs", "sqlite_sequence", "work_items",
+          "workers",
         ])
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
-          "v1", "v2-poison-images", "v3-item-warnings",
+          "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
         ])
     }
   }
@@ -67,7 +68,8 @@ struct SchemaTests {
       }
       #expect(
         error?.reason
-          == .olderSchema(missingMigrations: ["v1", "v2-poison-images", "v3-item-warnings"]))
+          == .olderSchema(
+            missingMigrations: ["v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue"]))
     }
   }
 
@@ -183,7 +185,7 @@ struct SchemaTests {
       #expect(try store.integrityCheck() == ["ok"])
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
-          "v1", "v2-poison-images", "v3-item-warnings",
+          "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
         ])
     }
   }

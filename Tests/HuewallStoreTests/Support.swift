@@ -2,6 +2,9 @@ import Foundation
 import HuewallCore
 import Testing
 
+import HuewallTestSupport
+
+@testable import HuewallPostgres
 @testable import HuewallStore
 
 /// A fresh folder under the system temporary directory, removed when `body` returns.
@@ -19,6 +22,80 @@ func withStore(_ body: (CatalogStore) throws -> Void) throws {
     let store = try CatalogStore(path: folder.appendingPathComponent("catalog.sqlite").path)
     defer { try? store.close() }
     try body(store)
+  }
+}
+
+/// The two catalogues that the shared store tests run against: a test that only one of them
+/// passes is a bug in the other.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case sqlite, postgres
+  var testDescription: String { rawValue }
+}
+
+/// A fresh, empty catalogue of `backend`: an SQLite file in its own temporary folder, or a
+/// new database on the tests' throwaway PostgreSQL server; closed (and the folder removed)
+/// after.
+func withCatalogue(_ backend: Backend, _ body: (any Catalogue) throws -> Void) throws {
+  switch backend {
+  case .sqlite:
+    try withStore(body)
+  case .postgres:
+    let catalog = try PostgresCatalog(url: try TestPostgres.freshDatabase())
+    defer { try? catalog.close() }
+    try body(catalog)
+  }
+}
+
+/// Whether `error` is the backend's refusal of a row whose parent does not exist.
+func isForeignKeyFailure(_ error: StoreError?, _ backend: Backend) -> Bool {
+  guard case .constraint(let detail) = error?.reason else { return false }
+  switch backend {
+  case .sqlite: return detail == "FOREIGN KEY constraint failed"
+  case .postgres: return detail.contains("violates foreign key constraint")
+  }
+}
+
+extension Catalogue {
+  /// The first column of every row of `sql`, as text: the tests' look at the tables.
+  func strings(_ sql: String) throws -> [String] {
+    switch self {
+    case let store as CatalogStore: try store.strings(sql)
+    case let catalog as PostgresCatalog: try catalog.strings(sql)
+    default: []
+    }
+  }
+
+  /// Runs one statement, as someone editing the tables by hand would.
+  func execute(_ sql: String) throws {
+    switch self {
+    case let store as CatalogStore: try store.execute(sql)
+    case let catalog as PostgresCatalog: try catalog.execute(sql)
+    default: break
+    }
+  }
+
+  /// The record of `url`, or nil.
+  func image(url: String) throws -> ImageRecord? {
+    switch self {
+    case let store as CatalogStore: try store.image(url: url)
+    case let catalog as PostgresCatalog: try catalog.imageRecords(urls: [url])[url]
+    default: nil
+    }
+  }
+
+  /// Syncs `products` as a read feed does: staged, then applied.
+  @discardableResult
+  func syncProducts(_ products: some Sequence<Product>, at date: Date) throws
+    -> ProductSyncCounts
+  {
+    if let store = self as? CatalogStore { return try store.syncProducts(products, at: date) }
+    try clearStagedProducts()
+    try stageProducts { staging in
+      for (index, product) in products.enumerated() {
+        _ = try staging.add(product, position: index + 1)
+      }
+    }
+    return try syncStagedProducts(at: date)
   }
 }
 

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A throwaway PostgreSQL server for the tests, and a fresh database on it per test.
 ///
 /// `scripts/test` starts one cluster (`scripts/pg-cluster`, a Unix socket in a temporary
@@ -48,25 +52,42 @@ public enum TestPostgres {
 
   /// Runs a program and returns its standard output, trimmed; throws with its standard error
   /// when it fails.
+  ///
+  /// Through `posix_spawn` and `waitpid`, not `Process`: tests run in parallel may hold every
+  /// thread that `Process` needs to notice an exit. The output goes through files, not pipes:
+  /// a server the program starts inherits them and would hold a pipe open while it runs.
   @discardableResult
   static func run(_ program: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let text = output.fileHandleForReading.readDataToEndOfFile()
-    let problems = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outputFile = folder.appendingPathComponent("out").path
+    let errorFile = folder.appendingPathComponent("err").path
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    guard spawned == 0 else {
+      throw TestPostgresError(message: "\(program): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let text = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+    // Exited normally with status 0.
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
       throw TestPostgresError(
         message: "\(program) \(arguments.joined(separator: " ")): "
-          + String(decoding: problems, as: UTF8.self))
+          + ((try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""))
     }
-    return String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
 

@@ -1,0 +1,95 @@
+import Foundation
+import HuewallTestSupport
+import Testing
+
+@testable import HuewallPostgres
+@testable import HuewallStore
+
+@Suite("The SQLite and PostgreSQL catalogues")
+struct CatalogueParityTests {
+  @Test("both have the same migrations, tables and columns")
+  func sameSchema() throws {
+    try withCatalogue(.sqlite) { sqlite in
+      try withCatalogue(.postgres) { postgres in
+        #expect(
+          try sqlite.strings("SELECT identifier FROM grdb_migrations ORDER BY identifier")
+            == postgres.strings("SELECT identifier FROM schema_migrations ORDER BY identifier"))
+        let sqliteColumns = try sqlite.strings(
+          """
+          SELECT m.name || '.' || c.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c
+          WHERE m.type = 'table' AND m.name NOT IN ('grdb_migrations', 'sqlite_sequence')
+          ORDER BY 1
+          """)
+        let postgresColumns = try postgres.strings(
+          """
+          SELECT table_name || '.' || column_name FROM information_schema.columns
+          WHERE table_schema = 'public' AND table_name <> 'schema_migrations'
+          ORDER BY table_name || '.' || column_name COLLATE "C"
+          """)
+        #expect(sqliteColumns.count > 60)
+        #expect(sqliteColumns == postgresColumns)
+      }
+    }
+  }
+
+  @Test("a URL's password never shows in what errors and logs print")
+  func passwordHidden() throws {
+    let location = try PostgresLocation(
+      url: "postgres://huewall:s3cret@db.example:6432/catalogue?sslmode=require",
+      environment: [:])
+    #expect(location.password == "s3cret")
+    #expect(location.description == "postgres://huewall@db.example:6432/catalogue")
+    #expect(!PostgresLocation.redacted("postgres://u:s3cret@h/d").contains("s3cret"))
+    #expect(location.tlsMode == .require)
+    #expect(location.endpoint == .tcp(host: "db.example", port: 6432))
+  }
+
+  @Test("the PG variables fill what the URL leaves out, and the URL wins")
+  func environment() throws {
+    let environment = [
+      "PGHOST": "/run/pg", "PGPORT": "5499", "PGUSER": "nightly", "PGPASSWORD": "from-env",
+      "PGDATABASE": "shop", "PGSSLMODE": "disable",
+    ]
+    let filled = try PostgresLocation(url: "postgres://", environment: environment)
+    #expect(filled.endpoint == .socket(folder: "/run/pg", port: 5499))
+    #expect(filled.user == "nightly")
+    #expect(filled.password == "from-env")
+    #expect(filled.database == "shop")
+    #expect(filled.tlsMode == .disable)
+    #expect(!filled.description.contains("from-env"))
+
+    let url = try PostgresLocation(
+      url: "postgres://alice@10.0.0.5/catalogue?sslmode=verify-full", environment: environment)
+    #expect(url.endpoint == .tcp(host: "10.0.0.5", port: 5499))
+    #expect(url.user == "alice")
+    #expect(url.database == "catalogue")
+    #expect(url.tlsMode == .verifyFull)
+  }
+
+  @Test("an unusable URL or sslmode is an error naming it, without its password")
+  func badLocations() throws {
+    let mode = #expect(throws: StoreError.self) {
+      try PostgresLocation(url: "postgres://u:pw@h/d?sslmode=sometimes", environment: [:])
+    }
+    #expect(mode?.reason == .invalidLocation(detail: "sslmode sometimes"))
+    #expect(mode?.path.contains("pw") == false)
+    let port = #expect(throws: StoreError.self) {
+      try PostgresLocation(url: "postgres://h/d?port=70000", environment: [:])
+    }
+    #expect(port?.reason == .invalidLocation(detail: "port 70000"))
+  }
+
+  @Test("a server that is not there is an error naming the catalogue")
+  func unreachable() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "huewall-no-server-\(UUID().uuidString)")
+    let error = #expect(throws: StoreError.self) {
+      try PostgresCatalog(url: "postgres://nobody@/none?host=\(folder.path)", environment: [:])
+    }
+    guard case .cannotConnect = error?.reason else {
+      Issue.record("expected cannotConnect, got \(String(describing: error))")
+      return
+    }
+    #expect(error?.path == "postgres://nobody@/none?host=\(folder.path)&port=5432")
+  }
+}

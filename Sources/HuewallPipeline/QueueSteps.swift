@@ -10,7 +10,7 @@ extension Steps {
     PipelineStep(name: "Queue images") { context in
       let queued = try catalog.enqueueMainImages(
         parameterSetID: context.parameterSet.id, runID: context.runID)
-      context.logger.info("\(queued) images queued for the workers")
+      context.logger.info("\(queued) images in the queue")
     }
   }
 
@@ -19,7 +19,7 @@ extension Steps {
     PipelineStep(name: "Queue cached images") { context in
       let queued = try catalog.enqueueCachedImages(
         parameterSetID: context.parameterSet.id, runID: context.runID)
-      context.logger.info("\(queued) cached images queued for the workers")
+      context.logger.info("\(queued) cached images in the queue")
     }
   }
 

@@ -69,9 +69,10 @@ public struct LeasePolicy: Sendable {
 /// lease-until), the pattern of PostgreSQL job queues. Times are the server's (`now()`), so
 /// that the clocks of worker machines do not matter.
 extension PostgresCatalog {
-  /// Queues every main image of the products in the feed for the set, for `runID`. An item
-  /// that is done or failed is queued afresh (each run revalidates every image); one that is
-  /// still pending or leased stays as it is.
+  /// Queues every main image of the products in the feed for the set, for `runID`, and
+  /// returns how many items of the set are now open. An item that is done or failed is
+  /// queued afresh (each run revalidates every image); one that is still pending or leased
+  /// (an interrupted run's) stays as it is but counts for `runID` from now on.
   @discardableResult
   public func enqueueMainImages(parameterSetID: Int64, runID: Int64) throws(StoreError) -> Int {
     try enqueue(
@@ -80,7 +81,7 @@ extension PostgresCatalog {
   }
 
   /// Queues one URL of every image content fetched once (the latest fetched), for
-  /// reprocessing with another parameter set.
+  /// reprocessing with another parameter set; returns how many items of the set are open.
   @discardableResult
   public func enqueueCachedImages(parameterSetID: Int64, runID: Int64) throws(StoreError) -> Int {
     try enqueue(
@@ -96,7 +97,7 @@ extension PostgresCatalog {
     var binds = PostgresBindings()
     binds.append(parameterSetID)
     binds.append(runID)
-    return try session.execute(
+    try session.execute(
       PostgresQuery(
         unsafeSQL: """
           INSERT INTO work_items (parameter_set_id, image_url, run_id, state, attempts, not_before)
@@ -107,6 +108,13 @@ extension PostgresCatalog {
             last_error = NULL, finished_at = NULL
           WHERE work_items.state IN ('done', 'failed')
           """, binds: binds))
+    // Items an interrupted run left open now count, and fail, for this one.
+    try session.execute(
+      """
+      UPDATE work_items SET run_id = \(runID)
+      WHERE parameter_set_id = \(parameterSetID) AND state IN ('pending', 'leased')
+      """)
+    return try queueCounts(parameterSetID: parameterSetID).open
   }
 
   /// Records that `worker` is alive (and which machine and process it is).

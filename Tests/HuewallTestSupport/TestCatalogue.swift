@@ -29,10 +29,13 @@ public final class TestCatalogue: Sendable {
   public var feedURL: URL { server.url("/feed.json") }
 
   /// Serves a feed of `count` products (ids `P0001`…), each with its own image URL, every image
-  /// revalidating with ETag `"<version>-<i>"`; `imageDelay` slows each image response.
+  /// revalidating with ETag `"<version>-<i>"`; `imageDelay` slows each image response. With
+  /// `distinct`, every product's image has bytes of its own (the sample with the product's
+  /// number appended after its end, which decoders ignore), so that there are `count` contents
+  /// to analyse rather than one per sample.
   public func publish(
     count: Int, version: Int = 1, skipping removed: Set<Int> = [],
-    imageDelay: Duration = .zero
+    imageDelay: Duration = .zero, distinct: Bool = false
   ) {
     var products: [String] = []
     for i in 0..<count where !removed.contains(i) {
@@ -41,13 +44,19 @@ public final class TestCatalogue: Sendable {
         #"{"id": "P\#(String(format: "%04d", i))", "title": "Product \#(i)", "brand": "Brand \#(i % 7)", "#
           + #""color": "C\#(i % 5)", "images": ["\#(server.url(path).absoluteString)"]}"#)
       let handler = TestHTTPServer.revalidating(
-        images[i % images.count], contentType: "image/jpeg", etag: "\"\(version)-\(i)\"")
+        distinct ? Self.distinctImage(images[i % images.count], i) : images[i % images.count],
+        contentType: "image/jpeg", etag: "\"\(version)-\(i)\"")
       server.route(path) { request in
         await handler(request).delayed(by: imageDelay)
       }
     }
     let feed = #"{"products": ["# + products.joined(separator: ",\n") + "]}"
     server.route("/feed.json", .ok(Data(feed.utf8), contentType: "application/json"))
+  }
+
+  /// `image` with `number` appended after its last marker: other bytes, the same picture.
+  public static func distinctImage(_ image: Data, _ number: Int) -> Data {
+    image + Data(" huewall-test-\(number)".utf8)
   }
 
   /// Serves different bytes (the next sample) with a new ETag at product `i`'s image URL.

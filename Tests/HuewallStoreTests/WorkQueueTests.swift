@@ -1,0 +1,184 @@
+import Foundation
+import Synchronization
+import HuewallCore
+import HuewallTestSupport
+import Testing
+
+@testable import HuewallPostgres
+@testable import HuewallStore
+
+/// The work queue of a PostgreSQL catalogue: claims, leases, retries and the unique key that
+/// makes each analysis happen once.
+@Suite("Work queue")
+struct WorkQueueTests {
+  /// A catalogue with `count` products (each its own image URL) queued for one run; returns
+  /// a second connection too, as a second worker would have.
+  func withQueue(
+    count: Int, _ body: (PostgresCatalog, PostgresCatalog, ParameterSetRecord, Int64) throws -> Void
+  ) throws {
+    let url = try TestPostgres.freshDatabase()
+    let first = try PostgresCatalog(url: url)
+    let second = try PostgresCatalog(url: url)
+    defer {
+      try? first.close()
+      try? second.close()
+    }
+    try first.syncProducts((0..<count).map { sampleProduct(String(format: "p%03d", $0)) }, at: t0)
+    let set = try first.parameterSet(for: .reference, preset: "reference", name: nil)
+    let run = try first.startRun(kind: .run, parameterSetID: set.id, at: t0)
+    #expect(try first.enqueueMainImages(parameterSetID: set.id, runID: run) == count)
+    try body(first, second, set, run)
+  }
+
+  func done(_ item: WorkItem, sha: String, set: Int64) -> WorkResult {
+    .done(
+      image: ImageRecord(
+        url: item.imageURL, sha256: sha, byteCount: 10, format: .jpeg, lastStatus: .downloaded,
+        fetchedAt: t1),
+      analysis: AnalysisRecord(
+        imageSHA256: sha, parameterSetID: set, width: 1, height: 1, colors: [], family: nil,
+        samples: 1, skipped: 0, background: 0, analysedAt: t1))
+  }
+
+  @Test("two workers claiming at once never get the same item, and together get all")
+  func exclusiveClaims() async throws {
+    try withQueue(count: 40) { first, second, _, _ in
+      let policy = LeasePolicy(lease: 60)
+      let results = Mutex<[[String]]>([[], []])
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        let catalog = index == 0 ? first : second
+        var mine: [String] = []
+        while let batch = try? catalog.claim(worker: "w\(index)", limit: 3, policy: policy),
+          !batch.isEmpty
+        {
+          mine += batch.map(\.imageURL)
+        }
+        results.withLock { $0[index] = mine }
+      }
+      let claimed = results.withLock { $0 }
+      #expect(Set(claimed[0]).isDisjoint(with: claimed[1]))
+      #expect(claimed[0].count + claimed[1].count == 40)
+      #expect(!claimed[0].isEmpty && !claimed[1].isEmpty)
+      let counts = try first.queueCounts()
+      #expect(counts.leased == 40 && counts.pending == 0)
+    }
+  }
+
+  @Test("an expired lease goes to another worker; the first one's late result is not written")
+  func expiredLease() throws {
+    try withQueue(count: 1) { first, second, set, _ in
+      let short = LeasePolicy(lease: 1)
+      let item = try #require(try first.claim(worker: "slow", limit: 5, policy: short).first)
+      #expect(try second.claim(worker: "other", limit: 5, policy: short).isEmpty)
+      Thread.sleep(forTimeInterval: 1.3)
+      let again = try #require(try second.claim(worker: "other", limit: 5, policy: short).first)
+      #expect(again.imageURL == item.imageURL)
+      #expect(again.attempts == 2)
+      #expect(
+        try !first.finish(item, worker: "slow", result: done(item, sha: "aaaa", set: set.id),
+          policy: short))
+      #expect(
+        try second.finish(again, worker: "other", result: done(again, sha: "aaaa", set: set.id),
+          policy: short))
+      #expect(try first.strings("SELECT count(*) FROM analyses") == ["1"])
+      let counts = try first.queueCounts()
+      #expect(counts.done == 1 && counts.leased == 0)
+    }
+  }
+
+  @Test("a renewed lease is not taken over")
+  func renewal() throws {
+    try withQueue(count: 1) { first, second, _, _ in
+      let short = LeasePolicy(lease: 1)
+      let items = try first.claim(worker: "busy", limit: 5, policy: short)
+      for _ in 0..<3 {
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try first.renew(worker: "busy", items: items, policy: short) == 1)
+      }
+      #expect(try second.claim(worker: "other", limit: 5, policy: short).isEmpty)
+    }
+  }
+
+  @Test("an item whose worker keeps dying fails after the last attempt, recorded for its run")
+  func abandonedTooOften() throws {
+    try withQueue(count: 1) { first, _, _, run in
+      let policy = LeasePolicy(lease: 1, maxAttempts: 2)
+      for attempt in 1...2 {
+        let claimed = try first.claim(worker: "dies-\(attempt)", limit: 1, policy: policy)
+        #expect(claimed.map(\.attempts) == [attempt])
+        Thread.sleep(forTimeInterval: 1.2)
+      }
+      #expect(try first.claim(worker: "next", limit: 1, policy: policy).isEmpty)
+      #expect(try first.queueCounts().failed == 1)
+      let errors = try first.errors(runID: run)
+      #expect(errors.map(\.stage) == ["worker"])
+      #expect(errors.first?.subject == "https://cdn.example/p000-1.jpg")
+      #expect(errors.first?.message.contains("(products p000)") == true)
+    }
+  }
+
+  @Test("a failure is retried after a growing wait, then recorded once as failed")
+  func retries() throws {
+    try withQueue(count: 1) { first, _, _, run in
+      let policy = LeasePolicy(lease: 30, maxAttempts: 2, backoff: 1)
+      let failure = WorkResult.failed(stage: "fetch", message: "HTTP 503", retry: true, image: nil)
+      let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
+      #expect(try first.finish(item, worker: "w", result: failure, policy: policy))
+      // Waiting for its retry: not claimable yet.
+      #expect(try first.claim(worker: "w", limit: 1, policy: policy).isEmpty)
+      #expect(try first.queueCounts().pending == 1)
+      Thread.sleep(forTimeInterval: 1.2)
+      let retry = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
+      #expect(retry.attempts == 2)
+      #expect(try first.finish(retry, worker: "w", result: failure, policy: policy))
+      #expect(try first.queueCounts().failed == 1)
+      #expect(try first.errors(runID: run).map(\.message) == ["HTTP 503 (products p000)"])
+      #expect(try first.tally(runID: run) == QueueTally(failed: 1))
+    }
+  }
+
+  @Test("a failure that cannot succeed later is not retried")
+  func permanentFailure() throws {
+    try withQueue(count: 1) { first, _, _, run in
+      let policy = LeasePolicy(maxAttempts: 5)
+      let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
+      let failure = WorkResult.failed(
+        stage: "decode", message: "not an image", retry: false, image: nil)
+      #expect(try first.finish(item, worker: "w", result: failure, policy: policy))
+      #expect(try first.queueCounts().failed == 1)
+      #expect(try first.errors(runID: run).map(\.stage) == ["decode"])
+    }
+  }
+
+  @Test("two URLs with the same bytes, finished by two workers, store one analysis")
+  func oneAnalysisPerContent() throws {
+    try withQueue(count: 2) { first, second, set, run in
+      let policy = LeasePolicy()
+      let a = try #require(try first.claim(worker: "a", limit: 1, policy: policy).first)
+      let b = try #require(try second.claim(worker: "b", limit: 1, policy: policy).first)
+      #expect(a.imageURL != b.imageURL)
+      #expect(try first.finish(a, worker: "a", result: done(a, sha: "same", set: set.id), policy: policy))
+      #expect(try second.finish(b, worker: "b", result: done(b, sha: "same", set: set.id), policy: policy))
+      #expect(try first.strings("SELECT count(*) FROM analyses") == ["1"])
+      #expect(try first.tally(runID: run) == QueueTally(downloaded: 2, analysed: 1))
+    }
+  }
+
+  @Test("queueing again restarts finished items and leaves claimed ones alone")
+  func requeue() throws {
+    try withQueue(count: 3) { first, _, set, run in
+      let policy = LeasePolicy()
+      let items = try first.claim(worker: "w", limit: 2, policy: policy)
+      try first.finish(items[0], worker: "w", result: done(items[0], sha: "x", set: set.id), policy: policy)
+      let next = try first.startRun(kind: .run, parameterSetID: set.id, at: t1)
+      // The finished item is queued again; the claimed and the unclaimed one stay as they
+      // are, but now count for the new run.
+      #expect(try first.enqueueMainImages(parameterSetID: set.id, runID: next) == 3)
+      let counts = try first.queueCounts()
+      #expect(counts.pending == 2 && counts.leased == 1 && counts.done == 0)
+      #expect(try first.tally(runID: next) == QueueTally())
+      #expect(try first.strings("SELECT count(*) FROM work_items WHERE run_id = \(next)") == ["3"])
+      #expect(run != next)
+    }
+  }
+}

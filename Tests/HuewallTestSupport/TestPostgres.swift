@@ -50,6 +50,13 @@ public enum TestPostgres {
     return components.string!
   }
 
+  /// The rows of `sql` on the database at `url`, each as its columns joined with `|` (psql's
+  /// unaligned output): how tests that run the built binary look at the catalogue.
+  public static func query(_ url: String, _ sql: String) throws -> [String] {
+    let output = try run("/usr/bin/psql", ["-qtA", "-v", "ON_ERROR_STOP=1", url, "-c", sql])
+    return output.isEmpty ? [] : output.split(separator: "\n").map(String.init)
+  }
+
   /// Runs a program and returns its standard output, trimmed; throws with its standard error
   /// when it fails.
   ///

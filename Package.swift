@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "HuewallCore", targets: ["HuewallCore"]),
     .library(name: "HuewallFeed", targets: ["HuewallFeed"]),
     .library(name: "HuewallPipeline", targets: ["HuewallPipeline"]),
+    .library(name: "HuewallStore", targets: ["HuewallStore"]),
+    .library(name: "HuewallPostgres", targets: ["HuewallPostgres"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

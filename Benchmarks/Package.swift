@@ -17,6 +17,16 @@ let package = Package(
       traits: ["MallocInterposer"]),
   ],
   targets: [
+    // The work queue's claim overhead, against a PostgreSQL database (worker-benchmarks).
+    .executableTarget(
+      name: "queue-bench",
+      dependencies: [
+        .product(name: "HuewallPostgres", package: "Huewall"),
+        .product(name: "HuewallStore", package: "Huewall"),
+        .product(name: "HuewallCore", package: "Huewall"),
+      ],
+      path: "QueueBench"
+    ),
     // The plugin runs executable targets whose folder sits in a folder named Benchmarks.
     .executableTarget(
       name: "HuewallBenchmarks",

@@ -37,7 +37,11 @@ struct Worker: AsyncParsableCommand {
   @Option(help: "Claims of one item before it is recorded as failed.")
   var maxAttempts: Int = LeasePolicy().maxAttempts
 
-  @Flag(help: "Exit once the queue is empty, instead of waiting for more work.")
+  @Flag(
+    help: """
+      Exit once the queue is empty, instead of waiting for more work (and exit 1 when the \
+      catalogue cannot be reached, instead of waiting for it).
+      """)
   var exitWhenIdle = false
 
   func validate() throws {

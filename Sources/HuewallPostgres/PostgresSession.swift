@@ -68,17 +68,28 @@ final class PostgresSession: @unchecked Sendable {
     try checked { try connection.query(query, logger: logger).wait().metadata.rows ?? 0 }
   }
 
-  /// Runs `body` between `BEGIN` and `COMMIT`, rolled back if it throws.
+  /// Transactions open on this thread's call stack: a transaction inside another is part of it.
+  private var depth = 0
+
+  /// Runs `body` between `BEGIN` and `COMMIT`, rolled back if it throws. Called inside another
+  /// transaction, `body` simply runs in that one.
   func transaction<T>(_ body: () throws -> T) throws(StoreError) -> T {
     lock.lock()
     defer { lock.unlock() }
+    if depth > 0 {
+      depth += 1
+      defer { depth -= 1 }
+      do { return try body() } catch { throw Self.storeError(error, location: location) }
+    }
+    depth = 1
+    defer { depth = 0 }
     try execute("BEGIN")
     do {
       let result = try body()
       try execute("COMMIT")
       return result
     } catch {
-      try? execute("ROLLBACK")
+      _ = try? execute("ROLLBACK")
       throw Self.storeError(error, location: location)
     }
   }

@@ -137,6 +137,21 @@ struct WorkQueueTests {
     }
   }
 
+  @Test("an item's result is written whole or not at all")
+  func finishIsAtomic() throws {
+    try withQueue(count: 1) { first, _, _, _ in
+      let policy = LeasePolicy()
+      let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
+      // An analysis for a parameter set that does not exist breaks the last write.
+      let error = #expect(throws: StoreError.self) {
+        try first.finish(item, worker: "w", result: done(item, sha: "abcd", set: 999), policy: policy)
+      }
+      #expect(isForeignKeyFailure(error, .postgres))
+      #expect(try first.image(url: item.imageURL) == nil)
+      #expect(try first.queueCounts().leased == 1)
+    }
+  }
+
   @Test("a failure that cannot succeed later is not retried")
   func permanentFailure() throws {
     try withQueue(count: 1) { first, _, _, run in

@@ -49,7 +49,12 @@ extension Steps {
           let worker = try QueueWorker(
             catalog: catalog, configuration: context.configuration, settings: settings,
             logger: context.logger)
-          _ = try await worker.run(untilDrained: true)
+          do {
+            _ = try await worker.run(untilDrained: true)
+          } catch {
+            await worker.shutdown()
+            throw error
+          }
           await worker.shutdown()
         } else {
           try await Task.sleep(for: .milliseconds(500))

@@ -75,8 +75,12 @@ public final class QueueWorker: Sendable {
     id = "\(host):\(getpid()):\(UInt16.random(in: 0...UInt16.max))"
   }
 
-  /// Closes the worker's HTTP connections; call it once the worker is done with.
-  public func shutdown() async { await fetcher.shutdown() }
+  /// Closes the worker's HTTP connections and takes it off the catalogue's list of connected
+  /// workers; call it once the worker is done with.
+  public func shutdown() async {
+    await fetcher.shutdown()
+    try? catalog.retire(worker: id)
+  }
 
   /// Asks the worker to stop after its current batch (a signal handler may call it).
   public func stop() { stopping.store(true, ordering: .relaxed) }

@@ -127,6 +127,11 @@ extension PostgresCatalog {
       """)
   }
 
+  /// Forgets `worker`, which stops: it no longer counts as connected.
+  public func retire(worker: String) throws(StoreError) {
+    try session.execute("DELETE FROM workers WHERE id = \(worker)")
+  }
+
   /// Claims up to `limit` items for `worker`: pending ones whose retry time has come, and
   /// leased ones whose lease expired (their worker died). An expired item that used its last
   /// attempt is recorded as failed instead.

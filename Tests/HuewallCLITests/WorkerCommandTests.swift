@@ -118,6 +118,48 @@ import Testing
       "status", "--db", database.replacingOccurrences(of: "postgres://postgres@", with: "postgres://postgres:s3cret@"),
     ])
     #expect(!hidden.stdout.contains("s3cret") && !hidden.stderr.contains("s3cret"))
+
+    // Reprocessing queues the fetched images for the new set, and this process does them.
+    let analyze = try await huewall([
+      "analyze", "--config", config.path, "--preset", "reference", "--name", "original",
+    ])
+    #expect(analyze.status == 0, "\(analyze.stderr)")
+    #expect(analyze.stdout.contains("5 analysed"), "\(analyze.stdout)")
+    #expect(
+      try TestPostgres.query(
+        database,
+        "SELECT count(*) FROM analyses JOIN parameter_sets ON id = parameter_set_id WHERE name = 'original'"
+      ) == ["5"])
+    await server.shutdown()
+  }
+
+  /// One coordinator at a time: the second exits 75 while the first waits for workers.
+  @Test func aSecondCoordinatorExits75() async throws {
+    let server = try await TestHTTPServer.start()
+    let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
+    catalogue.publish(count: 3)
+    let database = try TestPostgres.freshDatabase()
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let config = try write(
+      #"{"feed": {"source": "\#(catalogue.feedURL.absoluteString)"}, "database": "\#(database)", "fetch": {"allowPrivateNetworks": true}}"#,
+      to: folder.appendingPathComponent("pipeline.json"))
+    // Waits for outside workers that never come.
+    let first = try start(["run", "--config", config.path, "--workers", "1"])
+    let queued = try await waitUntil(seconds: 30) {
+      (try? TestPostgres.query(database, "SELECT count(*) FROM work_items")) == ["3"]
+    }
+    #expect(queued)
+    let second = try await huewall(["run", "--config", config.path])
+    #expect(second.status == 75, "\(second.stderr)")
+    #expect(second.stderr.contains("another coordinating run"))
+    kill(first.processIdentifier, SIGKILL)
+    first.waitUntilExit()
+    // The lock went with the killed coordinator's connection: a run goes ahead and finishes
+    // the queued work itself.
+    let third = try await huewall(["run", "--config", config.path, "--workers", "0"])
+    #expect(third.status == 0, "\(third.stderr)")
+    #expect(third.stdout.contains("3 analysed"), "\(third.stdout)")
     await server.shutdown()
   }
 

@@ -78,11 +78,10 @@ struct Worker: AsyncParsableCommand {
         await worker.shutdown()
         total.add(tally)
         break
-      } catch let error as StoreError {
+      } catch let error as StoreError where error.isConnectionLost && !exitWhenIdle {
         // The database restarted or is out of reach: the leases of this batch expire and
         // another worker (or this one, later) takes the items.
         logger.warning("\(error.localizedDescription); connecting again in 5 s")
-        if exitWhenIdle, case .cannotConnect = error.reason { throw CommandFailure.fatal(error) }
         try? await Task.sleep(for: .seconds(5))
       } catch {
         throw CommandFailure.fatal(error)

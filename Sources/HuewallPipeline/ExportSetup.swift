@@ -59,7 +59,7 @@ extension PipelineConfiguration {
   /// Opens the configured catalogue: the SQLite file (`readOnly` for readers that must not wait
   /// for a run's writes) or the PostgreSQL database of a `postgres://` URL.
   public func openCatalogue(readOnly: Bool = false) throws(StoreError) -> any Catalogue {
-    if usesPostgres { return try PostgresCatalog(url: database) }
+    if usesPostgres { return try PostgresCatalog(url: database, readOnly: readOnly) }
     return try CatalogStore(path: database, access: readOnly ? .readOnly : .readWrite)
   }
 }

@@ -72,7 +72,7 @@ public final class QueueWorker: Sendable {
     fetcher = Fetcher(settings: configuration.fetch, cache: cache, logger: logger)
     decoder = ImageDecoder(limits: configuration.decode)
     let host = ProcessInfo.processInfo.hostName
-    id = "\(host):\(getpid()):\(UInt16.random(in: 0...UInt16.max))"
+    id = "\(host):\(getpid()):\(UUID().uuidString.prefix(8).lowercased())"
   }
 
   /// Closes the worker's HTTP connections and takes it off the catalogue's list of connected
@@ -85,8 +85,8 @@ public final class QueueWorker: Sendable {
   /// Asks the worker to stop after its current batch (a signal handler may call it).
   public func stop() { stopping.store(true, ordering: .relaxed) }
 
-  /// Works until the queue is empty (`untilDrained`) or until ``stop()``; returns what it did.
-  /// Items claimed but not started when it stops are given back.
+  /// Works until the queue is empty (`untilDrained`) or until ``stop()``, which takes effect
+  /// once the current batch is written; returns what it did.
   public func run(untilDrained: Bool, progress: (@Sendable (Tally) -> Void)? = nil) async throws
     -> Tally
   {
@@ -107,7 +107,8 @@ public final class QueueWorker: Sendable {
     return tally
   }
 
-  /// Fetches and analyses `batch`, renewing its lease until every item is written.
+  /// Fetches and analyses `batch`, renewing its lease (and the worker's heartbeat) until every
+  /// item is written.
   private func work(on batch: [WorkItem], tally: inout Tally) async throws {
     let renewal = Task { [catalog, id, settings] in
       let every = Duration.seconds(max(1, settings.policy.lease / 3))
@@ -115,6 +116,7 @@ public final class QueueWorker: Sendable {
         try? await Task.sleep(for: every)
         if Task.isCancelled { break }
         _ = try? catalog.renew(worker: id, items: batch, policy: settings.policy)
+        try? catalog.heartbeat(worker: id, host: ProcessInfo.processInfo.hostName, pid: getpid())
       }
     }
     defer { renewal.cancel() }

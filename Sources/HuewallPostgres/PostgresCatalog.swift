@@ -2,6 +2,7 @@ import Foundation
 import HuewallCore
 import HuewallStore
 import PostgresNIO
+import Synchronization
 
 /// The catalogue in PostgreSQL: what ``CatalogStore`` keeps in one SQLite file, in a database
 /// that several machines share, plus the work queue of `huewall worker`.
@@ -13,19 +14,28 @@ public final class PostgresCatalog: Catalogue {
   public let location: String
   let session: PostgresSession
 
-  /// Connects to `location` and brings its schema up to date.
-  public init(_ location: PostgresLocation) throws(StoreError) {
+  /// The feed being staged, kept across the pages of one read.
+  let staging = Mutex<PostgresProductStaging?>(nil)
+
+  /// Connects to `location` and brings its schema up to date, or, when `readOnly`, checks
+  /// that it is up to date and changes nothing (what `huewall status` does).
+  public init(_ location: PostgresLocation, readOnly: Bool = false) throws(StoreError) {
     self.location = location.description
     session = try PostgresSession(location: location)
-    try PostgresSchema.migrate(session)
+    if readOnly {
+      try PostgresSchema.check(session)
+    } else {
+      try PostgresSchema.migrate(session)
+    }
   }
 
   /// Connects to the catalogue at `url` (a `postgres://` URL, with the `PG*` variables of
   /// `environment` filling what it leaves out).
   public convenience init(
-    url: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    url: String, readOnly: Bool = false,
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(StoreError) {
-    try self.init(PostgresLocation(url: url, environment: environment))
+    try self.init(PostgresLocation(url: url, environment: environment), readOnly: readOnly)
   }
 
   public func close() throws(StoreError) { try session.close() }

@@ -34,7 +34,8 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
 
   /// Whether `text` names a PostgreSQL catalogue rather than an SQLite file.
   public static func isURL(_ text: String) -> Bool {
-    text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    let lowered = text.prefix(13).lowercased()
+    return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
   }
 
   /// Reads `url` (`postgres://user:password@host:port/database?sslmode=…`; a host that is a
@@ -44,10 +45,11 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     url text: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(StoreError) {
     let shown = Self.redacted(text)
-    guard Self.isURL(text), let components = URLComponents(string: text) else {
+    guard Self.isURL(text), var components = URLComponents(string: text) else {
       throw StoreError(
         path: shown, reason: .invalidLocation(detail: "not a postgres:// URL"))
     }
+    components.scheme = components.scheme?.lowercased()
     var query: [String: String] = [:]
     for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
 

@@ -9,8 +9,8 @@ import PostgresNIO
 ///
 /// A repeated id must be answered at once with the first one's position; the staging keeps a
 /// 64-bit hash of every id (a few bytes each, not the ids) and asks the table only when a hash
-/// was seen before.
-final class PostgresProductStaging: ProductStaging {
+/// was seen before. One feed read uses it at a time (the coordinator's lock sees to that).
+final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
   static let batchSize = 500
   private let session: PostgresSession
   private var pending: [(id: String, position: Int, values: StagedValues)] = []
@@ -19,17 +19,16 @@ final class PostgresProductStaging: ProductStaging {
 
   init(session: PostgresSession) throws(StoreError) {
     self.session = session
+    // A table left by an earlier read on this connection is forgotten with its ids.
+    try session.execute("DROP TABLE IF EXISTS pg_temp.staged_products")
     try session.execute(
       """
-      CREATE TEMP TABLE IF NOT EXISTS staged_products (
+      CREATE TEMP TABLE staged_products (
         seq bigint GENERATED ALWAYS AS IDENTITY, id text COLLATE "C" PRIMARY KEY,
         position integer NOT NULL, title text NOT NULL, brand text, vendor_color text,
         link text, image_url text, additional_image_urls text NOT NULL, price text,
         availability text, item_group_id text)
       """)
-    for hash in try session.values("SELECT id FROM staged_products", as: String.self) {
-      seenHashes.insert(Self.hash(hash))
-    }
   }
 
   func add(_ product: Product, position: Int) throws -> Int? {
@@ -123,11 +122,20 @@ struct StagedValues {
 
 extension PostgresCatalog {
   public func clearStagedProducts() throws(StoreError) {
+    staging.withLock { $0 = nil }
     try session.execute("DROP TABLE IF EXISTS pg_temp.staged_products")
   }
 
+  /// The staging of the feed being read, made at its first page and kept for the next ones.
+  private func currentStaging() throws(StoreError) -> PostgresProductStaging {
+    if let current = staging.withLock({ $0 }) { return current }
+    let created = try PostgresProductStaging(session: session)
+    staging.withLock { $0 = created }
+    return created
+  }
+
   public func stageProducts<T>(_ body: (any ProductStaging) throws -> T) throws -> T {
-    let staging = try PostgresProductStaging(session: session)
+    let staging = try currentStaging()
     let result: T
     do {
       result = try body(staging)
@@ -151,7 +159,7 @@ extension PostgresCatalog {
   @discardableResult
   public func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts {
     // Nothing staged: an empty table, so that every product is marked removed.
-    _ = try PostgresProductStaging(session: session)
+    _ = try currentStaging()
     let values = StagedValues.columns
     let differs =
       "(p.\(values.replacingOccurrences(of: ", ", with: ", p."))) IS DISTINCT FROM "
@@ -190,6 +198,7 @@ extension PostgresCatalog {
           AND NOT EXISTS (SELECT 1 FROM pg_temp.staged_products s WHERE s.id = products.id)
         """)
       try session.execute("DROP TABLE pg_temp.staged_products")
+      staging.withLock { $0 = nil }
       return counts
     }
   }

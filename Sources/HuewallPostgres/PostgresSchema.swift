@@ -42,6 +42,28 @@ enum PostgresSchema {
     }
   }
 
+  /// Refuses a catalogue that lacks migrations this Huewall has, or has ones it does not know,
+  /// without changing anything.
+  static func check(_ session: PostgresSession) throws(StoreError) {
+    let exists = try session.values(
+      "SELECT to_regclass('schema_migrations') IS NOT NULL", as: Bool.self)
+    let applied =
+      exists.first == true
+      ? Set(try session.values("SELECT identifier FROM schema_migrations", as: String.self))
+      : []
+    let known = Set(migrations.map(\.identifier))
+    if !applied.subtracting(known).isEmpty {
+      throw StoreError(
+        path: session.location.description,
+        reason: .newerSchema(unknownMigrations: applied.subtracting(known).sorted()))
+    }
+    if !known.subtracting(applied).isEmpty {
+      throw StoreError(
+        path: session.location.description,
+        reason: .olderSchema(missingMigrations: known.subtracting(applied).sorted()))
+    }
+  }
+
   private static let v1 = """
     CREATE TABLE products (
       id text COLLATE "C" PRIMARY KEY,
@@ -120,6 +142,8 @@ enum PostgresSchema {
       outcome text, analysed boolean NOT NULL DEFAULT false,
       last_error text, finished_at timestamptz);
     CREATE INDEX work_items_ready ON work_items (state, not_before);
+    CREATE INDEX work_items_pending ON work_items (not_before, image_url) WHERE state = 'pending';
+    CREATE INDEX work_items_leased ON work_items (lease_until) WHERE state = 'leased';
     CREATE TABLE workers (
       id text PRIMARY KEY, host text NOT NULL, pid integer NOT NULL,
       started_at timestamptz NOT NULL, last_seen_at timestamptz NOT NULL,

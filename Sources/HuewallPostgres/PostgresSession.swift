@@ -156,3 +156,16 @@ final class PostgresSession: @unchecked Sendable {
     return "\(error)"
   }
 }
+
+extension StoreError {
+  /// Whether the database went away (a restart, a network failure) rather than refused
+  /// something: what a worker waits out and reconnects after.
+  public var isConnectionLost: Bool {
+    switch reason {
+    case .cannotConnect: true
+    // Connection exceptions, and the server shutting down or restarting.
+    case .postgres(let code, _): code.hasPrefix("08") || code.hasPrefix("57P")
+    default: false
+    }
+  }
+}

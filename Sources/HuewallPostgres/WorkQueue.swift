@@ -72,7 +72,8 @@ extension PostgresCatalog {
   /// Queues every main image of the products in the feed for the set, for `runID`, and
   /// returns how many items of the set are now open. An item that is done or failed is
   /// queued afresh (each run revalidates every image); one that is still pending or leased
-  /// (an interrupted run's) stays as it is but counts for `runID` from now on.
+  /// (an interrupted run's) stays as it is but counts for `runID` from now on. An open item
+  /// whose URL left the feed stays with its old run.
   @discardableResult
   public func enqueueMainImages(parameterSetID: Int64, runID: Int64) throws(StoreError) -> Int {
     try enqueue(
@@ -97,24 +98,26 @@ extension PostgresCatalog {
     var binds = PostgresBindings()
     binds.append(parameterSetID)
     binds.append(runID)
-    try session.execute(
-      PostgresQuery(
-        unsafeSQL: """
-          INSERT INTO work_items (parameter_set_id, image_url, run_id, state, attempts, not_before)
-          SELECT $1, urls.image_url, $2, 'pending', 0, now() FROM (\(urls)) AS urls
-          ON CONFLICT (parameter_set_id, image_url) DO UPDATE SET
-            run_id = excluded.run_id, state = 'pending', attempts = 0, not_before = now(),
-            claimed_by = NULL, lease_until = NULL, outcome = NULL, analysed = false,
-            last_error = NULL, finished_at = NULL
-          WHERE work_items.state IN ('done', 'failed')
-          """, binds: binds))
-    // Items an interrupted run left open now count, and fail, for this one.
-    try session.execute(
-      """
-      UPDATE work_items SET run_id = \(runID)
-      WHERE parameter_set_id = \(parameterSetID) AND state IN ('pending', 'leased')
-      """)
-    return try queueCounts(parameterSetID: parameterSetID).open
+    return try session.transaction {
+      // Items an interrupted run left open keep their state but count, and fail, for this
+      // run; done and failed ones start afresh.
+      try session.execute(
+        PostgresQuery(
+          unsafeSQL: """
+            INSERT INTO work_items (parameter_set_id, image_url, run_id, state, attempts, not_before)
+            SELECT $1, urls.image_url, $2, 'pending', 0, now() FROM (\(urls)) AS urls
+            ON CONFLICT (parameter_set_id, image_url) DO UPDATE SET
+              run_id = excluded.run_id,
+              state = CASE WHEN work_items.state IN ('done', 'failed') THEN 'pending'
+                ELSE work_items.state END,
+              attempts = CASE WHEN work_items.state IN ('done', 'failed') THEN 0
+                ELSE work_items.attempts END,
+              not_before = CASE WHEN work_items.state IN ('done', 'failed') THEN now()
+                ELSE work_items.not_before END,
+              outcome = NULL, analysed = false, last_error = NULL, finished_at = NULL
+            """, binds: binds))
+      return try queueCounts(parameterSetID: parameterSetID).open
+    }
   }
 
   /// Records that `worker` is alive (and which machine and process it is).
@@ -141,11 +144,16 @@ extension PostgresCatalog {
     try session.transaction {
       let abandoned = try session.rows(
         """
-        UPDATE work_items SET state = 'failed', claimed_by = NULL, lease_until = NULL,
+        WITH expired AS (
+          SELECT parameter_set_id, image_url FROM work_items
+          WHERE state = 'leased' AND lease_until < now() AND attempts >= \(policy.maxAttempts)
+          FOR UPDATE SKIP LOCKED)
+        UPDATE work_items AS w SET state = 'failed', claimed_by = NULL, lease_until = NULL,
           finished_at = now(),
-          last_error = 'its worker stopped before finishing it, ' || attempts || ' times'
-        WHERE state = 'leased' AND lease_until < now() AND attempts >= \(policy.maxAttempts)
-        RETURNING run_id, image_url, last_error
+          last_error = 'its worker stopped before finishing it, ' || w.attempts || ' times'
+        FROM expired
+        WHERE w.parameter_set_id = expired.parameter_set_id AND w.image_url = expired.image_url
+        RETURNING w.run_id, w.image_url, w.last_error
         """)
       for row in abandoned {
         try recordFinalFailure(
@@ -192,8 +200,8 @@ extension PostgresCatalog {
       """
       UPDATE work_items SET lease_until = now() + make_interval(secs => \(policy.lease))
       WHERE claimed_by = \(worker) AND state = 'leased'
-        AND parameter_set_id = ANY(\(items.map(\.parameterSetID)))
-        AND image_url = ANY(\(items.map(\.imageURL)))
+        AND (parameter_set_id, image_url) IN (
+          SELECT * FROM unnest(\(items.map(\.parameterSetID))::bigint[], \(items.map(\.imageURL))::text[]))
       """)
   }
 
@@ -210,7 +218,8 @@ extension PostgresCatalog {
   /// Records how `worker` ended `item`, in one transaction: the image record, the analysis
   /// (kept only if none exists for the content and set: a unique key, not luck, makes each
   /// analysis happen once), and the item's state. A worker whose lease was taken over in the
-  /// meantime writes nothing: the item is the new holder's. Returns whether it was written.
+  /// meantime writes nothing: the item is the new holder's (the claim's attempt number fences
+  /// it, even against a worker of the same name). Returns whether it was written.
   @discardableResult
   public func finish(
     _ item: WorkItem, worker: String, result: WorkResult, policy: LeasePolicy
@@ -220,7 +229,7 @@ extension PostgresCatalog {
         """
         SELECT attempts FROM work_items
         WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
-          AND claimed_by = \(worker) AND state = 'leased'
+          AND claimed_by = \(worker) AND state = 'leased' AND attempts = \(item.attempts)
         FOR UPDATE
         """, as: Int.self)
       guard let attempts = held.first else { return false }
@@ -243,10 +252,13 @@ extension PostgresCatalog {
         if let image { try saveImages([image]) }
         let final = !retry || attempts >= policy.maxAttempts
         let wait = policy.backoff * pow(2, Double(max(0, attempts - 1)))
+        // An image fetched but not decoded counts as downloaded (or not modified) and failed,
+        // as in a run with SQLite.
+        let outcome = image.flatMap { $0.lastStatus == .failed ? nil : $0.lastStatus.rawValue }
         try session.execute(
           """
           UPDATE work_items SET state = \(final ? "failed" : "pending"), claimed_by = NULL,
-            lease_until = NULL, last_error = \(message),
+            lease_until = NULL, last_error = \(message), outcome = \(outcome),
             not_before = now() + make_interval(secs => \(wait)),
             finished_at = CASE WHEN \(final) THEN now() END
           WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
@@ -283,8 +295,8 @@ extension PostgresCatalog {
   public func tally(runID: Int64) throws(StoreError) -> QueueTally {
     let row = try session.rows(
       """
-      SELECT count(*) FILTER (WHERE state = 'done' AND outcome = 'downloaded'),
-        count(*) FILTER (WHERE state = 'done' AND outcome = 'not-modified'),
+      SELECT count(*) FILTER (WHERE state IN ('done', 'failed') AND outcome = 'downloaded'),
+        count(*) FILTER (WHERE state IN ('done', 'failed') AND outcome = 'not-modified'),
         count(*) FILTER (WHERE state = 'failed'),
         count(*) FILTER (WHERE state = 'done' AND analysed)
       FROM work_items WHERE run_id = \(runID)

@@ -159,21 +159,16 @@ extension PostgresCatalog {
         try recordFinalFailure(
           runID: try row[0], stage: "worker", url: try row[1], message: try row[2])
       }
-      let rows = try session.rows(
-        """
-        WITH ready AS (
-          SELECT parameter_set_id, image_url FROM work_items
-          WHERE (state = 'pending' AND not_before <= now())
-             OR (state = 'leased' AND lease_until < now())
-          ORDER BY not_before, image_url
-          LIMIT \(limit)
-          FOR UPDATE SKIP LOCKED)
-        UPDATE work_items AS w SET state = 'leased', claimed_by = \(worker),
-          lease_until = now() + make_interval(secs => \(policy.lease)), attempts = w.attempts + 1
-        FROM ready
-        WHERE w.parameter_set_id = ready.parameter_set_id AND w.image_url = ready.image_url
-        RETURNING w.parameter_set_id, w.image_url, w.run_id, w.attempts
-        """)
+      // Expired leases first (a dead worker's items), then pending items in order: each an
+      // index scan of its own partial index, so a claim costs the same at any queue length.
+      var rows = try claim(
+        worker: worker, limit: limit, policy: policy,
+        ready: "state = 'leased' AND lease_until < now()", order: "lease_until")
+      if rows.count < limit {
+        rows += try claim(
+          worker: worker, limit: limit - rows.count, policy: policy,
+          ready: "state = 'pending' AND not_before <= now()", order: "not_before, image_url")
+      }
       var items: [WorkItem] = []
       for row in rows {
         items.append(
@@ -188,6 +183,29 @@ extension PostgresCatalog {
         return item
       }.sorted { $0.imageURL < $1.imageURL }
     }
+  }
+
+  /// Leases up to `limit` items that meet `ready` (SQL), taken in `order`, to `worker`.
+  private func claim(
+    worker: String, limit: Int, policy: LeasePolicy, ready: String, order: String
+  ) throws(StoreError) -> [PostgresSession.Columns] {
+    var binds = PostgresBindings()
+    binds.append(worker)
+    binds.append(policy.lease)
+    binds.append(limit)
+    return try session.rows(
+      PostgresQuery(
+        unsafeSQL: """
+          WITH ready AS (
+            SELECT parameter_set_id, image_url FROM work_items
+            WHERE \(ready) ORDER BY \(order) LIMIT $3
+            FOR UPDATE SKIP LOCKED)
+          UPDATE work_items AS w SET state = 'leased', claimed_by = $1,
+            lease_until = now() + make_interval(secs => $2), attempts = w.attempts + 1
+          FROM ready
+          WHERE w.parameter_set_id = ready.parameter_set_id AND w.image_url = ready.image_url
+          RETURNING w.parameter_set_id, w.image_url, w.run_id, w.attempts
+          """, binds: binds))
   }
 
   /// Extends `worker`'s leases on `items`; returns how many it still held.

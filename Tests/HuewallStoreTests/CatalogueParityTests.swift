@@ -41,6 +41,9 @@ struct CatalogueParityTests {
     #expect(location.description == "postgres://huewall@db.example:6432/catalogue")
     #expect(!PostgresLocation.redacted("postgres://u:s3cret@h/d").contains("s3cret"))
     #expect(location.tlsMode == .require)
+    // A scheme in capitals is still a URL, not a file name to create folders for.
+    #expect(PostgresLocation.isURL("Postgres://u:s3cret@h/d"))
+    #expect(!PostgresLocation.isURL("/var/lib/huewall/catalogue.sqlite"))
     #expect(location.endpoint == .tcp(host: "db.example", port: 6432))
   }
 
@@ -77,6 +80,21 @@ struct CatalogueParityTests {
       try PostgresLocation(url: "postgres://h/d?port=70000", environment: [:])
     }
     #expect(port?.reason == .invalidLocation(detail: "port 70000"))
+  }
+
+  @Test("read-only opening checks the schema and changes nothing")
+  func readOnly() throws {
+    let url = try TestPostgres.freshDatabase()
+    let error = #expect(throws: StoreError.self) { try PostgresCatalog(url: url, readOnly: true) }
+    #expect(
+      error?.reason
+        == .olderSchema(
+          missingMigrations: ["v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue"]))
+    #expect(try TestPostgres.query(url, "SELECT to_regclass('schema_migrations') IS NULL") == ["t"])
+    try PostgresCatalog(url: url).close()
+    let reader = try PostgresCatalog(url: url, readOnly: true)
+    #expect(try reader.recentRuns(limit: 5).isEmpty)
+    try reader.close()
   }
 
   @Test("a server that is not there is an error naming the catalogue")

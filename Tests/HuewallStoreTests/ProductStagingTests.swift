@@ -39,6 +39,22 @@ struct ProductStagingTests {
     }
   }
 
+  @Test("the pages of one read share the staging: a repeat on a later page is found", arguments: Backend.allCases)
+  func repeatAcrossPages(_ backend: Backend) throws {
+    try withCatalogue(backend) { store in
+      try store.clearStagedProducts()
+      let first = try store.stageProducts { staging in
+        try staging.add(sampleProduct("a"), position: 1)
+      }
+      let second = try store.stageProducts { staging in
+        [try staging.add(sampleProduct("b"), position: 2), try staging.add(sampleProduct("a"), position: 3)]
+      }
+      #expect(first == nil)
+      #expect(second == [nil, 1])
+      #expect(try store.stagedProductCount() == 2)
+    }
+  }
+
   @Test("a repeated id keeps its first product and answers with its position", arguments: Backend.allCases)
   func repeatedIDs(_ backend: Backend) throws {
     try withCatalogue(backend) { store in

@@ -169,6 +169,7 @@ extension PostgresCatalog {
           worker: worker, limit: limit - rows.count, policy: policy,
           ready: "state = 'pending' AND not_before <= now()", order: "not_before, image_url")
       }
+      if rows.isEmpty { return [] }
       var items: [WorkItem] = []
       for row in rows {
         items.append(

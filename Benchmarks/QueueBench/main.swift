@@ -18,7 +18,9 @@ let url = arguments[1]
 func argument(_ index: Int, _ fallback: Int) -> Int {
   arguments.count > index ? Int(arguments[index]) ?? fallback : fallback
 }
-let (count, workers, batch, emptyClaims) = (argument(2, 20_000), argument(3, 8), argument(4, 4), argument(5, 500))
+let (count, workers, batch, emptyClaims) = (
+  argument(2, 20_000), argument(3, 8), argument(4, 4), argument(5, 500)
+)
 
 let setup = try PostgresCatalog(url: url)
 let now = Date()
@@ -43,12 +45,14 @@ let started = DispatchTime.now()
 DispatchQueue.concurrentPerform(iterations: workers) { index in
   let catalog = catalogs[index]
   let worker = "bench-\(index)"
-  while let items = try? catalog.claim(worker: worker, limit: batch, policy: policy), !items.isEmpty {
+  while let items = try? catalog.claim(worker: worker, limit: batch, policy: policy), !items.isEmpty
+  {
     for item in items {
       let image = ImageRecord(
         url: item.imageURL, sha256: String(repeating: "0", count: 64), byteCount: 1,
         format: .jpeg, lastStatus: .notModified, fetchedAt: now)
-      _ = try? catalog.finish(item, worker: worker, result: .done(image: image, analysis: nil), policy: policy)
+      _ = try? catalog.finish(
+        item, worker: worker, result: .done(image: image, analysis: nil), policy: policy)
     }
   }
 }
@@ -62,11 +66,16 @@ DispatchQueue.concurrentPerform(iterations: workers) { index in
     _ = try? catalogs[index].claim(worker: "bench-\(index)", limit: batch, policy: policy)
   }
 }
-let emptySeconds = Double(DispatchTime.now().uptimeNanoseconds - emptyStarted.uptimeNanoseconds) / 1e9
+let emptySeconds =
+  Double(DispatchTime.now().uptimeNanoseconds - emptyStarted.uptimeNanoseconds) / 1e9
 
-print(String(
-  format: "claim + finish, %d workers racing, batches of %d: %d items in %.2f s = %.0f items/s, %.0f µs per item per worker",
-  workers, batch, count, seconds, Double(count) / seconds, seconds * 1e6 * Double(workers) / Double(count)))
-print(String(
-  format: "empty queue, %d workers: %d claims in %.2f s = %.0f µs per claim per worker",
-  workers, workers * emptyClaims, emptySeconds, emptySeconds * 1e6 / Double(emptyClaims)))
+print(
+  String(
+    format:
+      "claim + finish, %d workers racing, batches of %d: %d items in %.2f s = %.0f items/s, %.0f µs per item per worker",
+    workers, batch, count, seconds, Double(count) / seconds,
+    seconds * 1e6 * Double(workers) / Double(count)))
+print(
+  String(
+    format: "empty queue, %d workers: %d claims in %.2f s = %.0f µs per claim per worker",
+    workers, workers * emptyClaims, emptySeconds, emptySeconds * 1e6 / Double(emptyClaims)))

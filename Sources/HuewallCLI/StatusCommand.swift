@@ -34,7 +34,8 @@ struct Status: ParsableCommand {
   func run() throws {
     // With --db, the catalogue is all status needs: no pipeline.json required.
     let configuration = try pipeline.configuration(optional: pipeline.db != nil)
-    guard configuration.usesPostgres || FileManager.default.fileExists(atPath: configuration.database)
+    guard
+      configuration.usesPostgres || FileManager.default.fileExists(atPath: configuration.database)
     else {
       throw CommandFailure.fatal(
         "\(configuration.database): no catalogue yet (run `huewall run` first)")

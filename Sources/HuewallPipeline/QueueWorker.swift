@@ -161,8 +161,7 @@ public final class QueueWorker: Sendable {
     }
     let image = ImageRecord(fetched, keeping: previous, at: Date())
     do {
-      if try catalog.hasAnalysis(imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID)
-      {
+      if try catalog.hasAnalysis(imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID) {
         return .done(image: image, analysis: nil)
       }
       let analyzer = try analyzer(for: item.parameterSetID)
@@ -186,8 +185,10 @@ public final class QueueWorker: Sendable {
   private func analyzer(for parameterSetID: Int64) throws -> PaletteAnalyzer {
     if let known = analyzers.withLock({ $0[parameterSetID] }) { return known }
     guard let set = try catalog.parameterSet(id: parameterSetID) else {
-      throw StoreError(path: catalog.location, reason: .unexpected(
-        detail: "parameter set \(parameterSetID) was deleted"))
+      throw StoreError(
+        path: catalog.location,
+        reason: .unexpected(
+          detail: "parameter set \(parameterSetID) was deleted"))
     }
     let analyzer = try PaletteAnalyzer(parameters: set.parameters)
     analyzers.withLock { $0[parameterSetID] = analyzer }

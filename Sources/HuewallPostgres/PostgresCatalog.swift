@@ -165,11 +165,17 @@ extension PostgresCatalog {
     return try session.transaction {
       // Two coordinators, or a coordinator and `huewall export`, may ask at once.
       try session.execute("LOCK TABLE parameter_sets IN SHARE ROW EXCLUSIVE MODE")
-      let existing = try parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE parameters = \(json)").first
+      let existing = try parameterSets(
+        "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE parameters = \(json)"
+      ).first
       let decision = try ParameterSetNaming.decide(
         existing: existing.map { ($0.name, $0.isAutoNamed) }, requested: name, preset: preset,
         hash: hash, location: location
-      ) { name in try !parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE name = \(name)").isEmpty }
+      ) { name in
+        try !parameterSets(
+          "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE name = \(name)"
+        ).isEmpty
+      }
       switch decision {
       case .keep:
         return existing!
@@ -177,24 +183,30 @@ extension PostgresCatalog {
         try session.execute(
           "UPDATE parameter_sets SET name = \(name), auto_named = false WHERE id = \(existing!.id)"
         )
-        return try parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE id = \(existing!.id)")[0]
+        return try parameterSets(
+          "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE id = \(existing!.id)"
+        )[0]
       case .create(let name, let autoNamed):
         return try parameterSets(
           """
-            INSERT INTO parameter_sets (name, auto_named, parameters, hash, preset, created_at)
-            VALUES (\(name), \(autoNamed), \(json), \(hash), \(preset), \(date))
-            RETURNING \(unescaped: Self.parameterSetColumns)
-            """)[0]
+          INSERT INTO parameter_sets (name, auto_named, parameters, hash, preset, created_at)
+          VALUES (\(name), \(autoNamed), \(json), \(hash), \(preset), \(date))
+          RETURNING \(unescaped: Self.parameterSetColumns)
+          """)[0]
       }
     }
   }
 
   public func parameterSet(named name: String) throws(StoreError) -> ParameterSetRecord? {
-    try parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE name = \(name)").first
+    try parameterSets(
+      "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE name = \(name)"
+    ).first
   }
 
   public func parameterSet(id: Int64) throws(StoreError) -> ParameterSetRecord? {
-    try parameterSets("SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE id = \(id)").first
+    try parameterSets(
+      "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE id = \(id)"
+    ).first
   }
 
   public func parameterSets() throws(StoreError) -> [ParameterSetRecord] {

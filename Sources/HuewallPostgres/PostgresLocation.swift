@@ -53,7 +53,8 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     var query: [String: String] = [:]
     for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
 
-    let host = nonEmpty(query["host"]) ?? nonEmpty(components.percentEncodedHost?.removingPercentEncoding)
+    let host =
+      nonEmpty(query["host"]) ?? nonEmpty(components.percentEncodedHost?.removingPercentEncoding)
       ?? nonEmpty(environment["PGHOST"]) ?? "/var/run/postgresql"
     let portText = query["port"] ?? components.port.map(String.init) ?? environment["PGPORT"]
     let port: Int
@@ -65,7 +66,8 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     } else {
       port = 5432
     }
-    endpoint = host.hasPrefix("/") ? .socket(folder: host, port: port) : .tcp(host: host, port: port)
+    endpoint =
+      host.hasPrefix("/") ? .socket(folder: host, port: port) : .tcp(host: host, port: port)
     user =
       nonEmpty(query["user"]) ?? nonEmpty(components.user?.removingPercentEncoding)
       ?? nonEmpty(environment["PGUSER"]) ?? nonEmpty(environment["USER"]) ?? "postgres"
@@ -73,7 +75,8 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
       query["password"] ?? components.password?.removingPercentEncoding
       ?? environment["PGPASSWORD"]
     let path = components.percentEncodedPath.dropFirst().removingPercentEncoding
-    database = nonEmpty(query["dbname"]) ?? nonEmpty(path) ?? nonEmpty(environment["PGDATABASE"]) ?? user
+    database =
+      nonEmpty(query["dbname"]) ?? nonEmpty(path) ?? nonEmpty(environment["PGDATABASE"]) ?? user
     let mode = nonEmpty(query["sslmode"]) ?? nonEmpty(environment["PGSSLMODE"]) ?? "prefer"
     guard let tlsMode = TLSMode(rawValue: mode) else {
       throw StoreError(path: shown, reason: .invalidLocation(detail: "sslmode \(mode)"))

@@ -225,7 +225,8 @@ extension PostgresCatalog {
       """
     ).map { row throws(StoreError) in
       try StoredProduct(
-        location: location, id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
+        location: location, id: row[0], title: row[1], brand: row[2], vendorColor: row[3],
+        link: row[4],
         imageURL: row[5], additionalImageURLsJSON: row[6], price: row[7], availability: row[8],
         itemGroupID: row[9], firstSeenAt: row[10], lastSeenAt: row[11], removedAt: row[12],
         updatedAt: row[13])

@@ -31,7 +31,8 @@ final class PostgresSession: @unchecked Sendable {
         id: 1, logger: logger
       ).wait()
     } catch {
-      throw StoreError(path: location.description, reason: .cannotConnect(detail: Self.describe(error)))
+      throw StoreError(
+        path: location.description, reason: .cannotConnect(detail: Self.describe(error)))
     }
   }
 

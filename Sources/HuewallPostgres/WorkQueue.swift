@@ -255,9 +255,10 @@ extension PostgresCatalog {
       switch result {
       case .done(let image, let analysis):
         try saveImages([image])
-        let analysed = try analysis.map { record throws(StoreError) in
-          try insert(record, replacing: false)
-        } ?? false
+        let analysed =
+          try analysis.map { record throws(StoreError) in
+            try insert(record, replacing: false)
+          } ?? false
         try session.execute(
           """
           UPDATE work_items SET state = 'done', claimed_by = NULL, lease_until = NULL,
@@ -266,7 +267,8 @@ extension PostgresCatalog {
           WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
           """)
         try session.execute(
-          "UPDATE workers SET items_done = items_done + 1, last_seen_at = now() WHERE id = \(worker)")
+          "UPDATE workers SET items_done = items_done + 1, last_seen_at = now() WHERE id = \(worker)"
+        )
       case .failed(let stage, let message, let retry, let image):
         if let image { try saveImages([image]) }
         let final = !retry || attempts >= policy.maxAttempts

@@ -343,11 +343,12 @@ extension StoredProduct {
         reason: .unreadableData(
           detail: "additional image URLs of product \(id): \(additionalImageURLsJSON.prefix(80))"))
     }
-    self = ProductRow(
-      id: id, title: title, brand: brand, vendorColor: vendorColor, link: link,
-      imageURL: imageURL, additionalImageURLs: additional, price: price,
-      availability: availability, itemGroupId: itemGroupID, firstSeenAt: firstSeenAt,
-      lastSeenAt: lastSeenAt, removedAt: removedAt, updatedAt: updatedAt
-    ).storedProduct
+    self =
+      ProductRow(
+        id: id, title: title, brand: brand, vendorColor: vendorColor, link: link,
+        imageURL: imageURL, additionalImageURLs: additional, price: price,
+        availability: availability, itemGroupId: itemGroupID, firstSeenAt: firstSeenAt,
+        lastSeenAt: lastSeenAt, removedAt: removedAt, updatedAt: updatedAt
+      ).storedProduct
   }
 }

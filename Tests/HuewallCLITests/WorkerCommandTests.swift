@@ -115,7 +115,9 @@ import Testing
     #expect(status.stdout.contains("queue: 0 pending, 0 leased, 5 done, 0 failed"))
     // The password of a URL never shows.
     let hidden = try await huewall([
-      "status", "--db", database.replacingOccurrences(of: "postgres://postgres@", with: "postgres://postgres:s3cret@"),
+      "status", "--db",
+      database.replacingOccurrences(
+        of: "postgres://postgres@", with: "postgres://postgres:s3cret@"),
     ])
     #expect(!hidden.stdout.contains("s3cret") && !hidden.stderr.contains("s3cret"))
 

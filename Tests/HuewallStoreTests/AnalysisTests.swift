@@ -73,7 +73,9 @@ struct AnalysisTests {
     }
   }
 
-  @Test("a batch with an unknown parameter set fails whole and names the file", arguments: Backend.allCases)
+  @Test(
+    "a batch with an unknown parameter set fails whole and names the file",
+    arguments: Backend.allCases)
   func batchIsAtomic(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
@@ -89,7 +91,9 @@ struct AnalysisTests {
     }
   }
 
-  @Test("the export reads every product with its main image and that image's analysis", arguments: Backend.allCases)
+  @Test(
+    "the export reads every product with its main image and that image's analysis",
+    arguments: Backend.allCases)
   func catalogue(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id

@@ -54,7 +54,9 @@ struct ImageTests {
     }
   }
 
-  @Test("cached images: fetched ones only, one per sha256, the latest fetch representing it", arguments: Backend.allCases)
+  @Test(
+    "cached images: fetched ones only, one per sha256, the latest fetch representing it",
+    arguments: Backend.allCases)
   func cachedImages(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let shared1 = ImageRecord(
@@ -74,7 +76,9 @@ struct ImageTests {
     }
   }
 
-  @Test("the records of the feed's main images, read at once, leave out removed products'", arguments: Backend.allCases)
+  @Test(
+    "the records of the feed's main images, read at once, leave out removed products'",
+    arguments: Backend.allCases)
   func mainImageRecords(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let kept = sampleProduct("kept")

@@ -32,7 +32,9 @@ struct ParameterSetTests {
     #expect(ParameterSetRecord.hash(ofCanonicalJSON: "foobar") == "85944171f73967e8")
   }
 
-  @Test("the same parameters give the same set, other parameters a new one", arguments: Backend.allCases)
+  @Test(
+    "the same parameters give the same set, other parameters a new one", arguments: Backend.allCases
+  )
   func findOrCreate(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let reference = try store.parameterSet(

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Product staging")
 struct ProductStagingTests {
-  @Test("a staged feed syncs as the same products given in one piece would", arguments: Backend.allCases)
+  @Test(
+    "a staged feed syncs as the same products given in one piece would", arguments: Backend.allCases
+  )
   func stagedSyncMatchesSync(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let a = sampleProduct("a")
@@ -39,7 +41,9 @@ struct ProductStagingTests {
     }
   }
 
-  @Test("the pages of one read share the staging: a repeat on a later page is found", arguments: Backend.allCases)
+  @Test(
+    "the pages of one read share the staging: a repeat on a later page is found",
+    arguments: Backend.allCases)
   func repeatAcrossPages(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       try store.clearStagedProducts()
@@ -47,7 +51,10 @@ struct ProductStagingTests {
         try staging.add(sampleProduct("a"), position: 1)
       }
       let second = try store.stageProducts { staging in
-        [try staging.add(sampleProduct("b"), position: 2), try staging.add(sampleProduct("a"), position: 3)]
+        [
+          try staging.add(sampleProduct("b"), position: 2),
+          try staging.add(sampleProduct("a"), position: 3),
+        ]
       }
       #expect(first == nil)
       #expect(second == [nil, 1])
@@ -55,7 +62,9 @@ struct ProductStagingTests {
     }
   }
 
-  @Test("a repeated id keeps its first product and answers with its position", arguments: Backend.allCases)
+  @Test(
+    "a repeated id keeps its first product and answers with its position",
+    arguments: Backend.allCases)
   func repeatedIDs(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       var second = sampleProduct("a")
@@ -77,7 +86,9 @@ struct ProductStagingTests {
     }
   }
 
-  @Test("what the body throws comes back as it is, and the catalogue is unchanged", arguments: Backend.allCases)
+  @Test(
+    "what the body throws comes back as it is, and the catalogue is unchanged",
+    arguments: Backend.allCases)
   func aFailedReadChangesNothing(_ backend: Backend) throws {
     struct BrokenFeed: Error, Equatable {}
     try withCatalogue(backend) { store in

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Product sync")
 struct ProductSyncTests {
-  @Test("added, changed, unchanged, removed and reappearing products, with their times", arguments: Backend.allCases)
+  @Test(
+    "added, changed, unchanged, removed and reappearing products, with their times",
+    arguments: Backend.allCases)
   func lifecycle(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let a = sampleProduct("a")
@@ -81,7 +83,8 @@ struct ProductSyncTests {
     case availability, itemGroup
   }
 
-  @Test("a difference in any one field counts as changed", arguments: Field.allCases, Backend.allCases)
+  @Test(
+    "a difference in any one field counts as changed", arguments: Field.allCases, Backend.allCases)
   func eachFieldCounts(_ field: Field, _ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let original = sampleProduct("a")
@@ -118,7 +121,9 @@ struct ProductSyncTests {
     }
   }
 
-  @Test("text with quotes, backslashes and control characters round-trips through JSON", arguments: Backend.allCases)
+  @Test(
+    "text with quotes, backslashes and control characters round-trips through JSON",
+    arguments: Backend.allCases)
   func awkwardURLs(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let product = Product(

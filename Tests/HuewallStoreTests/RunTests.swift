@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Runs and item errors")
 struct RunTests {
-  @Test("a run starts running and finishes with its status, counts and message", arguments: Backend.allCases)
+  @Test(
+    "a run starts running and finishes with its status, counts and message",
+    arguments: Backend.allCases)
   func startAndFinish(_ backend: Backend) throws {
     try withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id

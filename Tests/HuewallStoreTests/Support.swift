@@ -1,8 +1,7 @@
 import Foundation
 import HuewallCore
-import Testing
-
 import HuewallTestSupport
+import Testing
 
 @testable import HuewallPostgres
 @testable import HuewallStore

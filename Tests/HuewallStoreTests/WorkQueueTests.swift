@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import HuewallCore
 import HuewallTestSupport
+import Synchronization
 import Testing
 
 @testable import HuewallPostgres
@@ -75,10 +75,12 @@ struct WorkQueueTests {
       #expect(again.imageURL == item.imageURL)
       #expect(again.attempts == 2)
       #expect(
-        try !first.finish(item, worker: "slow", result: done(item, sha: "aaaa", set: set.id),
+        try !first.finish(
+          item, worker: "slow", result: done(item, sha: "aaaa", set: set.id),
           policy: short))
       #expect(
-        try second.finish(again, worker: "other", result: done(again, sha: "aaaa", set: set.id),
+        try second.finish(
+          again, worker: "other", result: done(again, sha: "aaaa", set: set.id),
           policy: short))
       #expect(try first.strings("SELECT count(*) FROM analyses") == ["1"])
       let counts = try first.queueCounts()
@@ -144,7 +146,8 @@ struct WorkQueueTests {
       let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
       // An analysis for a parameter set that does not exist breaks the last write.
       let error = #expect(throws: StoreError.self) {
-        try first.finish(item, worker: "w", result: done(item, sha: "abcd", set: 999), policy: policy)
+        try first.finish(
+          item, worker: "w", result: done(item, sha: "abcd", set: 999), policy: policy)
       }
       #expect(isForeignKeyFailure(error, .postgres))
       #expect(try first.image(url: item.imageURL) == nil)
@@ -172,8 +175,11 @@ struct WorkQueueTests {
       let a = try #require(try first.claim(worker: "a", limit: 1, policy: policy).first)
       let b = try #require(try second.claim(worker: "b", limit: 1, policy: policy).first)
       #expect(a.imageURL != b.imageURL)
-      #expect(try first.finish(a, worker: "a", result: done(a, sha: "same", set: set.id), policy: policy))
-      #expect(try second.finish(b, worker: "b", result: done(b, sha: "same", set: set.id), policy: policy))
+      #expect(
+        try first.finish(a, worker: "a", result: done(a, sha: "same", set: set.id), policy: policy))
+      #expect(
+        try second.finish(b, worker: "b", result: done(b, sha: "same", set: set.id), policy: policy)
+      )
       #expect(try first.strings("SELECT count(*) FROM analyses") == ["1"])
       #expect(try first.tally(runID: run) == QueueTally(downloaded: 2, analysed: 1))
     }
@@ -184,7 +190,8 @@ struct WorkQueueTests {
     try withQueue(count: 3) { first, _, set, run in
       let policy = LeasePolicy()
       let items = try first.claim(worker: "w", limit: 2, policy: policy)
-      try first.finish(items[0], worker: "w", result: done(items[0], sha: "x", set: set.id), policy: policy)
+      try first.finish(
+        items[0], worker: "w", result: done(items[0], sha: "x", set: set.id), policy: policy)
       let next = try first.startRun(kind: .run, parameterSetID: set.id, at: t1)
       // The finished item is queued again; the claimed and the unclaimed one stay as they
       // are, but now count for the new run.

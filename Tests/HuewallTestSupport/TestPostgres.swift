@@ -42,7 +42,8 @@ public enum TestPostgres {
   /// state (they are left for the cluster's removal at the end).
   public static func freshDatabase() throws -> String {
     let name = "huewall_\(getpid())_\(counter.next())"
-    _ = try run("/usr/bin/psql", ["-q", "-v", "ON_ERROR_STOP=1", server, "-c", "CREATE DATABASE \(name)"])
+    _ = try run(
+      "/usr/bin/psql", ["-q", "-v", "ON_ERROR_STOP=1", server, "-c", "CREATE DATABASE \(name)"])
     guard var components = URLComponents(string: server) else {
       throw TestPostgresError(message: "unreadable server URL \(server)")
     }

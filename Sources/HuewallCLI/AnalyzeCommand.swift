@@ -10,7 +10,9 @@ struct Analyze: AsyncParsableCommand {
     discussion: """
       The results are stored as a parameter set of their own beside the earlier ones; export \
       them with `huewall export --params NAME`. Images that already have an analysis for these \
-      exact parameters are skipped.
+      exact parameters are skipped. With a postgres:// catalogue the images are queued for \
+      `huewall worker` processes (or this one, when none is connected), which revalidate each \
+      image's URL rather than read only a local cache.
       """
   )
 

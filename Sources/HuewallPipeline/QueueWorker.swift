@@ -51,6 +51,8 @@ public final class QueueWorker: Sendable {
   }
 
   public let id: String
+  /// This machine's name, as `workers` shows it.
+  let host: String
   let catalog: PostgresCatalog
   let configuration: PipelineConfiguration
   let settings: Settings
@@ -71,7 +73,7 @@ public final class QueueWorker: Sendable {
     let cache = try ImageCache(directory: URL(fileURLWithPath: configuration.cache))
     fetcher = Fetcher(settings: configuration.fetch, cache: cache, logger: logger)
     decoder = ImageDecoder(limits: configuration.decode)
-    let host = ProcessInfo.processInfo.hostName
+    host = ProcessInfo.processInfo.hostName
     id = "\(host):\(getpid()):\(UUID().uuidString.prefix(8).lowercased())"
   }
 
@@ -86,13 +88,15 @@ public final class QueueWorker: Sendable {
   public func stop() { stopping.store(true, ordering: .relaxed) }
 
   /// Works until the queue is empty (`untilDrained`) or until ``stop()``, which takes effect
-  /// once the current batch is written; returns what it did.
-  public func run(untilDrained: Bool, progress: (@Sendable (Tally) -> Void)? = nil) async throws
+  /// once the current batch is written; returns what it did. `progress` hears of it every
+  /// ten seconds while there is work.
+  public func run(untilDrained: Bool, progress: ((Tally) -> Void)? = nil) async throws
     -> Tally
   {
     var tally = Tally()
+    var reported = ContinuousClock.now
     while !stopping.load(ordering: .relaxed) {
-      try catalog.heartbeat(worker: id, host: ProcessInfo.processInfo.hostName, pid: getpid())
+      try catalog.heartbeat(worker: id, host: host, pid: getpid())
       let batch = try catalog.claim(worker: id, limit: settings.batchSize, policy: settings.policy)
       if batch.isEmpty {
         if untilDrained, try catalog.queueCounts().open == 0 { break }
@@ -102,7 +106,10 @@ public final class QueueWorker: Sendable {
       tally.claimed += batch.count
       logger.debug("claimed \(batch.count) items")
       try await work(on: batch, tally: &tally)
-      progress?(tally)
+      if let progress, ContinuousClock.now - reported >= .seconds(10) {
+        progress(tally)
+        reported = .now
+      }
     }
     return tally
   }
@@ -110,13 +117,13 @@ public final class QueueWorker: Sendable {
   /// Fetches and analyses `batch`, renewing its lease (and the worker's heartbeat) until every
   /// item is written.
   private func work(on batch: [WorkItem], tally: inout Tally) async throws {
-    let renewal = Task { [catalog, id, settings] in
+    let renewal = Task { [catalog, id, host, settings] in
       let every = Duration.seconds(max(1, settings.policy.lease / 3))
       while !Task.isCancelled {
         try? await Task.sleep(for: every)
         if Task.isCancelled { break }
         _ = try? catalog.renew(worker: id, items: batch, policy: settings.policy)
-        try? catalog.heartbeat(worker: id, host: ProcessInfo.processInfo.hostName, pid: getpid())
+        try? catalog.heartbeat(worker: id, host: host, pid: getpid())
       }
     }
     defer { renewal.cancel() }
@@ -131,6 +138,7 @@ public final class QueueWorker: Sendable {
       switch result {
       case .done(_, let analysis):
         tally.done += 1
+        // Decoded here (a racing worker may have stored the analysis first).
         if analysis != nil { tally.analysed += 1 }
       case .failed(let stage, let message, let retry, _):
         tally.failed += 1

@@ -123,19 +123,17 @@ extension PostgresCatalog {
       var last = ""
       var first = true
       while true {
+        var binds = PostgresBindings()
+        binds.append(parameterSetID)
+        binds.append(first)
+        binds.append(last)
         let rows = try session.rows(
-          """
-          SELECT products.id, products.title, products.brand, products.vendor_color,
-                 products.link, products.image_url, products.removed_at IS NOT NULL,
-                 images.sha256, analyses.colors, analyses.family
-          FROM products
-          LEFT JOIN images ON images.url = products.image_url
-          LEFT JOIN analyses
-            ON analyses.image_sha256 = images.sha256
-            AND analyses.parameter_set_id = \(parameterSetID)
-          WHERE \(first) OR products.id > \(last)
-          ORDER BY products.id LIMIT \(Self.exportPage)
-          """)
+          PostgresQuery(
+            unsafeSQL: """
+              \(ExportEntry.query(parameterSet: "$1"))
+              WHERE $2 OR products.id > $3
+              ORDER BY products.id LIMIT \(Self.exportPage)
+              """, binds: binds))
         for row in rows {
           let colorsJSON: String? = try row[8]
           let id: String = try row[0]

@@ -13,7 +13,7 @@ import PostgresNIO
 final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
   static let batchSize = 500
   private let session: PostgresSession
-  private var pending: [(id: String, position: Int, values: StagedValues)] = []
+  private var pending: [(id: String, position: Int, values: ProductValues)] = []
   private var pendingPositions: [String: Int] = [:]
   private var seenHashes: Set<Int64> = []
 
@@ -40,7 +40,7 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
         "SELECT position FROM staged_products WHERE id = \(product.id)", as: Int.self)
       if let earlier = earlier.first { return earlier }
     }
-    pending.append((product.id, position, StagedValues(product)))
+    pending.append((product.id, position, ProductValues(product)))
     pendingPositions[product.id] = position
     if pending.count == Self.batchSize { try flush() }
     return nil
@@ -61,7 +61,7 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
     try session.execute(
       PostgresQuery(
         unsafeSQL: """
-          INSERT INTO staged_products (id, position, \(StagedValues.columns))
+          INSERT INTO staged_products (id, position, \(ProductValues.columns))
           VALUES \(tuples.joined(separator: ","))
           ON CONFLICT (id) DO NOTHING
           """, binds: binds))
@@ -79,34 +79,8 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
   }
 }
 
-/// A product's feed values as the products table stores them: what "changed" compares.
-struct StagedValues {
-  static let columns =
-    "title, brand, vendor_color, link, image_url, additional_image_urls, price, availability, "
-    + "item_group_id"
-
-  var title: String
-  var brand: String?
-  var vendorColor: String?
-  var link: String?
-  var imageURL: String?
-  var additionalImageURLs: String
-  var price: String?
-  var availability: String?
-  var itemGroupID: String?
-
-  init(_ product: Product) {
-    title = product.title
-    brand = product.brand
-    vendorColor = product.vendorColor
-    link = product.link?.absoluteString
-    imageURL = product.imageURLs.first?.absoluteString
-    additionalImageURLs = StoredProduct.additionalImageURLsJSON(of: product)
-    price = product.price
-    availability = product.availability
-    itemGroupID = product.itemGroupId
-  }
-
+extension ProductValues {
+  /// Appends the values in ``columns`` order.
   func bind(into binds: inout PostgresBindings) {
     binds.append(title)
     binds.append(brand)
@@ -116,7 +90,7 @@ struct StagedValues {
     binds.append(additionalImageURLs)
     binds.append(price)
     binds.append(availability)
-    binds.append(itemGroupID)
+    binds.append(itemGroupId)
   }
 }
 
@@ -160,7 +134,7 @@ extension PostgresCatalog {
   public func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts {
     // Nothing staged: an empty table, so that every product is marked removed.
     _ = try currentStaging()
-    let values = StagedValues.columns
+    let values = ProductValues.columns
     let differs =
       "(p.\(values.replacingOccurrences(of: ", ", with: ", p."))) IS DISTINCT FROM "
       + "(s.\(values.replacingOccurrences(of: ", ", with: ", s.")))"
@@ -219,7 +193,7 @@ extension PostgresCatalog {
   public func products(includeRemoved: Bool) throws(StoreError) -> [StoredProduct] {
     try session.rows(
       """
-      SELECT id, \(unescaped: StagedValues.columns), first_seen_at, last_seen_at, removed_at,
+      SELECT id, \(unescaped: ProductValues.columns), first_seen_at, last_seen_at, removed_at,
         updated_at
       FROM products WHERE \(includeRemoved) OR removed_at IS NULL ORDER BY id
       """

@@ -48,17 +48,7 @@ extension CatalogStore {
   ) throws(StoreError) {
     try read { db in
       let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT products.id, products.title, products.brand, products.vendor_color,
-                 products.link, products.image_url, products.removed_at IS NOT NULL,
-                 images.sha256, analyses.colors, analyses.family
-          FROM products
-          LEFT JOIN images ON images.url = products.image_url
-          LEFT JOIN analyses
-            ON analyses.image_sha256 = images.sha256 AND analyses.parameter_set_id = ?
-          ORDER BY products.id
-          """,
+        db, sql: "\(ExportEntry.query(parameterSet: "?")) ORDER BY products.id",
         arguments: [parameterSetID])
       while let row = try rows.next() {
         let colors = try (row[8] as String?).map { json throws(StoreError) in
@@ -77,6 +67,20 @@ extension CatalogStore {
 }
 
 extension ExportEntry {
+  /// What both catalogues read for an export, columns in the order of the properties:
+  /// `parameterSet` is the placeholder of the set's id in the dialect at hand.
+  public static func query(parameterSet: String) -> String {
+    """
+    SELECT products.id, products.title, products.brand, products.vendor_color,
+           products.link, products.image_url, products.removed_at IS NOT NULL,
+           images.sha256, analyses.colors, analyses.family
+    FROM products
+    LEFT JOIN images ON images.url = products.image_url
+    LEFT JOIN analyses
+      ON analyses.image_sha256 = images.sha256 AND analyses.parameter_set_id = \(parameterSet)
+    """
+  }
+
   /// The colours of a stored analysis, or an ``StoreError/Reason/unreadableData(detail:)``
   /// naming the product and the image when the column is not a JSON array of colours.
   public static func colors(

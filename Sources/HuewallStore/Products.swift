@@ -169,20 +169,25 @@ struct ProductRow: Codable, FetchableRecord, TableRecord {
   }
 }
 
-/// A product's feed values as stored: what "changed" compares. URLs are kept as their
-/// `absoluteString`.
-struct ProductValues: Equatable {
-  var title: String
-  var brand: String?
-  var vendorColor: String?
-  var link: String?
-  var imageURL: String?
-  var additionalImageURLs: String  // JSON text
-  var price: String?
-  var availability: String?
-  var itemGroupId: String?
+/// A product's feed values as both catalogues store them: what "changed" compares. URLs are
+/// kept as their `absoluteString`, the image URLs after the first as JSON text.
+public struct ProductValues: Equatable, Sendable {
+  /// The columns, in the order of the properties.
+  public static let columns =
+    "title, brand, vendor_color, link, image_url, additional_image_urls, price, availability, "
+    + "item_group_id"
 
-  init(_ product: Product) {
+  public var title: String
+  public var brand: String?
+  public var vendorColor: String?
+  public var link: String?
+  public var imageURL: String?
+  public var additionalImageURLs: String  // JSON text
+  public var price: String?
+  public var availability: String?
+  public var itemGroupId: String?
+
+  public init(_ product: Product) {
     title = product.title
     brand = product.brand
     vendorColor = product.vendorColor
@@ -207,9 +212,7 @@ struct ProductValues: Equatable {
     itemGroupId = row[9]
   }
 
-  static let selectColumns =
-    "id, title, brand, vendor_color, link, image_url, additional_image_urls, price, "
-    + "availability, item_group_id, removed_at IS NOT NULL"
+  static let selectColumns = "id, \(columns), removed_at IS NOT NULL"
 
   /// Statement arguments in ``selectColumns`` order, without the id.
   var arguments: [DatabaseValue] {

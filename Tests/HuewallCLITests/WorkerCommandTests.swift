@@ -46,14 +46,14 @@ import Testing
       try await Task.sleep(for: .milliseconds(300 + Int(state >> 33) % 1200))
       let pid = workers[victim].processIdentifier
       let holding = try await waitUntil(seconds: 30) {
-        try TestPostgres.query(
+        try await TestPostgres.query(
           database,
           "SELECT count(*) FROM work_items WHERE state = 'leased' AND claimed_by LIKE '%:\(pid):%'"
         ) != ["0"]
       }
       #expect(holding, "worker \(victim) never held an item")
       kill(pid, SIGKILL)
-      workers[victim].waitUntilExit()
+      try await exit(of: workers[victim])
       #expect(workers[victim].terminationReason == .uncaughtSignal)
       workers[victim] = try startWorker(victim)
     }
@@ -62,21 +62,21 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     for worker in workers { kill(worker.processIdentifier, SIGTERM) }
     for worker in workers {
-      worker.waitUntilExit()
+      try await exit(of: worker)
       #expect(worker.terminationReason == .exit && worker.terminationStatus == 0)
     }
 
     // Every content analysed exactly once for the set; every item done, none leased.
-    #expect(try TestPostgres.query(database, "SELECT count(*) FROM analyses") == ["300"])
+    #expect(try await TestPostgres.query(database, "SELECT count(*) FROM analyses") == ["300"])
     #expect(
-      try TestPostgres.query(
+      try await TestPostgres.query(
         database, "SELECT count(DISTINCT image_sha256) FROM analyses") == ["300"])
     #expect(
-      try TestPostgres.query(
+      try await TestPostgres.query(
         database, "SELECT state, count(*), count(claimed_by) FROM work_items GROUP BY state")
         == ["done|300|0"])
     // The killed workers' items were taken again once their leases expired.
-    let retaken = try TestPostgres.query(
+    let retaken = try await TestPostgres.query(
       database, "SELECT count(*) FROM work_items WHERE attempts > 1")
     #expect(retaken != ["0"])
 
@@ -98,15 +98,8 @@ import Testing
   }
 
   @Test func statusShowsTheQueue() async throws {
-    let server = try await TestHTTPServer.start()
-    let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
-    catalogue.publish(count: 5)
-    let database = try TestPostgres.freshDatabase()
-    let folder = try makeFolder()
+    let (server, database, folder, config) = try await shop(products: 5)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let config = try write(
-      #"{"feed": {"source": "\#(catalogue.feedURL.absoluteString)"}, "database": "\#(database)", "fetch": {"allowPrivateNetworks": true}}"#,
-      to: folder.appendingPathComponent("pipeline.json"))
     let run = try await huewall(["run", "--config", config.path, "--workers", "0"])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("images 5 downloaded, 0 not modified, 0 failed, 5 analysed"))
@@ -128,7 +121,7 @@ import Testing
     #expect(analyze.status == 0, "\(analyze.stderr)")
     #expect(analyze.stdout.contains("5 analysed"), "\(analyze.stdout)")
     #expect(
-      try TestPostgres.query(
+      try await TestPostgres.query(
         database,
         "SELECT count(*) FROM analyses JOIN parameter_sets ON id = parameter_set_id WHERE name = 'original'"
       ) == ["5"])
@@ -137,32 +130,41 @@ import Testing
 
   /// One coordinator at a time: the second exits 75 while the first waits for workers.
   @Test func aSecondCoordinatorExits75() async throws {
-    let server = try await TestHTTPServer.start()
-    let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
-    catalogue.publish(count: 3)
-    let database = try TestPostgres.freshDatabase()
-    let folder = try makeFolder()
+    let (server, database, folder, config) = try await shop(products: 3)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let config = try write(
-      #"{"feed": {"source": "\#(catalogue.feedURL.absoluteString)"}, "database": "\#(database)", "fetch": {"allowPrivateNetworks": true}}"#,
-      to: folder.appendingPathComponent("pipeline.json"))
     // Waits for outside workers that never come.
     let first = try start(["run", "--config", config.path, "--workers", "1"])
     let queued = try await waitUntil(seconds: 30) {
-      (try? TestPostgres.query(database, "SELECT count(*) FROM work_items")) == ["3"]
+      (try? await TestPostgres.query(database, "SELECT count(*) FROM work_items")) == ["3"]
     }
     #expect(queued)
     let second = try await huewall(["run", "--config", config.path])
     #expect(second.status == 75, "\(second.stderr)")
     #expect(second.stderr.contains("another coordinating run"))
     kill(first.processIdentifier, SIGKILL)
-    first.waitUntilExit()
+    try await exit(of: first)
     // The lock went with the killed coordinator's connection: a run goes ahead and finishes
     // the queued work itself.
     let third = try await huewall(["run", "--config", config.path, "--workers", "0"])
     #expect(third.status == 0, "\(third.stderr)")
     #expect(third.stdout.contains("3 analysed"), "\(third.stdout)")
     await server.shutdown()
+  }
+
+  /// A shop of `products` on loopback, a fresh PostgreSQL database, and a folder with a
+  /// pipeline.json that reads one into the other.
+  private func shop(products: Int) async throws
+    -> (server: TestHTTPServer, database: String, folder: URL, config: URL)
+  {
+    let server = try await TestHTTPServer.start()
+    let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
+    catalogue.publish(count: products)
+    let database = try TestPostgres.freshDatabase()
+    let folder = try makeFolder()
+    let config = try write(
+      #"{"feed": {"source": "\#(catalogue.feedURL.absoluteString)"}, "database": "\#(database)", "fetch": {"allowPrivateNetworks": true}}"#,
+      to: folder.appendingPathComponent("pipeline.json"))
+    return (server, database, folder, config)
   }
 
   private func makeFolder() throws -> URL {
@@ -194,13 +196,25 @@ import Testing
     return process
   }
 
+  /// Waits for `process` to end without holding a cooperative thread.
+  private func exit(of process: Process) async throws {
+    let box = UncheckedProcess(process)
+    try await offThePool { box.process.waitUntilExit() }
+  }
+
   /// Polls `condition` every 20 ms for up to `seconds`.
-  private func waitUntil(seconds: Int, _ condition: () throws -> Bool) async throws -> Bool {
+  private func waitUntil(seconds: Int, _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
-      if try condition() { return true }
+      if try await condition() { return true }
       try await Task.sleep(for: .milliseconds(20))
     }
     return false
   }
+}
+
+/// A process handed to the thread that waits for it.
+private struct UncheckedProcess: @unchecked Sendable {
+  let process: Process
+  init(_ process: Process) { self.process = process }
 }

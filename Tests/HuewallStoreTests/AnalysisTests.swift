@@ -36,8 +36,8 @@ struct AnalysisTests {
   }
 
   @Test("analyses save, read back exactly, and replace on save", arguments: Backend.allCases)
-  func roundTrip(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func roundTrip(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let first = analysis("aaaa", set: set, colors: [white, blue], family: "white")
       try store.saveAnalyses([first])
@@ -56,8 +56,8 @@ struct AnalysisTests {
   }
 
   @Test("analysed hashes are per parameter set", arguments: Backend.allCases)
-  func analysedHashes(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func analysedHashes(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let reference = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let product = try store.parameterSet(
         for: Preset.product.parameters, preset: "product", name: nil
@@ -76,8 +76,8 @@ struct AnalysisTests {
   @Test(
     "a batch with an unknown parameter set fails whole and names the file",
     arguments: Backend.allCases)
-  func batchIsAtomic(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func batchIsAtomic(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let error = #expect(throws: StoreError.self) {
         try store.saveAnalyses([
@@ -94,8 +94,8 @@ struct AnalysisTests {
   @Test(
     "the export reads every product with its main image and that image's analysis",
     arguments: Backend.allCases)
-  func catalogue(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func catalogue(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let other = try store.parameterSet(
         for: AnalysisParameters(granularity: 8), preset: "reference", name: nil

@@ -8,9 +8,11 @@ import Testing
 @Suite("The SQLite and PostgreSQL catalogues")
 struct CatalogueParityTests {
   @Test("both have the same migrations, tables and columns")
-  func sameSchema() throws {
-    try withCatalogue(.sqlite) { sqlite in
-      try withCatalogue(.postgres) { postgres in
+  func sameSchema() async throws {
+    try await withCatalogue(.sqlite) { sqlite in
+      let postgres = try PostgresCatalog(url: try TestPostgres.freshDatabase())
+      defer { try? postgres.close() }
+      do {
         #expect(
           try sqlite.strings("SELECT identifier FROM grdb_migrations ORDER BY identifier")
             == postgres.strings("SELECT identifier FROM schema_migrations ORDER BY identifier"))
@@ -83,14 +85,15 @@ struct CatalogueParityTests {
   }
 
   @Test("read-only opening checks the schema and changes nothing")
-  func readOnly() throws {
+  func readOnly() async throws {
     let url = try TestPostgres.freshDatabase()
     let error = #expect(throws: StoreError.self) { try PostgresCatalog(url: url, readOnly: true) }
     #expect(
       error?.reason
         == .olderSchema(
           missingMigrations: ["v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue"]))
-    #expect(try TestPostgres.query(url, "SELECT to_regclass('schema_migrations') IS NULL") == ["t"])
+    #expect(
+      try await TestPostgres.query(url, "SELECT to_regclass('schema_migrations') IS NULL") == ["t"])
     try PostgresCatalog(url: url).close()
     let reader = try PostgresCatalog(url: url, readOnly: true)
     #expect(try reader.recentRuns(limit: 5).isEmpty)

@@ -15,8 +15,8 @@ struct ImageTests {
     fetchedAt: t0)
 
   @Test("a saved record reads back equal; an unknown URL reads nil", arguments: Backend.allCases)
-  func roundTrip(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func roundTrip(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       try store.saveImage(downloaded)
       #expect(try store.image(url: downloaded.url) == downloaded)
       #expect(try store.image(url: "https://cdn.example/other.jpg") == nil)
@@ -24,8 +24,8 @@ struct ImageTests {
   }
 
   @Test("saving the same URL again replaces every column", arguments: Backend.allCases)
-  func upsert(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func upsert(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       try store.saveImage(downloaded)
       var revalidated = downloaded
       revalidated.lastStatus = .notModified
@@ -42,8 +42,8 @@ struct ImageTests {
   }
 
   @Test("statuses are stored as their documented words", arguments: Backend.allCases)
-  func statusWords(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func statusWords(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       try store.saveImages(
         ImageStatus.allCases.enumerated().map { index, status in
           ImageRecord(url: "u\(index)", lastStatus: status, fetchedAt: t0)
@@ -57,8 +57,8 @@ struct ImageTests {
   @Test(
     "cached images: fetched ones only, one per sha256, the latest fetch representing it",
     arguments: Backend.allCases)
-  func cachedImages(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func cachedImages(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let shared1 = ImageRecord(
         url: "https://a.example/x.jpg", sha256: "bbbb", format: .jpeg, width: 10, height: 10,
         lastStatus: .downloaded, fetchedAt: t0)
@@ -79,8 +79,8 @@ struct ImageTests {
   @Test(
     "the records of the feed's main images, read at once, leave out removed products'",
     arguments: Backend.allCases)
-  func mainImageRecords(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func mainImageRecords(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let kept = sampleProduct("kept")
       let gone = sampleProduct("gone")
       try store.syncProducts([kept, gone], at: t0)

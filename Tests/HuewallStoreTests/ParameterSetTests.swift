@@ -35,8 +35,8 @@ struct ParameterSetTests {
   @Test(
     "the same parameters give the same set, other parameters a new one", arguments: Backend.allCases
   )
-  func findOrCreate(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func findOrCreate(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let reference = try store.parameterSet(
         for: .reference, preset: "reference", name: nil, at: t0)
       #expect(reference.parametersJSON == referenceJSON)
@@ -62,8 +62,8 @@ struct ParameterSetTests {
   }
 
   @Test("naming: new named sets, naming an unnamed set, and conflicts", arguments: Backend.allCases)
-  func naming(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func naming(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let product = Preset.product.parameters
       let named = try store.parameterSet(for: product, preset: "product", name: "summer", at: t0)
       #expect(named.name == "summer")
@@ -108,8 +108,8 @@ struct ParameterSetTests {
   }
 
   @Test("blank names and out-of-range parameters are refused", arguments: Backend.allCases)
-  func refused(_ backend: Backend) throws {
-    try withCatalogue(backend) { (store) throws in
+  func refused(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { (store) throws in
       let blank = #expect(throws: StoreError.self) {
         try store.parameterSet(for: .reference, preset: "reference", name: "  ")
       }

@@ -10,8 +10,8 @@ struct ProductStagingTests {
   @Test(
     "a staged feed syncs as the same products given in one piece would", arguments: Backend.allCases
   )
-  func stagedSyncMatchesSync(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func stagedSyncMatchesSync(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let a = sampleProduct("a")
       let b = sampleProduct("b")
       let c = sampleProduct("c")
@@ -44,8 +44,8 @@ struct ProductStagingTests {
   @Test(
     "the pages of one read share the staging: a repeat on a later page is found",
     arguments: Backend.allCases)
-  func repeatAcrossPages(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func repeatAcrossPages(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       try store.clearStagedProducts()
       let first = try store.stageProducts { staging in
         try staging.add(sampleProduct("a"), position: 1)
@@ -65,8 +65,8 @@ struct ProductStagingTests {
   @Test(
     "a repeated id keeps its first product and answers with its position",
     arguments: Backend.allCases)
-  func repeatedIDs(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func repeatedIDs(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       var second = sampleProduct("a")
       second.title = "Another title"
       try store.clearStagedProducts()
@@ -89,9 +89,9 @@ struct ProductStagingTests {
   @Test(
     "what the body throws comes back as it is, and the catalogue is unchanged",
     arguments: Backend.allCases)
-  func aFailedReadChangesNothing(_ backend: Backend) throws {
+  func aFailedReadChangesNothing(_ backend: Backend) async throws {
     struct BrokenFeed: Error, Equatable {}
-    try withCatalogue(backend) { store in
+    try await withCatalogue(backend) { store in
       try store.syncProducts([sampleProduct("a")], at: t0)
       try store.clearStagedProducts()
       #expect(throws: BrokenFeed()) {

@@ -10,8 +10,8 @@ struct ProductSyncTests {
   @Test(
     "added, changed, unchanged, removed and reappearing products, with their times",
     arguments: Backend.allCases)
-  func lifecycle(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func lifecycle(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let a = sampleProduct("a")
       let b = sampleProduct("b")
       let c = sampleProduct("c")
@@ -85,8 +85,8 @@ struct ProductSyncTests {
 
   @Test(
     "a difference in any one field counts as changed", arguments: Field.allCases, Backend.allCases)
-  func eachFieldCounts(_ field: Field, _ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func eachFieldCounts(_ field: Field, _ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let original = sampleProduct("a")
       var edited = original
       switch field {
@@ -109,8 +109,8 @@ struct ProductSyncTests {
   }
 
   @Test("empty and nil values are told apart and round-trip", arguments: Backend.allCases)
-  func sparseProducts(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func sparseProducts(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let bare = Product(id: "bare", imageURLs: [])
       var empty = bare
       empty.brand = ""
@@ -124,8 +124,8 @@ struct ProductSyncTests {
   @Test(
     "text with quotes, backslashes and control characters round-trips through JSON",
     arguments: Backend.allCases)
-  func awkwardURLs(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func awkwardURLs(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let product = Product(
         id: "ü\"id", title: "Tab\there, \"quoted\" \\ back",
         imageURLs: [
@@ -139,8 +139,8 @@ struct ProductSyncTests {
   }
 
   @Test("a repeated id counts once and its first occurrence wins", arguments: Backend.allCases)
-  func duplicates(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func duplicates(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let first = sampleProduct("a")
       let second = sampleProduct("a", price: "1.00 USD")
       let counts = try store.syncProducts([first, sampleProduct("b"), second], at: t0)
@@ -150,8 +150,8 @@ struct ProductSyncTests {
   }
 
   @Test("an empty feed marks every product removed and deletes none", arguments: Backend.allCases)
-  func emptyFeed(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func emptyFeed(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       try store.syncProducts([sampleProduct("a"), sampleProduct("b")], at: t0)
       let counts = try store.syncProducts([Product](), at: t1)
       #expect(counts == ProductSyncCounts(seen: 0, added: 0, changed: 0, removed: 2))
@@ -164,8 +164,8 @@ struct ProductSyncTests {
   }
 
   @Test("a lazy sequence longer than one chunk is read once", arguments: Backend.allCases)
-  func lazySequence(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func lazySequence(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let products = (0..<1_234).lazy.map { sampleProduct(String(format: "p%05d", $0)) }
       let counts = try store.syncProducts(products, at: t0)
       #expect(counts == ProductSyncCounts(seen: 1_234, added: 1_234, changed: 0, removed: 0))
@@ -175,8 +175,8 @@ struct ProductSyncTests {
   }
 
   @Test("100,000 products sync in one transaction", arguments: Backend.allCases)
-  func hundredThousand(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func hundredThousand(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let count = 100_000
       func product(_ index: Int, price: String = "10.00 USD") -> Product {
         Product(

@@ -10,8 +10,8 @@ struct RunTests {
   @Test(
     "a run starts running and finishes with its status, counts and message",
     arguments: Backend.allCases)
-  func startAndFinish(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func startAndFinish(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
       let id = try store.startRun(kind: .run, parameterSetID: set, at: t0)
       let started = try #require(try store.run(id: id))
@@ -44,8 +44,8 @@ struct RunTests {
   }
 
   @Test("finishing an unknown run is an error", arguments: Backend.allCases)
-  func unknownRun(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func unknownRun(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let error = #expect(throws: StoreError.self) {
         try store.finishRun(7, status: .succeeded, counts: RunCounts(), message: nil, at: t0)
       }
@@ -54,8 +54,8 @@ struct RunTests {
   }
 
   @Test("recent runs come newest first, up to the limit", arguments: Backend.allCases)
-  func recent(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func recent(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let first = try store.startRun(kind: .run, parameterSetID: nil, at: t0)
       let second = try store.startRun(kind: .analyze, parameterSetID: nil, at: t1)
       let third = try store.startRun(kind: .export, parameterSetID: nil, at: t2)
@@ -67,8 +67,8 @@ struct RunTests {
   }
 
   @Test("runs left running by a killed process are marked interrupted", arguments: Backend.allCases)
-  func interrupted(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func interrupted(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let killed = try store.startRun(kind: .run, parameterSetID: nil, at: t0)
       let done = try store.startRun(kind: .run, parameterSetID: nil, at: t1)
       try store.finishRun(done, status: .succeeded, counts: RunCounts(), message: nil, at: t1)
@@ -85,8 +85,8 @@ struct RunTests {
   }
 
   @Test("item errors are kept per run, in order", arguments: Backend.allCases)
-  func itemErrors(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func itemErrors(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let run = try store.startRun(kind: .run, parameterSetID: nil, at: t0)
       let other = try store.startRun(kind: .run, parameterSetID: nil, at: t1)
       try store.recordError(
@@ -117,8 +117,8 @@ struct RunTests {
   }
 
   @Test("an error for a run that does not exist is refused", arguments: Backend.allCases)
-  func orphanError(_ backend: Backend) throws {
-    try withCatalogue(backend) { store in
+  func orphanError(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
       let error = #expect(throws: StoreError.self) {
         try store.recordError(runID: 5, stage: "fetch", subject: "x", message: "y", at: t0)
       }

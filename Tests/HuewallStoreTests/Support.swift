@@ -34,14 +34,20 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// A fresh, empty catalogue of `backend`: an SQLite file in its own temporary folder, or a
 /// new database on the tests' throwaway PostgreSQL server; closed (and the folder removed)
 /// after.
-func withCatalogue(_ backend: Backend, _ body: (any Catalogue) throws -> Void) throws {
-  switch backend {
-  case .sqlite:
-    try withStore(body)
-  case .postgres:
-    let catalog = try PostgresCatalog(url: try TestPostgres.freshDatabase())
-    defer { try? catalog.close() }
-    try body(catalog)
+///
+/// The body runs on a thread of its own (``offThePool(_:)``): a catalogue's calls block.
+func withCatalogue(
+  _ backend: Backend, _ body: @escaping @Sendable (any Catalogue) throws -> Void
+) async throws {
+  try await offThePool {
+    switch backend {
+    case .sqlite:
+      try withStore(body)
+    case .postgres:
+      let catalog = try PostgresCatalog(url: try TestPostgres.freshDatabase())
+      defer { try? catalog.close() }
+      try body(catalog)
+    }
   }
 }
 

@@ -14,6 +14,15 @@ struct WorkQueueTests {
   /// A catalogue with `count` products (each its own image URL) queued for one run; returns
   /// a second connection too, as a second worker would have.
   func withQueue(
+    count: Int,
+    _ body:
+      @escaping @Sendable (PostgresCatalog, PostgresCatalog, ParameterSetRecord, Int64) throws
+      -> Void
+  ) async throws {
+    try await offThePool { try Self.queue(count: count, body) }
+  }
+
+  static func queue(
     count: Int, _ body: (PostgresCatalog, PostgresCatalog, ParameterSetRecord, Int64) throws -> Void
   ) throws {
     let url = try TestPostgres.freshDatabase()
@@ -42,7 +51,7 @@ struct WorkQueueTests {
 
   @Test("two workers claiming at once never get the same item, and together get all")
   func exclusiveClaims() async throws {
-    try withQueue(count: 40) { first, second, _, _ in
+    try await withQueue(count: 40) { first, second, _, _ in
       let policy = LeasePolicy(lease: 60)
       let results = Mutex<[[String]]>([[], []])
       DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -65,8 +74,8 @@ struct WorkQueueTests {
   }
 
   @Test("an expired lease goes to another worker; the first one's late result is not written")
-  func expiredLease() throws {
-    try withQueue(count: 1) { first, second, set, _ in
+  func expiredLease() async throws {
+    try await withQueue(count: 1) { first, second, set, _ in
       let short = LeasePolicy(lease: 1)
       let item = try #require(try first.claim(worker: "slow", limit: 5, policy: short).first)
       #expect(try second.claim(worker: "other", limit: 5, policy: short).isEmpty)
@@ -89,8 +98,8 @@ struct WorkQueueTests {
   }
 
   @Test("a renewed lease is not taken over")
-  func renewal() throws {
-    try withQueue(count: 1) { first, second, _, _ in
+  func renewal() async throws {
+    try await withQueue(count: 1) { first, second, _, _ in
       let short = LeasePolicy(lease: 1)
       let items = try first.claim(worker: "busy", limit: 5, policy: short)
       for _ in 0..<3 {
@@ -102,8 +111,8 @@ struct WorkQueueTests {
   }
 
   @Test("an item whose worker keeps dying fails after the last attempt, recorded for its run")
-  func abandonedTooOften() throws {
-    try withQueue(count: 1) { first, _, _, run in
+  func abandonedTooOften() async throws {
+    try await withQueue(count: 1) { first, _, _, run in
       let policy = LeasePolicy(lease: 1, maxAttempts: 2)
       for attempt in 1...2 {
         let claimed = try first.claim(worker: "dies-\(attempt)", limit: 1, policy: policy)
@@ -120,8 +129,8 @@ struct WorkQueueTests {
   }
 
   @Test("a failure is retried after a growing wait, then recorded once as failed")
-  func retries() throws {
-    try withQueue(count: 1) { first, _, _, run in
+  func retries() async throws {
+    try await withQueue(count: 1) { first, _, _, run in
       let policy = LeasePolicy(lease: 30, maxAttempts: 2, backoff: 1)
       let failure = WorkResult.failed(stage: "fetch", message: "HTTP 503", retry: true, image: nil)
       let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
@@ -140,8 +149,8 @@ struct WorkQueueTests {
   }
 
   @Test("an item's result is written whole or not at all")
-  func finishIsAtomic() throws {
-    try withQueue(count: 1) { first, _, _, _ in
+  func finishIsAtomic() async throws {
+    try await withQueue(count: 1) { first, _, _, _ in
       let policy = LeasePolicy()
       let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
       // An analysis for a parameter set that does not exist breaks the last write.
@@ -156,8 +165,8 @@ struct WorkQueueTests {
   }
 
   @Test("a failure that cannot succeed later is not retried")
-  func permanentFailure() throws {
-    try withQueue(count: 1) { first, _, _, run in
+  func permanentFailure() async throws {
+    try await withQueue(count: 1) { first, _, _, run in
       let policy = LeasePolicy(maxAttempts: 5)
       let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
       let failure = WorkResult.failed(
@@ -169,8 +178,8 @@ struct WorkQueueTests {
   }
 
   @Test("two URLs with the same bytes, finished by two workers, store one analysis")
-  func oneAnalysisPerContent() throws {
-    try withQueue(count: 2) { first, second, set, run in
+  func oneAnalysisPerContent() async throws {
+    try await withQueue(count: 2) { first, second, set, run in
       let policy = LeasePolicy()
       let a = try #require(try first.claim(worker: "a", limit: 1, policy: policy).first)
       let b = try #require(try second.claim(worker: "b", limit: 1, policy: policy).first)
@@ -186,8 +195,8 @@ struct WorkQueueTests {
   }
 
   @Test("queueing again restarts finished items and leaves claimed ones alone")
-  func requeue() throws {
-    try withQueue(count: 3) { first, _, set, run in
+  func requeue() async throws {
+    try await withQueue(count: 3) { first, _, set, run in
       let policy = LeasePolicy()
       let items = try first.claim(worker: "w", limit: 2, policy: policy)
       try first.finish(

@@ -53,8 +53,10 @@ public enum TestPostgres {
 
   /// The rows of `sql` on the database at `url`, each as its columns joined with `|` (psql's
   /// unaligned output): how tests that run the built binary look at the catalogue.
-  public static func query(_ url: String, _ sql: String) throws -> [String] {
-    let output = try run("/usr/bin/psql", ["-qtA", "-v", "ON_ERROR_STOP=1", url, "-c", sql])
+  public static func query(_ url: String, _ sql: String) async throws -> [String] {
+    let output = try await offThePool {
+      try run("/usr/bin/psql", ["-qtA", "-v", "ON_ERROR_STOP=1", url, "-c", sql])
+    }
     return output.isEmpty ? [] : output.split(separator: "\n").map(String.init)
   }
 
@@ -114,5 +116,18 @@ final class Counter: @unchecked Sendable {
     defer { lock.unlock() }
     value += 1
     return value
+  }
+}
+
+/// Runs blocking work (a synchronous catalogue, a child process's end) on a thread of its
+/// own and waits for it without holding one of Swift's cooperative threads: tests run in
+/// parallel, and a few of them blocked there starve the loopback servers of the others.
+public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { (done: CheckedContinuation<T, any Error>) in
+    let thread = Thread {
+      do { done.resume(returning: try work()) } catch { done.resume(throwing: error) }
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
   }
 }

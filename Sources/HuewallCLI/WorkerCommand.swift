@@ -65,10 +65,12 @@ struct Worker: AsyncParsableCommand {
     let stop = StopSignal()
     var total = QueueWorker.Tally()
     while !stop.requested {
+      var current: QueueWorker?
       do {
         let catalog = try PostgresCatalog(url: configuration.database)
         let worker = try QueueWorker(
           catalog: catalog, configuration: configuration, settings: settings, logger: logger)
+        current = worker
         stop.onStop { worker.stop() }
         logger.info("worker \(worker.id) on \(catalog.location)")
         let tally = try await worker.run(untilDrained: exitWhenIdle) { tally in
@@ -82,8 +84,10 @@ struct Worker: AsyncParsableCommand {
         // The database restarted or is out of reach: the leases of this batch expire and
         // another worker (or this one, later) takes the items.
         logger.warning("\(error.localizedDescription); connecting again in 5 s")
+        await current?.shutdown()
         try? await Task.sleep(for: .seconds(5))
       } catch {
+        await current?.shutdown()
         throw CommandFailure.fatal(error)
       }
     }

@@ -28,6 +28,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // libgd, the only C library for images. Imported by HuewallDecode alone.
@@ -94,6 +97,19 @@ let package = Package(
         "HuewallCore", "HuewallFeed", "HuewallFetch", "HuewallDecode", "HuewallPalette",
         "HuewallStore", "HuewallPostgres", "HuewallExport",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+      ]
+    ),
+    // What operators monitor: a run's node_exporter textfile, and the `/metrics` endpoint of
+    // long-running processes (swift-metrics recorded into swift-prometheus).
+    .target(
+      name: "HuewallMetrics",
+      dependencies: [
+        "HuewallCore", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // `huewall serve`: the catalogue re-analysed live from sample grids kept in memory.
@@ -102,6 +118,8 @@ let package = Package(
       dependencies: [
         "HuewallCore", "HuewallDecode", "HuewallFetch", "HuewallPalette", "HuewallPipeline",
         "HuewallStore", "HuewallExport", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -110,8 +128,9 @@ let package = Package(
       name: "HuewallCLI",
       dependencies: [
         "HuewallCore", "HuewallDecode", "HuewallPalette", "HuewallPipeline", "HuewallStore",
-        "HuewallExport", "HuewallServe", "HuewallPostgres",
+        "HuewallExport", "HuewallServe", "HuewallPostgres", "HuewallMetrics",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -19,6 +19,11 @@ struct Serve: AsyncParsableCommand {
       catalogue is read without taking its lock, so a nightly run goes on meanwhile; Save \
       stores the parameters as a named set (as `huewall analyze --name` does) and exports it \
       to the configured output folder with "-NAME" added. Ctrl-C stops the server.
+
+      Only requests that name the listening address (or a name given with --allow-host) in \
+      Host are answered, and a change such as Save is accepted only from the server's own \
+      page (same origin, and a token that this process puts in the page), so that no other \
+      web site can read the catalogue or save through the browser.
       """
   )
 
@@ -29,6 +34,13 @@ struct Serve: AsyncParsableCommand {
 
   @Option(help: "The port to listen on (0: any free port).")
   var port = 8080
+
+  @Option(
+    name: .customLong("allow-host"),
+    help: ArgumentHelp(
+      "Another host name that requests may name in Host (a name of this machine, or a proxy's).",
+      valueName: "name"))
+  var allowedHosts: [String] = []
 
   @Option(help: "Megabytes of decoded image samples kept in memory.")
   var gridMemory = 512
@@ -59,15 +71,16 @@ struct Serve: AsyncParsableCommand {
     } catch {
       throw CommandFailure.fatal(error)
     }
-    let (host, isLoopback) = (host, ["127.0.0.1", "::1", "localhost"].contains(host))
+    let (host, isLoopback) = (host, RequestGuard.isLoopback(host))
     do {
-      try await server.run(host: host, port: port) { port in
+      try await server.run(host: host, port: port, allowedHosts: allowedHosts) { port in
         let shown = host.contains(":") ? "[\(host)]" : host
         var lines = ["huewall: serving \(configuration.database) at http://\(shown):\(port)/"]
         if !isLoopback {
           lines.append(
             "huewall: warning: listening on \(host), not loopback: anyone who can reach this "
-              + "machine can see the catalogue and save parameter sets")
+              + "machine on port \(port) can see the catalogue and save parameter sets; there "
+              + "is no login, so keep it to a trusted network")
         }
         lines.append("huewall: Ctrl-C stops the server")
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))

@@ -2,9 +2,12 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import HuewallPipeline
+import HuewallMetrics
 import HuewallPostgres
 import HuewallStore
 import Logging
+import ServiceLifecycle
+import Synchronization
 
 /// `huewall worker`: one of any number of processes, on any number of machines, that do the
 /// fetching and analysing of a PostgreSQL catalogue.
@@ -17,9 +20,11 @@ struct Worker: AsyncParsableCommand {
       contents that have no analysis for the item's parameter set, and writes the results. \
       A worker killed at any moment loses at most its batch: its lease expires and another \
       worker takes the items. An item that keeps failing is retried with a growing wait, then \
-      recorded as failed for its run. SIGTERM or Ctrl-C stops the worker after its batch. \
-      If the database goes away, the worker waits and reconnects. docs/SCALING.md describes \
-      a deployment.
+      recorded as failed for its run. SIGTERM or Ctrl-C stops the worker within 10 s in any \
+      state: it writes the batch in hand if it can, and otherwise leaves the batch's leases \
+      to expire. If the database goes away, the worker reconnects, waiting longer between \
+      attempts (up to 30 s). --metrics-port serves its metrics to Prometheus. \
+      docs/SCALING.md describes a deployment.
       """
   )
 
@@ -51,6 +56,12 @@ struct Worker: AsyncParsableCommand {
     if maxAttempts < 1 { throw ValidationError("--max-attempts must be 1 or more") }
   }
 
+  @Option(help: "Serve the worker's metrics at /metrics on this port (Prometheus).")
+  var metricsPort: Int?
+
+  @Option(help: "The address that --metrics-port listens on.")
+  var metricsHost = "127.0.0.1"
+
   func run() async throws {
     let configuration = try pipeline.configuration(optional: pipeline.db != nil)
     guard configuration.usesPostgres else {
@@ -59,41 +70,142 @@ struct Worker: AsyncParsableCommand {
           + "\"database\"); an SQLite catalogue is fetched and analysed by `huewall run`")
     }
     let logger = pipeline.logger("huewall.worker")
-    let settings = QueueWorker.Settings(
-      concurrency: concurrency ?? configuration.effectiveJobs, batchSize: batch,
-      policy: LeasePolicy(lease: lease, maxAttempts: maxAttempts))
-    let stop = StopSignal()
-    var total = QueueWorker.Tally()
-    while !stop.requested {
-      var current: QueueWorker?
-      do {
-        let catalog = try PostgresCatalog(url: configuration.database)
-        let worker = try QueueWorker(
-          catalog: catalog, configuration: configuration, settings: settings, logger: logger)
-        current = worker
-        stop.onStop { worker.stop() }
-        logger.info("worker \(worker.id) on \(catalog.location)")
-        let tally = try await worker.run(untilDrained: exitWhenIdle) { tally in
-          logger.info(
-            "\(tally.done) done (\(tally.analysed) analysed), \(tally.failed) failed")
-        }
-        await worker.shutdown()
-        total.add(tally)
-        break
-      } catch let error as StoreError where error.isConnectionLost && !exitWhenIdle {
-        // The database restarted or is out of reach: the leases of this batch expire and
-        // another worker (or this one, later) takes the items.
-        logger.warning("\(error.localizedDescription); connecting again in 5 s")
-        await current?.shutdown()
-        try? await Task.sleep(for: .seconds(5))
-      } catch {
-        await current?.shutdown()
-        throw CommandFailure.fatal(error)
-      }
+    if metricsPort != nil { ProcessMetrics.bootstrap() }
+    let service = WorkerService(
+      configuration: configuration,
+      settings: QueueWorker.Settings(
+        concurrency: concurrency ?? configuration.effectiveJobs, batchSize: batch,
+        policy: LeasePolicy(lease: lease, maxAttempts: maxAttempts)),
+      exitWhenIdle: exitWhenIdle, logger: logger)
+    var services = [
+      ServiceGroupConfiguration.ServiceConfiguration(
+        service: service, successTerminationBehavior: .gracefullyShutdownGroup,
+        failureTerminationBehavior: .gracefullyShutdownGroup)
+    ]
+    if let metricsPort {
+      services.append(
+        .init(
+          service: ProcessMetrics.endpoint(host: metricsHost, port: metricsPort, logger: logger) {
+            logger.info("metrics at http://\(metricsHost):\($0)/metrics")
+          }))
     }
+    var quiet = logger
+    quiet.logLevel = .warning
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: quiet))
+    try await group.run()
+    if let failure = service.failure.withLock({ $0 }) { throw CommandFailure.fatal(failure) }
+    let total = service.total.withLock { $0 }
     print(
       "worker: \(total.done) items done (\(total.analysed) analysed), \(total.failed) failed, "
         + "\(total.lost) taken over by another worker")
+  }
+}
+
+/// A worker's life as a service: connect, work, reconnect after a lost connection, and stop
+/// within ``stopGrace`` of SIGTERM or SIGINT whatever it is doing.
+final class WorkerService: Service, Sendable {
+  /// How long a worker told to stop gives its batch in hand to be written. Past it the
+  /// connection is closed and the batch's leases are left to expire: another worker takes
+  /// those items, and each is analysed once.
+  static let stopGrace: Duration = .seconds(10)
+  /// The longest wait between two attempts to reach the catalogue.
+  static let maximumBackoff: Duration = .seconds(30)
+  /// How long the catalogue may be out of reach before it is worth a warning.
+  static let warnAfter: Duration = .seconds(30)
+
+  let configuration: PipelineConfiguration
+  let settings: QueueWorker.Settings
+  let exitWhenIdle: Bool
+  let logger: Logger
+  let total = Mutex(QueueWorker.Tally())
+  /// Why the worker gave up, for the command to report once the group has stopped.
+  let failure = Mutex<(any Error)?>(nil)
+
+  init(
+    configuration: PipelineConfiguration, settings: QueueWorker.Settings, exitWhenIdle: Bool,
+    logger: Logger
+  ) {
+    self.configuration = configuration
+    self.settings = settings
+    self.exitWhenIdle = exitWhenIdle
+    self.logger = logger
+  }
+
+  func run() async throws {
+    var unreachableSince: ContinuousClock.Instant?
+    var lastWarning: ContinuousClock.Instant?
+    var attempt = 0
+    while !Task.isShuttingDownGracefully {
+      do {
+        let catalog = try PostgresCatalog(url: configuration.database)
+        if unreachableSince != nil { logger.info("reached \(catalog.location) again") }
+        (unreachableSince, lastWarning, attempt) = (nil, nil, 0)
+        let tally = try await work(on: catalog)
+        total.withLock { $0.add(tally) }
+        return
+      } catch let error as StoreError where error.isConnectionLost && !exitWhenIdle {
+        if Task.isShuttingDownGracefully { return }
+        // The database restarted or is out of reach: the leases of the batch in hand expire
+        // and another worker (or this one, later) takes the items.
+        let now = ContinuousClock.now
+        let since = unreachableSince ?? now
+        unreachableSince = since
+        attempt += 1
+        let wait = min(Self.maximumBackoff, .seconds(1 << min(attempt - 1, 5)))
+        logger.debug("attempt \(attempt): \(error.localizedDescription); again in \(wait)")
+        if attempt == 1 {
+          logger.info("\(error.localizedDescription); connecting again")
+        } else if now - since >= Self.warnAfter, lastWarning.map({ now - $0 >= .seconds(300) }) ?? true {
+          let seconds = (now - since).components.seconds
+          logger.warning(
+            "\("the catalogue has been out of reach for \(seconds) s (\(error.localizedDescription));") still trying every \(wait)")
+          lastWarning = now
+        }
+        // SIGTERM ends the wait at once.
+        do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) } } catch {
+          return
+        }
+      } catch {
+        failure.withLock { $0 = error }
+        return
+      }
+    }
+  }
+
+  /// Works on `catalog` until the queue is drained (with --exit-when-idle) or a stop; on a
+  /// stop, the batch in hand gets ``stopGrace`` to be written.
+  private func work(on catalog: PostgresCatalog) async throws -> QueueWorker.Tally {
+    let worker = try QueueWorker(
+      catalog: catalog, configuration: configuration, settings: settings, logger: logger)
+    logger.info("worker \(worker.id) on \(catalog.location)")
+    let done = Atomic<Bool>(false)
+    defer { done.store(true, ordering: .relaxed) }
+    do {
+      let tally = try await withGracefulShutdownHandler {
+        try await worker.run(untilDrained: exitWhenIdle) { [logger] tally in
+          logger.info("\(tally.done) done (\(tally.analysed) analysed), \(tally.failed) failed")
+        }
+      } onGracefulShutdown: { [logger] in
+        logger.info(
+          "stopping: writing the batch in hand (at most \(Self.stopGrace.components.seconds) s)")
+        worker.stop()
+        // On a thread of its own: the worker's may all be waiting on the server.
+        let grace = DispatchTimeInterval.seconds(Int(Self.stopGrace.components.seconds))
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
+          guard !done.load(ordering: .relaxed) else { return }
+          logger.warning(
+            "\("stopping: the batch in hand was not written in time;") its leases expire and another worker takes the items")
+          catalog.interrupt()
+        }
+      }
+      await worker.shutdown()
+      return tally
+    } catch {
+      await worker.shutdown()
+      throw error
+    }
   }
 }
 
@@ -104,46 +216,5 @@ extension QueueWorker.Tally {
     analysed += other.analysed
     failed += other.failed
     lost += other.lost
-  }
-}
-
-/// SIGTERM and SIGINT, turned into a request to stop after the current batch.
-final class StopSignal: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stopped = false
-  private var handler: (@Sendable () -> Void)?
-  private var sources: [any DispatchSourceSignal] = []
-
-  init() {
-    for signalNumber in [SIGTERM, SIGINT] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler { [weak self] in self?.fire() }
-      source.resume()
-      sources.append(source)
-    }
-  }
-
-  var requested: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return stopped
-  }
-
-  /// Calls `handler` when a signal arrives (now, if one already did).
-  func onStop(_ handler: @escaping @Sendable () -> Void) {
-    lock.lock()
-    self.handler = handler
-    let already = stopped
-    lock.unlock()
-    if already { handler() }
-  }
-
-  private func fire() {
-    lock.lock()
-    stopped = true
-    let handler = handler
-    lock.unlock()
-    handler?()
   }
 }

@@ -9,22 +9,40 @@ import Mustache
 public enum LivePage {
   /// Renders `entries`, whose colours the live analysis filled in, under `parameters`.
   /// `thumbnails` maps image hashes to file names under `thumbs/`.
-  /// `storedSets` names the sets the page offers to compare with.
+  /// `storedSets` names the sets the page offers to compare with; `token` is what the page
+  /// sends with a change, to prove that the server's own page asks for it.
   public static func render(
     entries: [ExportEntry], parameters: AnalysisParameters, preset: Preset,
     synonyms: ColorSynonyms, thumbnails: [String: String], storedSets: [String] = [],
-    at date: Date = Date()
+    token: String = "", at date: Date = Date()
   ) async throws -> String {
     let side = try Side.live(entries: entries, parameters: parameters, preset: preset)
     let catalogue = WallCatalogue(entries: entries, parameterSet: side.set, synonyms: synonyms)
     return try await PreviewPage(
       thumbnails: thumbnails,
-      live: LiveControls(parameters: parameters, preset: preset, sets: storedSets)
+      live: LiveControls(
+        parameters: parameters, preset: preset, sets: storedSets, token: token)
     ).render(catalogue, generatedAt: date)
   }
 }
 
 extension LivePage {
+  /// The Content-Security-Policy that a rendered page declares in its `<meta>` element, for
+  /// the server to send as a header too (a header can also forbid framing, which a `<meta>`
+  /// policy cannot); nil if the page declares none.
+  public static func contentSecurityPolicy(ofPage html: String) -> String? {
+    let marker = #"<meta http-equiv="Content-Security-Policy" content=""#
+    guard let start = html.range(of: marker)?.upperBound,
+      let end = html[start...].firstIndex(of: "\"")
+    else { return nil }
+    return html[start..<end]
+      .replacingOccurrences(of: "&#39;", with: "'")
+      .replacingOccurrences(of: "&quot;", with: "\"")
+      .replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">")
+      .replacingOccurrences(of: "&amp;", with: "&")
+  }
+
   /// One side of a comparison on the server: entries with their colours (from the store or
   /// the live analysis) and what to call the set.
   public struct Side: Sendable {
@@ -117,9 +135,12 @@ struct LiveControls: MustacheParent {
   var toggles: [Toggle]
   /// Stored parameter sets, to compare the live one with.
   var sets: [String]
+  /// The server's token, sent back with every change the page asks for.
+  var token: String
 
-  init(parameters p: AnalysisParameters, preset: Preset, sets: [String]) {
+  init(parameters p: AnalysisParameters, preset: Preset, sets: [String], token: String) {
     self.sets = sets
+    self.token = token
     presets = Preset.allCases.map { Choice(name: $0.rawValue, selected: $0 == preset) }
     func number(
       _ key: ParameterOverrides.CodingKeys, _ label: String, _ value: Any,
@@ -154,6 +175,7 @@ struct LiveControls: MustacheParent {
     case "toggles": toggles
     case "sets": sets
     case "hasSets": !sets.isEmpty
+    case "token": token
     default: nil
     }
   }

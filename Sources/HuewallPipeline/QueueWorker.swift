@@ -6,6 +6,7 @@ import HuewallPalette
 import HuewallPostgres
 import HuewallStore
 import Logging
+import Metrics
 import Synchronization
 
 /// Takes work from a PostgreSQL catalogue's queue: claims a small batch of image URLs, fetches
@@ -61,6 +62,7 @@ public final class QueueWorker: Sendable {
   let decoder: ImageDecoder
   private let analyzers = Mutex<[Int64: PaletteAnalyzer]>([:])
   private let stopping = Atomic<Bool>(false)
+  private let metrics = WorkerMetrics()
 
   public init(
     catalog: PostgresCatalog, configuration: PipelineConfiguration, settings: Settings,
@@ -95,9 +97,16 @@ public final class QueueWorker: Sendable {
   {
     var tally = Tally()
     var reported = ContinuousClock.now
+    var sampled: ContinuousClock.Instant?
     while !stopping.load(ordering: .relaxed) {
       try catalog.heartbeat(worker: id, host: host, pid: getpid())
       let batch = try catalog.claim(worker: id, limit: settings.batchSize, policy: settings.policy)
+      metrics.claimed(batch)
+      // The queue's depth, for the metrics: every ten seconds, not on every claim.
+      if sampled.map({ ContinuousClock.now - $0 >= .seconds(10) }) ?? true {
+        metrics.queue(try catalog.queueCounts())
+        sampled = .now
+      }
       if batch.isEmpty {
         if untilDrained, try catalog.queueCounts().open == 0 { break }
         try await Task.sleep(for: settings.pollInterval)
@@ -128,9 +137,13 @@ public final class QueueWorker: Sendable {
     }
     defer { renewal.cancel() }
     try await forEachConcurrently(batch, width: settings.concurrency) { item in
-      (item, await self.process(item))
+      let started = ContinuousClock.now
+      let result = await self.process(item)
+      self.metrics.imageTime(ContinuousClock.now - started)
+      return (item, result)
     } consume: { (item: WorkItem, result: WorkResult) in
       let written = try catalog.finish(item, worker: id, result: result, policy: settings.policy)
+      metrics.finished(result, written: written)
       guard written else {
         tally.lost += 1
         return
@@ -201,5 +214,47 @@ public final class QueueWorker: Sendable {
     let analyzer = try PaletteAnalyzer(parameters: set.parameters)
     analyzers.withLock { $0[parameterSetID] = analyzer }
     return analyzer
+  }
+}
+
+/// What a worker records through swift-metrics; `huewall worker --metrics-port` serves it
+/// (the names are listed in docs/OPERATIONS.md). Without a metrics backend, nothing is kept.
+struct WorkerMetrics: Sendable {
+  let claims = Counter(label: "huewall_worker_claims_total")
+  let claimedItems = Counter(label: "huewall_worker_claimed_items_total")
+  let expiredLeases = Counter(label: "huewall_worker_leases_expired_total")
+  let done = Counter(label: "huewall_worker_items_total", dimensions: [("result", "done")])
+  let failed = Counter(label: "huewall_worker_items_total", dimensions: [("result", "failed")])
+  let lost = Counter(label: "huewall_worker_items_total", dimensions: [("result", "lost")])
+  let analyses = Counter(label: "huewall_worker_analyses_total")
+  let imageDuration = Metrics.Timer(label: "huewall_worker_image_duration_seconds")
+  let pending = Gauge(label: "huewall_queue_items", dimensions: [("state", "pending")])
+  let leased = Gauge(label: "huewall_queue_items", dimensions: [("state", "leased")])
+
+  func imageTime(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    imageDuration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+
+  func claimed(_ batch: [WorkItem]) {
+    guard !batch.isEmpty else { return }
+    claims.increment()
+    claimedItems.increment(by: batch.count)
+    expiredLeases.increment(by: batch.count { $0.leaseExpired })
+  }
+
+  func finished(_ result: WorkResult, written: Bool) {
+    guard written else { return lost.increment() }
+    switch result {
+    case .done(_, let analysis):
+      done.increment()
+      if analysis != nil { analyses.increment() }
+    case .failed: failed.increment()
+    }
+  }
+
+  func queue(_ counts: QueueCounts) {
+    pending.record(counts.pending)
+    leased.record(counts.leased)
   }
 }

@@ -40,6 +40,10 @@ public final class PostgresCatalog: Catalogue {
 
   public func close() throws(StoreError) { try session.close() }
 
+  /// Closes the connection from any thread without waiting: whatever waits on the server
+  /// fails at once (with a lost connection), and so does every later call.
+  public func interrupt() { session.interrupt() }
+
   /// Holds the catalogue's coordinator lock (a session advisory lock, released when the
   /// connection closes) or returns false at once when another process holds it: what the
   /// SQLite run lock's `flock` is for a file.

@@ -24,7 +24,9 @@ final class PostgresSession: @unchecked Sendable {
     var logger = Logger(label: "huewall.postgres")
     logger.logLevel = .critical
     self.logger = logger
-    let configuration = try location.configuration()
+    var configuration = try location.configuration()
+    // A server that does not answer must not hold a worker that was asked to stop.
+    configuration.options.connectTimeout = .seconds(5)
     do {
       connection = try PostgresConnection.connect(
         on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
@@ -44,11 +46,29 @@ final class PostgresSession: @unchecked Sendable {
     try checked { try connection.close().wait() }
   }
 
+  /// Closes the connection without waiting: a call that waits on the server fails at once,
+  /// and so does every later one. Any thread may call it (a worker told to stop does).
+  func interrupt() {
+    let closing: EventLoopFuture<Void> = connection.close()
+    _ = closing
+  }
+
+  /// `future`'s value. The driver drops a query sent on a closed connection without ever
+  /// answering it, so a closed connection fails here instead of waiting forever.
+  private func answer<T>(_ future: () -> EventLoopFuture<T>) throws -> T {
+    guard !connection.isClosed else {
+      throw StoreError(
+        path: location.description,
+        reason: .cannotConnect(detail: "the connection to the server is closed"))
+    }
+    return try future().wait()
+  }
+
   /// The rows of `query`.
   @discardableResult
   func rows(_ query: PostgresQuery) throws(StoreError) -> [Columns] {
     try checked {
-      try connection.query(query, logger: logger).wait().rows.map {
+      try answer { connection.query(query, logger: logger) }.rows.map {
         Columns(row: $0.makeRandomAccess(), location: location)
       }
     }
@@ -66,7 +86,7 @@ final class PostgresSession: @unchecked Sendable {
   /// Runs a statement and returns how many rows it changed.
   @discardableResult
   func execute(_ query: PostgresQuery) throws(StoreError) -> Int {
-    try checked { try connection.query(query, logger: logger).wait().metadata.rows ?? 0 }
+    try checked { try answer { connection.query(query, logger: logger) }.metadata.rows ?? 0 }
   }
 
   /// Transactions open on this thread's call stack: a transaction inside another is part of it.

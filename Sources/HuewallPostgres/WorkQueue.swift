@@ -12,6 +12,8 @@ public struct WorkItem: Sendable, Hashable {
   public var runID: Int64?
   /// Claims so far, this one included.
   public var attempts: Int
+  /// Whether this claim took the item from a worker whose lease had expired.
+  public var leaseExpired = false
   /// What the catalogue knows of the URL from an earlier fetch: the validators to revalidate.
   public var previous: ImageRecord?
 }
@@ -164,6 +166,7 @@ extension PostgresCatalog {
       var rows = try claim(
         worker: worker, limit: limit, policy: policy,
         ready: "state = 'leased' AND lease_until < now()", order: "lease_until")
+      let expired = rows.count
       if rows.count < limit {
         rows += try claim(
           worker: worker, limit: limit - rows.count, policy: policy,
@@ -171,11 +174,11 @@ extension PostgresCatalog {
       }
       if rows.isEmpty { return [] }
       var items: [WorkItem] = []
-      for row in rows {
+      for (index, row) in rows.enumerated() {
         items.append(
           WorkItem(
             parameterSetID: try row[0], imageURL: try row[1], runID: try row[2],
-            attempts: try row[3], previous: nil))
+            attempts: try row[3], leaseExpired: index < expired, previous: nil))
       }
       let previous = try imageRecords(urls: items.map(\.imageURL))
       return items.map { item in

@@ -21,6 +21,8 @@ public struct TuningServer: Sendable {
   let store: CatalogStore
   let thumbnails: ThumbnailCache
   let logger: Logger
+  /// This process's token, which the page carries and sends back with every change.
+  public let token = RequestGuard.randomToken()
 
   /// Opens the catalogue (which must exist) and the image cache of `configuration`; up to
   /// `gridBudget` bytes of sample grids are kept in memory.
@@ -36,20 +38,24 @@ public struct TuningServer: Sendable {
   }
 
   /// Serves on `host`:`port` (0 picks a free port) until SIGINT or SIGTERM, then lets the
-  /// requests under way finish. `onListening` gets the port once the socket is bound.
+  /// requests under way finish. Requests must name `host` or one of `allowedHosts`
+  /// (``RequestGuard``). `onListening` gets the port once the socket is bound.
   public func run(
-    host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void
+    host: String, port: Int, allowedHosts: [String] = [],
+    onListening: @escaping @Sendable (Int) async -> Void
   ) async throws {
+    let guarding = RequestGuard(listeningOn: host, extraHosts: allowedHosts, token: token)
     let app = Application(
-      router: router(),
+      router: router(guarding: guarding),
       configuration: .init(address: .hostname(host, port: port), serverName: "Huewall"),
       onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
       logger: logger)
     try await app.runService()
   }
 
-  func router() -> Router<BasicRequestContext> {
+  func router(guarding: RequestGuard) -> Router<BasicRequestContext> {
     let router = Router()
+    router.add(middleware: RequestGuardMiddleware(guarding: guarding))
     router.get("/") { request, _ in try await page(request) }
     router.get("/api/analysis") { request, _ in try analysis(request) }
     router.get("/compare") { request, _ in try await comparison(request) }
@@ -74,7 +80,7 @@ public struct TuningServer: Sendable {
     let html = try await LivePage.render(
       entries: entries, parameters: asked.parameters, preset: asked.preset,
       synonyms: configuration.synonyms, thumbnails: thumbnailFiles(entries),
-      storedSets: try store.parameterSets().map(\.name))
+      storedSets: try store.parameterSets().map(\.name), token: token)
     return Self.html(html)
   }
 
@@ -164,10 +170,13 @@ public struct TuningServer: Sendable {
     return response
   }
 
+  /// A page, with the policy it declares also sent as a header, where it can forbid framing.
   static func html(_ text: String) -> Response {
-    Response(
-      status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-      body: .init(byteBuffer: ByteBuffer(string: text)))
+    var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+    headers[.contentSecurityPolicy] =
+      LivePage.contentSecurityPolicy(ofPage: text).map { $0 + "; frame-ancestors 'none'" }
+      ?? RequestGuardMiddleware<BasicRequestContext>.strictPolicy
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
   }
 
   /// The analysis under the parameters in the address, as NDJSON: a line per product as its
@@ -308,6 +317,11 @@ struct ServeError: HTTPResponseError {
   }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
+    plainResponse()
+  }
+
+  /// The error as a JSON body: `{"error": {"message": …}}`.
+  func plainResponse() -> Response {
     let body = JSONValue.object([("error", .object([("message", .string(message))]))])
     return Response(
       status: status, headers: [.contentType: "application/json; charset=utf-8"],

@@ -196,7 +196,10 @@
     p.set("name", name);
     saveButton.disabled = true;
     say("saving " + name + "…");
-    fetch("api/save?" + p.toString(), { method: "POST" })
+    // The server accepts changes from its own page only, which carries its token.
+    fetch("api/save?" + p.toString(), {
+      method: "POST", headers: { "X-Huewall-Token": form.dataset.token }
+    })
       .then(function (response) {
         if (!response.ok) return failure(response);
         return readLines(response, function (line) { say(line.message, line.failed); });

@@ -1,0 +1,159 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Keeps other web sites out of `huewall serve`.
+///
+/// A server on localhost is reachable from every page the user's browser opens: a page on
+/// another site can post a form to it (a cross-site request), and a host name of the
+/// attacker's that resolves to 127.0.0.1 lets its scripts read the answers (DNS rebinding).
+/// So, as development servers do, every request must name an allowed host in `Host`, and a
+/// request that changes something (any method but GET and HEAD) must come from the page
+/// itself: a same-origin `Origin` (or `Sec-Fetch-Site: same-origin` where no `Origin` is
+/// sent) and the token this process put into the page it served.
+public struct RequestGuard: Sendable {
+  /// The header that carries the page's token.
+  public static let tokenHeader = HTTPField.Name("X-Huewall-Token")!
+
+  /// Host names (no port) that requests may name: the listening address, its loopback
+  /// aliases and the names given with `--allow-host`, in lower case.
+  public let allowedHosts: Set<String>
+  /// A random token of this process, which the live page sends with every change.
+  public let token: String
+
+  /// Allows `host` (the address the server listens on) and `extraHosts`; a loopback address
+  /// also allows the loopback names, and a wildcard address (`0.0.0.0`, `::`) this
+  /// machine's name.
+  public init(listeningOn host: String, extraHosts: [String] = [], token: String? = nil) {
+    var hosts = Set(([host] + extraHosts).map(Self.normalised))
+    if Self.isLoopback(host) || Self.isWildcard(host) {
+      hosts.formUnion(["localhost", "127.0.0.1", "[::1]"])
+    }
+    if Self.isWildcard(host) {
+      hosts.insert(Self.normalised(ProcessInfo.processInfo.hostName))
+    }
+    allowedHosts = hosts
+    self.token = token ?? Self.randomToken()
+  }
+
+  /// Whether `host` is a loopback address or name, reachable from this machine alone.
+  public static func isLoopback(_ host: String) -> Bool {
+    let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+    return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+  }
+
+  static func isWildcard(_ host: String) -> Bool {
+    ["0.0.0.0", "::", "[::]", ""].contains(host)
+  }
+
+  /// A host name as `Host` carries it: lower case, IPv6 addresses in brackets.
+  static func normalised(_ host: String) -> String {
+    let lower = host.lowercased()
+    return lower.contains(":") && !lower.hasPrefix("[") ? "[\(lower)]" : lower
+  }
+
+  /// The host part of a `Host` header or an origin's authority (`name[:port]`, `[v6][:port]`).
+  static func hostName(ofAuthority authority: Substring) -> String {
+    if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
+      return authority[...end].lowercased()
+    }
+    return (authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? "")
+      .lowercased()
+  }
+
+  static func randomToken() -> String {
+    SymmetricKey(size: .bits256).withUnsafeBytes { bytes in
+      bytes.map { String(format: "%02x", $0) }.joined()
+    }
+  }
+
+  /// Why a request is refused, or nil if it may go on.
+  public enum Refusal: Equatable, Sendable {
+    case foreignHost(String?)
+    case crossOrigin(String)
+    case missingToken
+
+    var status: HTTPResponse.Status {
+      switch self {
+      case .foreignHost: .misdirectedRequest
+      case .crossOrigin, .missingToken: .forbidden
+      }
+    }
+
+    var message: String {
+      switch self {
+      case .foreignHost(let host):
+        "this server answers to \(host.map { "\"\($0)\"" } ?? "requests without a Host") only "
+          + "when started with --allow-host for it"
+      case .crossOrigin(let origin):
+        "changes are accepted from the page of this server only, not from \(origin)"
+      case .missingToken:
+        "a change needs the token of the page this server served: reload the page"
+      }
+    }
+  }
+
+  /// Checks `request` (its method and headers) against the rules above.
+  public func check(_ request: HTTPRequest) -> Refusal? {
+    // HTTP/1's Host header arrives as the request's authority.
+    guard let authority = request.authority, allowedHosts.contains(Self.hostName(ofAuthority: authority[...])) else {
+      return .foreignHost(request.authority)
+    }
+    if request.method == .get || request.method == .head { return nil }
+    if let origin = request.headerFields[.origin] {
+      guard let url = URL(string: origin), url.scheme == "http",
+        let host = url.host, allowedHosts.contains(Self.normalised(host))
+      else { return .crossOrigin(origin) }
+    } else if request.headerFields[Self.fetchSite] != "same-origin" {
+      let site = request.headerFields[Self.fetchSite]
+      return .crossOrigin(site.map { "a \($0) page" } ?? "a page that sends no Origin")
+    }
+    guard let sent = request.headerFields[Self.tokenHeader],
+      Self.constantTimeEqual(Array(sent.utf8), Array(token.utf8))
+    else { return .missingToken }
+    return nil
+  }
+
+  static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
+
+  static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for (x, y) in zip(a, b) { difference |= x ^ y }
+    return difference == 0
+  }
+}
+
+/// The router's first middleware: ``RequestGuard``'s check on every request, and the headers
+/// that keep a browser from sniffing content types or framing the page on every response.
+struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
+  let guarding: RequestGuard
+
+  static var referrerPolicy: HTTPField.Name { HTTPField.Name("Referrer-Policy")! }
+
+  /// The policy of responses that are not pages (streams, thumbnails, errors): nothing runs.
+  static var strictPolicy: String { "default-src 'none'; frame-ancestors 'none'" }
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    var response: Response
+    if let refusal = guarding.check(request.head) {
+      response = ServeError(refusal.status, refusal.message).plainResponse()
+    } else {
+      do {
+        response = try await next(request, context)
+      } catch let error as any HTTPResponseError {
+        response = try error.response(from: request, context: context)
+      }
+    }
+    response.headers[.xContentTypeOptions] = "nosniff"
+    response.headers[Self.referrerPolicy] = "no-referrer"
+    if response.headers[.contentSecurityPolicy] == nil {
+      response.headers[.contentSecurityPolicy] = Self.strictPolicy
+    }
+    return response
+  }
+}

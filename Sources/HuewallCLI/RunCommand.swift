@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HuewallDecode
+import HuewallMetrics
 import HuewallPipeline
 import HuewallPostgres
 
@@ -40,20 +41,64 @@ struct Run: AsyncParsableCommand {
   @Option(help: "With a postgres:// catalogue, the seconds a claim lasts without renewal.")
   var lease: Double = LeasePolicy().lease
 
+  @Option(
+    help: ArgumentHelp(
+      "Write the run's figures to this file for node_exporter's textfile collector, at the "
+        + "end of every run, failed ones included.",
+      valueName: "path.prom"))
+  var metricsFile: String?
+
   func validate() throws {
     if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more") }
     if lease < 1 { throw ValidationError("--lease must be at least 1 second") }
   }
 
   func run() async throws {
-    let configuration = try pipeline.configuration(feed: feed, output: out)
-    let runner = Pipeline(
-      configuration: configuration, logger: pipeline.logger("huewall.run"),
-      progress: ProgressReporter())
-    let queue = QueueWorker.Settings(
-      concurrency: configuration.effectiveJobs, policy: LeasePolicy(lease: lease))
-    try await finish { () async throws(PipelineError) in
-      try await runner.run(feedOnly: feedOnly, workers: workers, queue: queue)
+    let started = Date()
+    var report: RunReport?
+    do {
+      let configuration = try pipeline.configuration(feed: feed, output: out)
+      let runner = Pipeline(
+        configuration: configuration, logger: pipeline.logger("huewall.run"),
+        progress: ProgressReporter())
+      let queue = QueueWorker.Settings(
+        concurrency: configuration.effectiveJobs, policy: LeasePolicy(lease: lease))
+      try await finish { () async throws(PipelineError) in
+        let finished = try await runner.run(feedOnly: feedOnly, workers: workers, queue: queue)
+        report = finished
+        return finished
+      }
+    } catch {
+      writeMetrics(started: started, report: report, exitCode: Self.exitCode(of: error))
+      throw error
+    }
+    writeMetrics(started: started, report: report, exitCode: 0)
+  }
+
+  static func exitCode(of error: any Error) -> Int32 {
+    (error as? CommandFailure)?.exitCode.rawValue ?? ExitCode.fatal.rawValue
+  }
+
+  /// Writes `--metrics-file`, if asked; a failure to write it is a warning, never the run's
+  /// outcome.
+  func writeMetrics(started: Date, report: RunReport?, exitCode: Int32) {
+    guard let metricsFile else { return }
+    let counts = report.map { report in
+      let c = report.counts
+      return RunMetricsFile.Counts(
+        productsSeen: c.productsSeen, productsAdded: c.productsAdded,
+        productsChanged: c.productsChanged, productsRemoved: c.productsRemoved,
+        imagesFetched: c.imagesDownloaded, imagesNotModified: c.imagesNotModified,
+        imagesFailed: c.imagesFailed, imagesAnalysed: c.imagesDecoded, itemErrors: c.errors)
+    }
+    let file = RunMetricsFile(
+      started: started, finished: report?.finished ?? Date(), exitCode: exitCode, counts: counts)
+    let path = URL(fileURLWithPath: metricsFile).standardizedFileURL.path
+    do {
+      try file.write(to: path)
+    } catch {
+      FileHandle.standardError.write(
+        Data("huewall: warning: \(path): cannot write the metrics: \(error.reason)\n".utf8))
     }
   }
 }

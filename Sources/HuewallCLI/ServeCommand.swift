@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import HuewallMetrics
 import HuewallPostgres
 import HuewallServe
 import NIOCore
+import ServiceLifecycle
 
 #if canImport(Glibc)
   import Glibc
@@ -42,12 +44,18 @@ struct Serve: AsyncParsableCommand {
       valueName: "name"))
   var allowedHosts: [String] = []
 
+  @Option(help: "Serve the server's metrics at /metrics on this port (Prometheus), apart from the page.")
+  var metricsPort: Int?
+
   @Option(help: "Megabytes of decoded image samples kept in memory.")
   var gridMemory = 512
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
     guard gridMemory >= 0 else { throw ValidationError("--grid-memory must not be negative") }
+    if let metricsPort, !(0...65535).contains(metricsPort) {
+      throw ValidationError("--metrics-port must be 0…65535")
+    }
   }
 
   func run() async throws {
@@ -72,19 +80,31 @@ struct Serve: AsyncParsableCommand {
       throw CommandFailure.fatal(error)
     }
     let (host, isLoopback) = (host, RequestGuard.isLoopback(host))
-    do {
-      try await server.run(host: host, port: port, allowedHosts: allowedHosts) { port in
-        let shown = host.contains(":") ? "[\(host)]" : host
-        var lines = ["huewall: serving \(configuration.database) at http://\(shown):\(port)/"]
-        if !isLoopback {
-          lines.append(
-            "huewall: warning: listening on \(host), not loopback: anyone who can reach this "
-              + "machine on port \(port) can see the catalogue and save parameter sets; there "
-              + "is no login, so keep it to a trusted network")
-        }
-        lines.append("huewall: Ctrl-C stops the server")
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    if metricsPort != nil { ProcessMetrics.bootstrap() }
+    let app = server.application(host: host, port: port, allowedHosts: allowedHosts) { port in
+      let shown = host.contains(":") ? "[\(host)]" : host
+      var lines = ["huewall: serving \(configuration.database) at http://\(shown):\(port)/"]
+      if !isLoopback {
+        lines.append(
+          "huewall: warning: listening on \(host), not loopback: anyone who can reach this "
+            + "machine on port \(port) can see the catalogue and save parameter sets; there "
+            + "is no login, so keep it to a trusted network")
       }
+      lines.append("huewall: Ctrl-C stops the server")
+      FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+    var services: [any Service] = [app]
+    if let metricsPort {
+      services.append(
+        ProcessMetrics.endpoint(host: host, port: metricsPort, logger: logger) { port in
+          FileHandle.standardError.write(
+            Data("huewall: metrics at http://\(host):\(port)/metrics\n".utf8))
+        })
+    }
+    do {
+      try await ServiceGroup(
+        services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+      ).run()
     } catch let error as IOError where error.errnoCode == EADDRINUSE {
       throw CommandFailure.fatal(
         "port \(port) on \(host) is in use (another huewall serve?): choose another with --port")

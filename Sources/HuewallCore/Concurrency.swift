@@ -52,3 +52,11 @@ public func chunkRanges(count: Int, pieces: Int) -> [Range<Int>] {
   let size = (count + pieces - 1) / pieces
   return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
 }
+
+extension Duration {
+  /// The duration in whole nanoseconds, as swift-metrics' timers take it.
+  public var nanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+}

@@ -231,10 +231,7 @@ struct WorkerMetrics: Sendable {
   let pending = Gauge(label: "huewall_queue_items", dimensions: [("state", "pending")])
   let leased = Gauge(label: "huewall_queue_items", dimensions: [("state", "leased")])
 
-  func imageTime(_ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    imageDuration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-  }
+  func imageTime(_ duration: Duration) { imageDuration.recordNanoseconds(duration.nanoseconds) }
 
   func claimed(_ batch: [WorkItem]) {
     guard !batch.isEmpty else { return }

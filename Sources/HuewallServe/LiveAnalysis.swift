@@ -5,6 +5,7 @@ import HuewallFetch
 import HuewallPalette
 import HuewallPipeline
 import HuewallStore
+import Metrics
 
 /// Re-analyses cached images with any parameters, from sample grids kept in memory: what the
 /// tuning page asks on every change of a control.
@@ -44,6 +45,8 @@ public struct LiveAnalysis: Sendable {
       guard !Task.isCancelled else {
         return Result(sha256: sha256, colors: [], family: nil, failure: "cancelled")
       }
+      let started = ContinuousClock.now
+      defer { ServeMetrics.image(took: ContinuousClock.now - started) }
       do {
         let grid = try grids.grid(for: .init(sha256: sha256, step: step)) {
           let image = try decoder.decode(try images.load(sha256: sha256), source: sha256)

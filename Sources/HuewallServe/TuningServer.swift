@@ -44,17 +44,27 @@ public struct TuningServer: Sendable {
     host: String, port: Int, allowedHosts: [String] = [],
     onListening: @escaping @Sendable (Int) async -> Void
   ) async throws {
+    try await application(
+      host: host, port: port, allowedHosts: allowedHosts, onListening: onListening
+    ).runService()
+  }
+
+  /// The server as a service, to run beside others (a metrics endpoint) in one group.
+  public func application(
+    host: String, port: Int, allowedHosts: [String] = [],
+    onListening: @escaping @Sendable (Int) async -> Void
+  ) -> some ApplicationProtocol {
     let guarding = RequestGuard(listeningOn: host, extraHosts: allowedHosts, token: token)
-    let app = Application(
+    return Application(
       router: router(guarding: guarding),
       configuration: .init(address: .hostname(host, port: port), serverName: "Huewall"),
       onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
       logger: logger)
-    try await app.runService()
   }
 
   func router(guarding: RequestGuard) -> Router<BasicRequestContext> {
     let router = Router()
+    router.add(middleware: ServeMetricsMiddleware())
     router.add(middleware: RequestGuardMiddleware(guarding: guarding))
     router.get("/") { request, _ in try await page(request) }
     router.get("/api/analysis") { request, _ in try analysis(request) }

@@ -1,0 +1,57 @@
+import HuewallCore
+import Hummingbird
+import Metrics
+
+/// What `huewall serve --metrics-port` shows (docs/OPERATIONS.md lists the names): requests
+/// by route and status with their durations, and the live analysis image by image. Without a
+/// metrics backend nothing is kept.
+enum ServeMetrics {
+  static let analyses = Counter(label: "huewall_serve_analyses_total")
+  static let imageDuration = Metrics.Timer(label: "huewall_serve_image_duration_seconds")
+
+  /// One image of a live analysis, done in `duration`.
+  static func image(took duration: Duration) {
+    analyses.increment()
+    imageDuration.recordNanoseconds(duration.nanoseconds)
+  }
+
+  /// The route a path belongs to, so that thumbnails and bad addresses do not make a time
+  /// series each.
+  static func route(of path: String) -> String {
+    switch path {
+    case "/", "/api/analysis", "/api/save", "/compare", "/favicon.ico": path
+    case _ where path.hasPrefix("/thumbs/"): "/thumbs"
+    default: "other"
+    }
+  }
+}
+
+/// Counts and times every request, refused ones included.
+struct ServeMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let started = ContinuousClock.now
+    let route = ServeMetrics.route(of: request.uri.path)
+    func record(_ status: Int) {
+      Counter(
+        label: "huewall_serve_requests_total",
+        dimensions: [("route", route), ("status", String(status))]
+      ).increment()
+      Metrics.Timer(label: "huewall_serve_request_duration_seconds", dimensions: [("route", route)])
+        .recordNanoseconds((ContinuousClock.now - started).nanoseconds)
+    }
+    do {
+      let response = try await next(request, context)
+      record(response.status.code)
+      return response
+    } catch let error as any HTTPResponseError {
+      record(error.status.code)
+      throw error
+    } catch {
+      record(500)
+      throw error
+    }
+  }
+}

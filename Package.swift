@@ -198,6 +198,7 @@ let package = Package(
       dependencies: [
         "HuewallCLI", "huewall", "HuewallStore", "HuewallTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]
     ),
   ]

@@ -145,8 +145,10 @@ final class WorkerService: Service, Sendable {
         let tally = try await work(on: catalog)
         total.withLock { $0.add(tally) }
         return
+      } catch where Task.isShuttingDownGracefully {
+        // Whatever a stop interrupted (a lost connection, a cancelled fetch) ends the worker.
+        return
       } catch let error as StoreError where error.isConnectionLost && !exitWhenIdle {
-        if Task.isShuttingDownGracefully { return }
         // The database restarted or is out of reach: the leases of the batch in hand expire
         // and another worker (or this one, later) takes the items.
         let now = ContinuousClock.now
@@ -182,11 +184,15 @@ final class WorkerService: Service, Sendable {
     logger.info("worker \(worker.id) on \(catalog.location)")
     let done = Atomic<Bool>(false)
     defer { done.store(true, ordering: .relaxed) }
+    // A task of its own, so that a stop that runs out of time can cancel the fetches in hand.
+    let working = Task { [logger, exitWhenIdle] in
+      try await worker.run(untilDrained: exitWhenIdle) { tally in
+        logger.info("\(tally.done) done (\(tally.analysed) analysed), \(tally.failed) failed")
+      }
+    }
     do {
       let tally = try await withGracefulShutdownHandler {
-        try await worker.run(untilDrained: exitWhenIdle) { [logger] tally in
-          logger.info("\(tally.done) done (\(tally.analysed) analysed), \(tally.failed) failed")
-        }
+        try await working.value
       } onGracefulShutdown: { [logger] in
         logger.info(
           "stopping: writing the batch in hand (at most \(Self.stopGrace.components.seconds) s)")
@@ -198,6 +204,7 @@ final class WorkerService: Service, Sendable {
           logger.warning(
             "\("stopping: the batch in hand was not written in time;") its leases expire and another worker takes the items")
           catalog.interrupt()
+          working.cancel()
         }
       }
       await worker.shutdown()

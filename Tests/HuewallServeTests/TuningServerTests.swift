@@ -16,6 +16,8 @@ struct ServedCatalogue {
   let folder: URL
   let configuration: PipelineConfiguration
   let base: String
+  /// The server's token, which its page sends with a change.
+  let token: String
 
   static func run(_ body: (ServedCatalogue) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory
@@ -42,23 +44,34 @@ struct ServedCatalogue {
       let port = try #require(await iterator.next())
       try await body(
         ServedCatalogue(
-          folder: folder, configuration: configuration, base: "http://127.0.0.1:\(port)/"))
+          folder: folder, configuration: configuration, base: "http://127.0.0.1:\(port)/",
+          token: server.token))
       group.cancelAll()
     }
   }
 
-  /// The status, content type and body of a request to `path`.
-  func get(_ path: String, method: HTTPMethod = .GET) async throws -> (
-    status: Int, type: String, body: String
-  ) {
-    var request = HTTPClientRequest(url: base + path)
-    request.method = method
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+  /// The status, content type and body of a request to `path`. A request that is not a GET
+  /// carries what the server's own page sends (its origin and token) unless `headers` says
+  /// otherwise.
+  func get(_ path: String, method: HTTPMethod = .GET, headers: [(String, String)]? = nil)
+    async throws -> (status: Int, type: String, body: String)
+  {
+    let response = try await request(path, method: method, headers: headers)
     let body = try await response.body.collect(upTo: 16 << 20)
     return (
       Int(response.status.code), response.headers.first(name: "content-type") ?? "",
       String(buffer: body)
     )
+  }
+
+  func request(_ path: String, method: HTTPMethod = .GET, headers: [(String, String)]? = nil)
+    async throws -> HTTPClientResponse
+  {
+    var request = HTTPClientRequest(url: base + path)
+    request.method = method
+    let pageHeaders = [("Origin", String(base.dropLast())), ("X-Huewall-Token", token)]
+    request.headers.add(contentsOf: headers ?? (method == .GET ? [] : pageHeaders))
+    return try await HTTPClient.shared.execute(request, timeout: .seconds(60))
   }
 
   /// The analysis stream of `query`, one decoded JSON object a line.
@@ -202,6 +215,69 @@ struct ServedCatalogue {
       let (_, _, later) = try await waiting
       #expect(later.contains("a run holds the catalogue's lock"), "\(later)")
       #expect(later.contains("saved waited and exported"), "\(later)")
+    }
+  }
+
+  /// Another site's page can neither save through the user's browser nor, through a host
+  /// name of its own (DNS rebinding), read the catalogue; nothing changes on disk.
+  @Test func requestsFromElsewhereAreRefusedAndChangeNothing() async throws {
+    try await ServedCatalogue.run { served in
+      let origin = String(served.base.dropLast())
+      let refused: [(String, [(String, String)], Int)] = [
+        ("cross-origin", [("Origin", "http://evil.example"), ("X-Huewall-Token", served.token)], 403),
+        ("no token", [("Origin", origin)], 403),
+        ("a wrong token", [("Origin", origin), ("X-Huewall-Token", String(repeating: "0", count: 64))], 403),
+        ("a cross-site form", [("Sec-Fetch-Site", "cross-site"), ("X-Huewall-Token", served.token)], 403),
+        ("neither Origin nor Sec-Fetch-Site", [("X-Huewall-Token", served.token)], 403),
+        ("a foreign Host", [("Host", "evil.example"), ("Origin", "http://evil.example"), ("X-Huewall-Token", served.token)], 421),
+      ]
+      for (what, headers, status) in refused {
+        let (got, _, body) = try await served.get(
+          "api/save?name=evil&numColors=2", method: .POST, headers: headers)
+        #expect(got == status, "\(what): \(body)")
+        #expect(body.contains("\"error\""), "\(what): \(body)")
+      }
+      // A foreign Host reads nothing either.
+      let rebound = try await served.get("", headers: [("Host", "evil.example:8080")])
+      #expect(rebound.status == 421 && !rebound.body.contains("data-product-id"))
+      let stream = try await served.get("api/analysis?numColors=2", headers: [("Host", "evil.example")])
+      #expect(stream.status == 421)
+      // Nothing stored, nothing exported.
+      let store = try CatalogStore(path: served.configuration.database, access: .readOnly)
+      #expect(try store.parameterSet(named: "evil") == nil)
+      #expect(!FileManager.default.fileExists(atPath: served.folder.appendingPathComponent("out-evil").path))
+
+      // The page's own request goes through, by Origin or by Sec-Fetch-Site, and names
+      // the server as localhost too.
+      let own = try await served.get(
+        "api/save?name=own&numColors=2", method: .POST,
+        headers: [("Sec-Fetch-Site", "same-origin"), ("X-Huewall-Token", served.token)])
+      #expect(own.status == 200 && own.body.contains("saved own"), "\(own.body)")
+      let localhost = served.base.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+      let named = try await served.get(
+        "", headers: [("Host", String(localhost.dropFirst("http://".count).dropLast()))])
+      #expect(named.status == 200)
+    }
+  }
+
+  /// The page's Content-Security-Policy is a header too (where it can forbid framing), the
+  /// page carries the token its saves send, and no response may be sniffed as another type.
+  @Test func responsesCarryThePolicyAndTheToken() async throws {
+    try await ServedCatalogue.run { served in
+      let page = try await served.request("")
+      let html = String(buffer: try await page.body.collect(upTo: 16 << 20))
+      let header = try #require(page.headers.first(name: "Content-Security-Policy"))
+      let meta = try #require(html.firstMatch(of: /http-equiv="Content-Security-Policy" content="([^"]*)"/)?.1)
+      #expect(header == meta.replacingOccurrences(of: "&#39;", with: "'") + "; frame-ancestors 'none'")
+      #expect(header.contains("script-src 'sha256-"))
+      #expect(html.contains(#"data-token="\#(served.token)""#))
+      #expect(page.headers.first(name: "X-Content-Type-Options") == "nosniff")
+      for path in ["api/analysis?numColors=2", "compare?a=live&b=nope", "favicon.ico"] {
+        let response = try await served.request(path)
+        _ = try await response.body.collect(upTo: 16 << 20)
+        #expect(response.headers.first(name: "X-Content-Type-Options") == "nosniff", "\(path)")
+        #expect(response.headers.first(name: "Content-Security-Policy") != nil, "\(path)")
+      }
     }
   }
 }

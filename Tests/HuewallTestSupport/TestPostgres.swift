@@ -101,6 +101,52 @@ public enum TestPostgres {
   }
 }
 
+/// A throwaway PostgreSQL cluster of one test's own, which the test can stop and start again
+/// (a database outage) without disturbing the other tests' server.
+public final class TestCluster: Sendable {
+  public let folder: String
+  /// The URL of its `postgres` database.
+  public let url: String
+
+  /// Starts a new cluster on a Unix socket in a temporary folder.
+  public init() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-cluster-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    chmod(folder, 0o755)
+    self.folder = folder
+    url = try TestPostgres.run(Self.script, ["start", folder + "/cluster", "\(Self.nextPort())"])
+  }
+
+  /// Stops the server, keeping its data.
+  public func pause() async throws {
+    try await offThePool { [folder] in
+      _ = try TestPostgres.run(Self.script, ["pause", folder + "/cluster"])
+    }
+  }
+
+  /// Starts the server again with its data.
+  public func resume() async throws {
+    try await offThePool { [folder] in
+      _ = try TestPostgres.run(Self.script, ["resume", folder + "/cluster"])
+    }
+  }
+
+  /// Stops the server and removes the cluster.
+  public func remove() async {
+    _ = try? await offThePool { [folder] in
+      _ = try TestPostgres.run(Self.script, ["stop", folder + "/cluster"])
+      try? FileManager.default.removeItem(atPath: folder)
+    }
+  }
+
+  static let script = TestPostgres.root.appendingPathComponent("scripts/pg-cluster").path
+  private static let ports = Counter()
+
+  /// A port number for the socket's name, distinct per process and per cluster.
+  static func nextPort() -> Int { 40_000 + Int(getpid() % 1000) * 10 + ports.next() % 10 }
+}
+
 public struct TestPostgresError: Error, CustomStringConvertible {
   public var message: String
   public var description: String { message }

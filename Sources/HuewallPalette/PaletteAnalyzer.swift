@@ -43,7 +43,7 @@ public struct PaletteAnalyzer: Sendable {
   var binSpace: Int { hue.binCount * saturationValue.binCount * saturationValue.binCount }
 
   /// Analyses every `granularity`-th pixel of `image`.
-  public func analyze(_ image: PixelView) -> PaletteAnalysis {
+  public func analyze(_ image: PixelView, hint: ProductHint = ProductHint()) -> PaletteAnalysis {
     guard parameters.backgroundSuppression else { return analyze(.image(image)) }
     var grid = SampleGrid(image, step: parameters.granularity)
     return analyze(marking: &grid)

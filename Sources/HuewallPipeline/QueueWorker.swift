@@ -136,17 +136,22 @@ public final class QueueWorker: Sendable {
       }
     }
     defer { renewal.cancel() }
+    var results: [(item: WorkItem, result: WorkResult)] = []
     try await forEachConcurrently(batch, width: settings.concurrency) { item in
       let started = ContinuousClock.now
       let result = await self.process(item)
       self.metrics.imageTime(ContinuousClock.now - started)
       return (item, result)
     } consume: { (item: WorkItem, result: WorkResult) in
-      let written = try catalog.finish(item, worker: id, result: result, policy: settings.policy)
+      results.append((item, result))
+    }
+    // The whole batch in one transaction: a few round trips, whatever its size.
+    let written = try catalog.finish(results, worker: id, policy: settings.policy)
+    for ((item, result), written) in zip(results, written) {
       metrics.finished(result, written: written)
       guard written else {
         tally.lost += 1
-        return
+        continue
       }
       switch result {
       case .done(_, let analysis):
@@ -182,9 +187,13 @@ public final class QueueWorker: Sendable {
     }
     let image = ImageRecord(fetched, keeping: previous, at: Date())
     do {
-      if try catalog.hasAnalysis(imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID) {
-        return .done(image: image, analysis: nil)
-      }
+      // The claim said whether the bytes the catalogue knew have an analysis; only new bytes
+      // need asking.
+      let analysed =
+        fetched.sha256 == previous?.sha256
+        ? item.previousAnalysed
+        : try catalog.hasAnalysis(imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID)
+      if analysed { return .done(image: image, analysis: nil) }
       let analyzer = try analyzer(for: item.parameterSetID)
       switch ImageAnalysis.analyse(
         sha256: fetched.sha256, cache: fetcher.cache, decoder: decoder, analyzer: analyzer,

@@ -38,24 +38,54 @@ extension PostgresCatalog {
     return Dictionary(records.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
+  /// Upserts `records` in statements of up to ``rowsPerStatement`` rows each: a worker's
+  /// batch costs one round trip, not one per image. A URL given twice keeps its last record.
   public func saveImages(_ records: [ImageRecord]) throws(StoreError) {
     guard !records.isEmpty else { return }
+    var latest: [String: ImageRecord] = [:]
+    for record in records { latest[record.url] = record }
+    // In URL order, so that two workers' batches lock the rows in the same order.
+    let unique = latest.values.sorted { $0.url < $1.url }
     try session.transaction {
-      for record in records {
+      for start in stride(from: 0, to: unique.count, by: Self.rowsPerStatement) {
+        let chunk = unique[start..<min(start + Self.rowsPerStatement, unique.count)]
+        var binds = PostgresBindings()
+        var rows: [String] = []
+        for record in chunk {
+          rows.append(Self.placeholders(from: binds.count + 1, count: 11))
+          binds.append(record.url)
+          binds.append(record.etag)
+          binds.append(record.lastModified)
+          binds.append(record.sha256)
+          binds.append(record.byteCount)
+          binds.append(record.format?.rawValue)
+          binds.append(record.width)
+          binds.append(record.height)
+          binds.append(record.lastStatus.rawValue)
+          binds.append(record.lastError)
+          binds.append(record.fetchedAt)
+        }
         try session.execute(
-          """
-          INSERT INTO images (\(unescaped: Self.imageColumns))
-          VALUES (\(record.url), \(record.etag), \(record.lastModified), \(record.sha256),
-            \(record.byteCount), \(record.format?.rawValue), \(record.width), \(record.height),
-            \(record.lastStatus.rawValue), \(record.lastError), \(record.fetchedAt))
-          ON CONFLICT (url) DO UPDATE SET
-            etag = excluded.etag, last_modified = excluded.last_modified,
-            sha256 = excluded.sha256, byte_count = excluded.byte_count, format = excluded.format,
-            width = excluded.width, height = excluded.height, last_status = excluded.last_status,
-            last_error = excluded.last_error, fetched_at = excluded.fetched_at
-          """)
+          PostgresQuery(
+            unsafeSQL: """
+              INSERT INTO images (\(Self.imageColumns)) VALUES \(rows.joined(separator: ", "))
+              ON CONFLICT (url) DO UPDATE SET
+                etag = excluded.etag, last_modified = excluded.last_modified,
+                sha256 = excluded.sha256, byte_count = excluded.byte_count,
+                format = excluded.format, width = excluded.width, height = excluded.height,
+                last_status = excluded.last_status, last_error = excluded.last_error,
+                fetched_at = excluded.fetched_at
+              """, binds: binds))
       }
     }
+  }
+
+  /// Rows of one multi-row statement: well under PostgreSQL's 65,535 parameters.
+  static let rowsPerStatement = 1_000
+
+  /// `($first, $first+1, …)` for one row of `count` values.
+  static func placeholders(from first: Int, count: Int) -> String {
+    "(" + (first..<first + count).map { "$\($0)" }.joined(separator: ", ") + ")"
   }
 
   public func cachedImages() throws(StoreError) -> [ImageRecord] {

@@ -16,6 +16,9 @@ public struct WorkItem: Sendable, Hashable {
   public var leaseExpired = false
   /// What the catalogue knows of the URL from an earlier fetch: the validators to revalidate.
   public var previous: ImageRecord?
+  /// Whether the content of ``previous`` has an analysis for the item's set: then, if the
+  /// bytes did not change, the worker neither decodes nor asks again.
+  public var previousAnalysed = false
 }
 
 /// How an item ended for a worker.
@@ -181,9 +184,17 @@ extension PostgresCatalog {
             attempts: try row[3], leaseExpired: index < expired, previous: nil))
       }
       let previous = try imageRecords(urls: items.map(\.imageURL))
+      var known: [(Int64, String)] = []
+      for item in items {
+        if let sha = previous[item.imageURL]?.sha256 { known.append((item.parameterSetID, sha)) }
+      }
+      let analysed = try analysedPairs(known)
       return items.map { item in
         var item = item
         item.previous = previous[item.imageURL]
+        if let sha = item.previous?.sha256 {
+          item.previousAnalysed = analysed.contains(AnalysisKey(item.parameterSetID, sha))
+        }
         return item
       }.sorted { $0.imageURL < $1.imageURL }
     }
@@ -227,6 +238,30 @@ extension PostgresCatalog {
       """)
   }
 
+  /// A parameter set and an image content: what an analysis is stored under.
+  struct AnalysisKey: Hashable {
+    let parameterSetID: Int64
+    let sha256: String
+    init(_ parameterSetID: Int64, _ sha256: String) {
+      self.parameterSetID = parameterSetID
+      self.sha256 = sha256
+    }
+  }
+
+  /// Which of `pairs` (set, content) have an analysis, in one query.
+  func analysedPairs(_ pairs: [(Int64, String)]) throws(StoreError) -> Set<AnalysisKey> {
+    guard !pairs.isEmpty else { return [] }
+    let rows = try session.rows(
+      """
+      SELECT a.parameter_set_id, a.image_sha256 FROM analyses AS a
+      JOIN unnest(\(pairs.map(\.0))::bigint[], \(pairs.map(\.1))::text[]) AS u(set_id, sha)
+        ON a.parameter_set_id = u.set_id AND a.image_sha256 = u.sha
+      """)
+    var found: Set<AnalysisKey> = []
+    for row in rows { found.insert(AnalysisKey(try row[0], try row[1])) }
+    return found
+  }
+
   /// Whether the content already has an analysis for the set: a worker then skips decoding.
   public func hasAnalysis(imageSHA256: String, parameterSetID: Int64) throws(StoreError) -> Bool {
     try !session.values(
@@ -237,62 +272,145 @@ extension PostgresCatalog {
     ).isEmpty
   }
 
-  /// Records how `worker` ended `item`, in one transaction: the image record, the analysis
-  /// (kept only if none exists for the content and set: a unique key, not luck, makes each
-  /// analysis happen once), and the item's state. A worker whose lease was taken over in the
-  /// meantime writes nothing: the item is the new holder's (the claim's attempt number fences
-  /// it, even against a worker of the same name). Returns whether it was written.
+  /// Records how `worker` ended `item` (``finish(_:worker:policy:)`` for one item).
   @discardableResult
   public func finish(
     _ item: WorkItem, worker: String, result: WorkResult, policy: LeasePolicy
   ) throws(StoreError) -> Bool {
-    try session.transaction {
-      let held = try session.values(
+    try finish([(item, result)], worker: worker, policy: policy)[0]
+  }
+
+  /// Records how `worker` ended a batch, in one transaction and a few statements whatever its
+  /// size: the image records, the analyses (each kept only if none exists for the content and
+  /// set: a unique key, not luck, makes each analysis happen once), and the items' states. An
+  /// item whose lease was taken over in the meantime is not written: it is the new holder's
+  /// (the claim's attempt number fences it, even against a worker of the same name). Returns,
+  /// item by item, whether it was written.
+  public func finish(
+    _ results: [(item: WorkItem, result: WorkResult)], worker: String, policy: LeasePolicy
+  ) throws(StoreError) -> [Bool] {
+    guard !results.isEmpty else { return [] }
+    return try session.transaction {
+      let items = results.map(\.item)
+      let heldRows = try session.rows(
         """
-        SELECT attempts FROM work_items
-        WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
-          AND claimed_by = \(worker) AND state = 'leased' AND attempts = \(item.attempts)
-        FOR UPDATE
-        """, as: Int.self)
-      guard let attempts = held.first else { return false }
-      switch result {
-      case .done(let image, let analysis):
-        try saveImages([image])
-        let analysed =
-          try analysis.map { record throws(StoreError) in
-            try insert(record, replacing: false)
-          } ?? false
-        try session.execute(
-          """
-          UPDATE work_items SET state = 'done', claimed_by = NULL, lease_until = NULL,
-            outcome = \(image.lastStatus.rawValue), analysed = \(analysed), last_error = NULL,
-            finished_at = now()
-          WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
-          """)
-        try session.execute(
-          "UPDATE workers SET items_done = items_done + 1, last_seen_at = now() WHERE id = \(worker)"
-        )
-      case .failed(let stage, let message, let retry, let image):
-        if let image { try saveImages([image]) }
-        let final = !retry || attempts >= policy.maxAttempts
-        let wait = policy.backoff * pow(2, Double(max(0, attempts - 1)))
-        // An image fetched but not decoded counts as downloaded (or not modified) and failed,
-        // as in a run with SQLite.
-        let outcome = image.flatMap { $0.lastStatus == .failed ? nil : $0.lastStatus.rawValue }
-        try session.execute(
-          """
-          UPDATE work_items SET state = \(final ? "failed" : "pending"), claimed_by = NULL,
-            lease_until = NULL, last_error = \(message), outcome = \(outcome),
-            not_before = now() + make_interval(secs => \(wait)),
-            finished_at = CASE WHEN \(final) THEN now() END
-          WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
-          """)
-        if final {
-          try recordFinalFailure(
-            runID: item.runID, stage: stage, url: item.imageURL, message: message)
+        SELECT w.parameter_set_id, w.image_url FROM work_items AS w
+        JOIN unnest(\(items.map(\.parameterSetID))::bigint[], \(items.map(\.imageURL))::text[],
+          \(items.map(\.attempts))::integer[]) AS u(set_id, url, attempts)
+          ON w.parameter_set_id = u.set_id AND w.image_url = u.url AND w.attempts = u.attempts
+        WHERE w.claimed_by = \(worker) AND w.state = 'leased'
+        ORDER BY w.parameter_set_id, w.image_url
+        FOR UPDATE OF w
+        """)
+      var held: Set<ItemKey> = []
+      for row in heldRows { held.insert(ItemKey(try row[0], try row[1])) }
+      let written = items.map { held.contains(ItemKey($0.parameterSetID, $0.imageURL)) }
+      let mine = zip(results, written).filter(\.1).map(\.0)
+      guard !mine.isEmpty else { return written }
+
+      try saveImages(
+        mine.compactMap { entry in
+          switch entry.result {
+          case .done(let image, _): image
+          case .failed(_, _, _, let image): image
+          }
+        })
+      var done: [(item: WorkItem, image: ImageRecord, analysis: AnalysisRecord?)] = []
+      for entry in mine {
+        switch entry.result {
+        case .done(let image, let analysis):
+          done.append((entry.item, image, analysis))
+        case .failed(let stage, let message, let retry, let image):
+          try fail(entry.item, stage: stage, message: message, retry: retry, image: image, policy: policy)
         }
       }
-      return true
+      guard !done.isEmpty else { return written }
+      let inserted = try insertNew(done.compactMap(\.analysis))
+      try session.execute(
+        """
+        UPDATE work_items AS w SET state = 'done', claimed_by = NULL, lease_until = NULL,
+          outcome = u.outcome, analysed = u.analysed, last_error = NULL, finished_at = now()
+        FROM unnest(\(done.map(\.item.parameterSetID))::bigint[],
+          \(done.map(\.item.imageURL))::text[], \(done.map(\.image.lastStatus.rawValue))::text[],
+          \(done.map { $0.analysis.map { inserted.contains(AnalysisKey($0.parameterSetID, $0.imageSHA256)) } ?? false })::boolean[])
+          AS u(set_id, url, outcome, analysed)
+        WHERE w.parameter_set_id = u.set_id AND w.image_url = u.url
+        """)
+      try session.execute(
+        """
+        UPDATE workers SET items_done = items_done + \(done.count), last_seen_at = now()
+        WHERE id = \(worker)
+        """)
+      return written
+    }
+  }
+
+  /// A work item's key.
+  struct ItemKey: Hashable {
+    let parameterSetID: Int64
+    let url: String
+    init(_ parameterSetID: Int64, _ url: String) {
+      self.parameterSetID = parameterSetID
+      self.url = url
+    }
+  }
+
+  /// Inserts the analyses that no content and set has yet, in one statement; returns the keys
+  /// of those it wrote (an analysis that lost a race to another worker is not among them).
+  private func insertNew(_ records: [AnalysisRecord]) throws(StoreError) -> Set<AnalysisKey> {
+    guard !records.isEmpty else { return [] }
+    var binds = PostgresBindings()
+    var rows: [String] = []
+    // In key order, so that two workers inserting the same contents never deadlock.
+    for record in records.sorted(by: { ($0.parameterSetID, $0.imageSHA256) < ($1.parameterSetID, $1.imageSHA256) }) {
+      rows.append(Self.placeholders(from: binds.count + 1, count: 10))
+      binds.append(record.parameterSetID)
+      binds.append(record.imageSHA256)
+      binds.append(record.width)
+      binds.append(record.height)
+      binds.append(try record.colorsJSON(location: location))
+      binds.append(record.family)
+      binds.append(record.samples)
+      binds.append(record.skipped)
+      binds.append(record.background)
+      binds.append(record.analysedAt)
+    }
+    let inserted = try session.rows(
+      PostgresQuery(
+        unsafeSQL: """
+          INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family,
+            samples, skipped, background, analysed_at)
+          VALUES \(rows.joined(separator: ", "))
+          ON CONFLICT (parameter_set_id, image_sha256) DO NOTHING
+          RETURNING parameter_set_id, image_sha256
+          """, binds: binds))
+    var keys: Set<AnalysisKey> = []
+    for row in inserted { keys.insert(AnalysisKey(try row[0], try row[1])) }
+    return keys
+  }
+
+  /// Records a failed attempt at `item`: back to pending with a growing wait, or failed for
+  /// good (and an error of its run) when it cannot pass or used its last attempt.
+  private func fail(
+    _ item: WorkItem, stage: String, message: String, retry: Bool, image: ImageRecord?,
+    policy: LeasePolicy
+  ) throws(StoreError) {
+    let attempts = item.attempts
+    let final = !retry || attempts >= policy.maxAttempts
+    let wait = policy.backoff * pow(2, Double(max(0, attempts - 1)))
+    // An image fetched but not decoded counts as downloaded (or not modified) and failed,
+    // as in a run with SQLite.
+    let outcome = image.flatMap { $0.lastStatus == .failed ? nil : $0.lastStatus.rawValue }
+    try session.execute(
+      """
+      UPDATE work_items SET state = \(final ? "failed" : "pending"), claimed_by = NULL,
+        lease_until = NULL, last_error = \(message), outcome = \(outcome),
+        not_before = now() + make_interval(secs => \(wait)),
+        finished_at = CASE WHEN \(final) THEN now() END
+      WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
+      """)
+    if final {
+      try recordFinalFailure(runID: item.runID, stage: stage, url: item.imageURL, message: message)
     }
   }
 

@@ -325,14 +325,20 @@ extension PostgresCatalog {
         }
       }
       guard !done.isEmpty else { return written }
-      let inserted = try insertNew(done.compactMap(\.analysis))
+      // Each stored analysis is the work of one item: the first that brought it.
+      var stored = try insertNew(done.compactMap(\.analysis))
+      let analysed = done.map { entry in
+        entry.analysis.map {
+          stored.remove(AnalysisKey($0.parameterSetID, $0.imageSHA256)) != nil
+        } ?? false
+      }
       try session.execute(
         """
         UPDATE work_items AS w SET state = 'done', claimed_by = NULL, lease_until = NULL,
           outcome = u.outcome, analysed = u.analysed, last_error = NULL, finished_at = now()
         FROM unnest(\(done.map(\.item.parameterSetID))::bigint[],
           \(done.map(\.item.imageURL))::text[], \(done.map(\.image.lastStatus.rawValue))::text[],
-          \(done.map { $0.analysis.map { inserted.contains(AnalysisKey($0.parameterSetID, $0.imageSHA256)) } ?? false })::boolean[])
+          \(analysed)::boolean[])
           AS u(set_id, url, outcome, analysed)
         WHERE w.parameter_set_id = u.set_id AND w.image_url = u.url
         """)

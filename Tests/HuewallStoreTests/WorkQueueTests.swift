@@ -97,6 +97,51 @@ struct WorkQueueTests {
     }
   }
 
+  @Test("a batch is written at once: an item taken over is skipped, each content analysed once")
+  func batchFinish() async throws {
+    try await withQueue(count: 4) { first, second, set, _ in
+      let short = LeasePolicy(lease: 1)
+      let batch = try first.claim(worker: "slow", limit: 4, policy: short)
+      #expect(batch.count == 4)
+      #expect(batch.allSatisfy { !$0.leaseExpired && !$0.previousAnalysed })
+      Thread.sleep(forTimeInterval: 1.3)
+      // Another worker takes one item over once the lease expired.
+      let taken = try #require(try second.claim(worker: "other", limit: 1, policy: short).first)
+      #expect(taken.leaseExpired)
+      let others = batch.filter { $0.imageURL != taken.imageURL }
+      let stale = try #require(batch.first { $0.imageURL == taken.imageURL })
+      // Two items have the same bytes: one analysis, and one of them says it analysed.
+      let results: [(item: WorkItem, result: WorkResult)] = [
+        (stale, done(stale, sha: "lost", set: set.id)),
+        (others[0], done(others[0], sha: "same", set: set.id)),
+        (others[1], done(others[1], sha: "same", set: set.id)),
+        (others[2], .failed(stage: "fetch", message: "404", retry: false, image: nil)),
+      ]
+      #expect(try first.finish(results, worker: "slow", policy: short) == [false, true, true, true])
+      #expect(try first.strings("SELECT image_sha256 FROM analyses") == ["same"])
+      let states = try first.strings(
+        """
+        SELECT state || '|' || count(*) || '|' || count(*) FILTER (WHERE analysed)
+        FROM work_items GROUP BY state ORDER BY state
+        """)
+      #expect(
+        states == ["done|2|1", "failed|1|0", "leased|1|0"], "\(states)")
+      #expect(try first.strings("SELECT count(*) FROM images") == ["2"])
+      #expect(try first.strings("SELECT items_done FROM workers WHERE id = 'slow'").allSatisfy { $0 == "2" })
+      #expect(
+        try second.finish(
+          taken, worker: "other", result: done(taken, sha: "same", set: set.id), policy: short))
+      #expect(try first.strings("SELECT count(*) FROM analyses") == ["1"])
+
+      // Queued again, the items whose bytes have an analysis say so from the claim.
+      let run = try first.startRun(kind: .run, parameterSetID: set.id, at: t1)
+      _ = try first.enqueueMainImages(parameterSetID: set.id, runID: run)
+      let again = try first.claim(worker: "next", limit: 4, policy: short)
+      let known = Set(again.filter(\.previousAnalysed).map(\.imageURL))
+      #expect(known == Set([others[0], others[1], taken].map(\.imageURL)))
+    }
+  }
+
   @Test("a renewed lease is not taken over")
   func renewal() async throws {
     try await withQueue(count: 1) { first, second, _, _ in

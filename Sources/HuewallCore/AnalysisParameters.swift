@@ -31,6 +31,27 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// so greys of one brightness are one colour, not one per tint of noise, and they report
   /// hue 0 (the gradient then lays equal greys out by brightness).
   public var neutralGreys: Bool
+  /// With background suppression, let a tinted backdrop's shadows reach deeper (to 55 % of
+  /// its brightness) when they keep its tint: a cast shadow on a warm backdrop is backdrop,
+  /// a neutral product on it is not.
+  public var deepShadows: Bool
+  /// Where the border is not one colour (a scene, not a studio shot), weight samples towards
+  /// the centre and away from colours that crowd the border: the product is framed, the room
+  /// around it is not.
+  public var scenePrior: Bool
+  /// Give little weight to connected regions of skin colour (face, arms, legs), unless one is
+  /// as large as a product: a worn garment's colour, not the model's.
+  public var skinSuppression: Bool
+  /// Weight the rows where the product's title says it is worn (a skirt low, a cap high) on
+  /// photos of a person; needs a ``ProductHint``. Off in `product`: fixed rows cost more
+  /// photos than they gained on the labelled set (models are framed too differently).
+  public var garmentPrior: Bool
+  /// Merge bins whose mean colours lie within this CIELAB ΔE of a heavier bin before ranking
+  /// (0: off): one surface split by a bin edge is one colour.
+  public var mergeDistance: Double
+  /// Report a dark colour's hue and saturation as the mean of its samples: dark-pixel damping
+  /// files each dark sample as neutral, but a region's mean is not noise (navy stays navy).
+  public var darkHues: Bool
 
   public init(
     numColors: Int = 3,
@@ -42,7 +63,13 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     backgroundSuppression: Bool = false,
     hueWrap: Bool = false,
     darkPixelDamping: Bool = false,
-    neutralGreys: Bool = false
+    neutralGreys: Bool = false,
+    deepShadows: Bool = false,
+    scenePrior: Bool = false,
+    skinSuppression: Bool = false,
+    garmentPrior: Bool = false,
+    mergeDistance: Double = 0,
+    darkHues: Bool = false
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -54,6 +81,12 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.hueWrap = hueWrap
     self.darkPixelDamping = darkPixelDamping
     self.neutralGreys = neutralGreys
+    self.deepShadows = deepShadows
+    self.scenePrior = scenePrior
+    self.skinSuppression = skinSuppression
+    self.garmentPrior = garmentPrior
+    self.mergeDistance = mergeDistance
+    self.darkHues = darkHues
   }
 
   /// The original algorithm's parameters.
@@ -66,6 +99,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   public static let granularityRange = 1...10_000
   public static let saturationPriorityRange = 0.0...1000.0
   public static let alphaThresholdRange = 0...127
+  public static let mergeDistanceRange = 0.0...100.0
 
   /// Returns `self` if every value is in range, otherwise an error naming the first bad one.
   public func validated() throws(ParameterError) -> AnalysisParameters {
@@ -75,6 +109,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     try Self.check("saturation-priority", saturationPriority, in: Self.saturationPriorityRange)
     try Self.check("granularity", granularity, in: Self.granularityRange)
     try Self.check("alpha-threshold", alphaThreshold, in: Self.alphaThresholdRange)
+    try Self.check("merge-distance", mergeDistance, in: Self.mergeDistanceRange)
     return self
   }
 
@@ -91,6 +126,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   enum CodingKeys: String, CodingKey {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
+    case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
   }
 
   public init(from decoder: any Decoder) throws {
@@ -109,10 +145,19 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     darkPixelDamping =
       try c.decodeIfPresent(Bool.self, forKey: .darkPixelDamping) ?? d.darkPixelDamping
     neutralGreys = try c.decodeIfPresent(Bool.self, forKey: .neutralGreys) ?? d.neutralGreys
+    deepShadows = try c.decodeIfPresent(Bool.self, forKey: .deepShadows) ?? d.deepShadows
+    scenePrior = try c.decodeIfPresent(Bool.self, forKey: .scenePrior) ?? d.scenePrior
+    skinSuppression =
+      try c.decodeIfPresent(Bool.self, forKey: .skinSuppression) ?? d.skinSuppression
+    garmentPrior = try c.decodeIfPresent(Bool.self, forKey: .garmentPrior) ?? d.garmentPrior
+    mergeDistance =
+      try c.decodeIfPresent(Double.self, forKey: .mergeDistance) ?? d.mergeDistance
+    darkHues = try c.decodeIfPresent(Bool.self, forKey: .darkHues) ?? d.darkHues
   }
 
-  /// Every key, but `neutralGreys` only when it is on: it came later, and a parameter set
-  /// stored before it (with the same meaning, off) keeps its canonical JSON and hash.
+  /// Every key, but those that came later (from `neutralGreys` on) only when they are not
+  /// off: a parameter set stored before them (with the same meaning, off) keeps its
+  /// canonical JSON and hash.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(numColors, forKey: .numColors)
@@ -125,6 +170,12 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     try c.encode(hueWrap, forKey: .hueWrap)
     try c.encode(darkPixelDamping, forKey: .darkPixelDamping)
     if neutralGreys { try c.encode(neutralGreys, forKey: .neutralGreys) }
+    if deepShadows { try c.encode(deepShadows, forKey: .deepShadows) }
+    if scenePrior { try c.encode(scenePrior, forKey: .scenePrior) }
+    if skinSuppression { try c.encode(skinSuppression, forKey: .skinSuppression) }
+    if garmentPrior { try c.encode(garmentPrior, forKey: .garmentPrior) }
+    if mergeDistance != 0 { try c.encode(mergeDistance, forKey: .mergeDistance) }
+    if darkHues { try c.encode(darkHues, forKey: .darkHues) }
   }
 }
 
@@ -160,7 +211,9 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
     case .reference: .reference
     case .product:
       AnalysisParameters(
-        backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true)
+        backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true,
+        deepShadows: true, scenePrior: true, skinSuppression: true, mergeDistance: 12,
+        darkHues: true)
     }
   }
 }

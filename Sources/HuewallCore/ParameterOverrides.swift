@@ -12,12 +12,20 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
   public var hueWrap: Bool?
   public var darkPixelDamping: Bool?
   public var neutralGreys: Bool?
+  public var deepShadows: Bool?
+  public var scenePrior: Bool?
+  public var skinSuppression: Bool?
+  public var garmentPrior: Bool?
+  public var mergeDistance: Double?
+  public var darkHues: Bool?
 
   public init(
     numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
     saturationPriority: Double? = nil, granularity: Int? = nil, alphaThreshold: Int? = nil,
     backgroundSuppression: Bool? = nil, hueWrap: Bool? = nil, darkPixelDamping: Bool? = nil,
-    neutralGreys: Bool? = nil
+    neutralGreys: Bool? = nil, deepShadows: Bool? = nil, scenePrior: Bool? = nil,
+    skinSuppression: Bool? = nil, garmentPrior: Bool? = nil, mergeDistance: Double? = nil,
+    darkHues: Bool? = nil
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -29,11 +37,18 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     self.hueWrap = hueWrap
     self.darkPixelDamping = darkPixelDamping
     self.neutralGreys = neutralGreys
+    self.deepShadows = deepShadows
+    self.scenePrior = scenePrior
+    self.skinSuppression = skinSuppression
+    self.garmentPrior = garmentPrior
+    self.mergeDistance = mergeDistance
+    self.darkHues = darkHues
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
+    case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
   }
 }
 
@@ -53,6 +68,12 @@ extension Preset {
     if let v = overrides.hueWrap { p.hueWrap = v }
     if let v = overrides.darkPixelDamping { p.darkPixelDamping = v }
     if let v = overrides.neutralGreys { p.neutralGreys = v }
+    if let v = overrides.deepShadows { p.deepShadows = v }
+    if let v = overrides.scenePrior { p.scenePrior = v }
+    if let v = overrides.skinSuppression { p.skinSuppression = v }
+    if let v = overrides.garmentPrior { p.garmentPrior = v }
+    if let v = overrides.mergeDistance { p.mergeDistance = v }
+    if let v = overrides.darkHues { p.darkHues = v }
     return try p.validated()
   }
 }

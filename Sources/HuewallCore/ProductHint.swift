@@ -1,4 +1,6 @@
-/// What a feed says about a product besides its image: its title and type.
+/// What a feed says about a product besides its image, for the analysis to look where a person
+/// would: the title (`"Women's skirt"`, `"2 slice toaster"`) and the feed's product type
+/// (Merchant `product_type`, Shopify `product_type`), either of which may be missing.
 public struct ProductHint: Sendable, Hashable {
   public var title: String?
   public var productType: String?
@@ -7,4 +9,59 @@ public struct ProductHint: Sendable, Hashable {
     self.title = title
     self.productType = productType
   }
+
+  /// No hint: the image alone.
+  public static let none = ProductHint()
+
+  /// Where the product is worn, from the first garment word of the type, then of the title;
+  /// nil for anything that is not worn (a toaster, a mug) or not recognised.
+  public var wornOn: BodyRegion? {
+    for text in [productType, title].compactMap({ $0 }) {
+      let words = text.lowercased().split { !$0.isLetter }
+      for word in words {
+        if let region = BodyRegion.garmentWords[String(word)] { return region }
+      }
+    }
+    return nil
+  }
+}
+
+/// The part of a person a garment covers.
+public enum BodyRegion: String, Sendable, Hashable, CaseIterable {
+  case head, upperBody, lowerBody, wholeBody, feet
+
+  /// Garment words in English, singular and plural.
+  static let garmentWords: [String: BodyRegion] = {
+    let lists: [(BodyRegion, [String])] = [
+      (.head, ["cap", "beanie", "hat", "headband", "balaclava"]),
+      (
+        .upperBody,
+        [
+          "top", "tee", "shirt", "tshirt", "blouse", "sweater", "pullover", "jumper", "hoodie",
+          "sweatshirt", "jacket", "coat", "cardigan", "blazer", "vest", "bra", "polo", "tank",
+          "camisole", "cami", "parka", "anorak", "tunic", "bodysuit", "gilet", "windbreaker",
+        ]
+      ),
+      (
+        .lowerBody,
+        [
+          "skirt", "trousers", "trouser", "pants", "jeans", "shorts", "leggings", "joggers",
+          "chinos", "culottes",
+        ]
+      ),
+      (.wholeBody, ["dress", "jumpsuit", "romper", "playsuit", "overalls", "gown"]),
+      (
+        .feet,
+        ["shoe", "sneaker", "trainer", "plimsoll", "boot", "sandal", "loafer", "slipper", "heel"]
+      ),
+    ]
+    var words: [String: BodyRegion] = [:]
+    for (region, list) in lists {
+      for word in list {
+        words[word] = region
+        words[word.hasSuffix("s") ? word + "es" : word + "s"] = region
+      }
+    }
+    return words
+  }()
 }

@@ -13,6 +13,10 @@ enum BackgroundMask {
   static let uniformBorderShare = 0.6
   /// A shadow may darken the backdrop to this share of its brightness.
   static let shadowDepth = 85
+  /// With deep shadows, a shadow of a tinted backdrop may darken it to this share.
+  static let deepShadowDepth = 55
+  /// A backdrop is tinted when its chroma (per unit of brightness) is at least this.
+  static let tintedBackdrop = 0.02
   /// How far (per channel, scaled to the backdrop's brightness) a tint may stray.
   static let tintTolerance = 14
   /// The alpha byte of a backdrop sample: above any libgd alpha (at most 127), so the sample
@@ -21,7 +25,9 @@ enum BackgroundMask {
 
   /// Marks the backdrop samples of `grid` with ``backdropAlpha``; false when there is none.
   @discardableResult
-  static func mark(in grid: inout SampleGrid, alphaThreshold: UInt32) -> Bool {
+  static func mark(in grid: inout SampleGrid, alphaThreshold: UInt32, deepShadows: Bool = false)
+    -> Bool
+  {
     let columns = grid.columns
     let rows = grid.rows
     guard columns >= 3, rows >= 3 else { return false }
@@ -33,7 +39,8 @@ enum BackgroundMask {
     // A transparent backdrop is already skipped through alpha.
     guard opaqueBorder.count * 2 >= border.count else { return false }
 
-    let backdrop = Backdrop(border: opaqueBorder.map { grid.pixels[$0] })
+    let backdrop = Backdrop(
+      border: opaqueBorder.map { grid.pixels[$0] }, deepShadows: deepShadows)
     let seeds = opaqueBorder.filter { backdrop.admits(grid.pixels[$0]) }
     guard Double(seeds.count) >= uniformBorderShare * Double(opaqueBorder.count) else {
       return false
@@ -115,9 +122,14 @@ struct Backdrop {
   let brightness: Int
   /// Nothing brighter than the border's brightest part (bar outliers) is backdrop.
   let ceiling: Int
+  /// Nothing darker than this share of the brightness is backdrop.
+  let floorPercent: Int
+  /// The backdrop's chroma, `(red − green)² + (green − blue)²`.
+  let chroma: Int
 
-  /// The backdrop of an image whose border has these pixels: their per-channel median.
-  init(border pixels: [UInt32]) {
+  /// The backdrop of an image whose border has these pixels: their per-channel median. With
+  /// `deepShadows`, a tinted backdrop's shadows may be as deep as ``BackgroundMask/deepShadowDepth``.
+  init(border pixels: [UInt32], deepShadows: Bool = false) {
     func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
     red = median(pixels.map { Int($0 >> 16 & 0xFF) })
     green = median(pixels.map { Int($0 >> 8 & 0xFF) })
@@ -125,6 +137,11 @@ struct Backdrop {
     brightness = max(1, red, green, blue)
     let bright = pixels.map { Int(max($0 >> 16 & 0xFF, $0 >> 8 & 0xFF, $0 & 0xFF)) }.sorted()
     ceiling = bright[bright.count * 95 / 100] + 4
+    chroma = (red - green) * (red - green) + (green - blue) * (green - blue)
+    let tinted =
+      Double(chroma).squareRoot() >= BackgroundMask.tintedBackdrop * Double(brightness)
+    floorPercent =
+      deepShadows && tinted ? BackgroundMask.deepShadowDepth : BackgroundMask.shadowDepth
   }
 
   /// Same tint as the backdrop (scaled to the pixel's brightness), between a shadow's
@@ -135,12 +152,18 @@ struct Backdrop {
     let g = Int(pixel >> 8 & 0xFF)
     let b = Int(pixel & 0xFF)
     let bright = max(r, g, b)
-    guard bright * 100 >= brightness * BackgroundMask.shadowDepth, bright <= ceiling else {
+    guard bright * 100 >= brightness * floorPercent, bright <= ceiling else {
       return false
     }
     let tolerance = BackgroundMask.tintTolerance * brightness
-    return abs((r - g) * brightness - (red - green) * bright) <= tolerance
-      && abs((g - b) * brightness - (green - blue) * bright) <= tolerance
+    guard
+      abs((r - g) * brightness - (red - green) * bright) <= tolerance
+        && abs((g - b) * brightness - (green - blue) * bright) <= tolerance
+    else { return false }
+    // A deep shadow keeps at least the backdrop's tint (light from the backdrop itself); a
+    // neutral grey product on a tinted backdrop does not.
+    guard bright * 100 < brightness * BackgroundMask.shadowDepth else { return true }
+    return ((r - g) * (red - green) + (g - b) * (green - blue)) * brightness >= chroma * bright
   }
 
   /// The largest fall and the largest rise of any channel from `a` to `b`.

@@ -42,30 +42,37 @@ public struct PaletteAnalyzer: Sendable {
 
   var binSpace: Int { hue.binCount * saturationValue.binCount * saturationValue.binCount }
 
-  /// Analyses every `granularity`-th pixel of `image`.
-  public func analyze(_ image: PixelView, hint: ProductHint = ProductHint()) -> PaletteAnalysis {
-    guard parameters.backgroundSuppression else { return analyze(.image(image)) }
+  /// Analyses every `granularity`-th pixel of `image`; `hint` says what the product is, for
+  /// the steps that use it (``AnalysisParameters/garmentPrior``).
+  public func analyze(_ image: PixelView, hint: ProductHint = .none) -> PaletteAnalysis {
+    guard parameters.backgroundSuppression || usesProductPath else {
+      return analyze(.image(image))
+    }
     var grid = SampleGrid(image, step: parameters.granularity)
-    return analyze(marking: &grid)
+    return analyze(marking: &grid, hint: hint)
   }
 
   /// Analyses samples kept from an earlier decode: the same result as analysing the image
   /// they came from, at the cost of the kernel alone (a live tuning page re-analyses a
   /// catalogue this way on every change). The grid's step must be the granularity.
-  public func analyze(_ grid: SampleGrid) -> PaletteAnalysis {
+  public func analyze(_ grid: SampleGrid, hint: ProductHint = .none) -> PaletteAnalysis {
     precondition(
       grid.step == parameters.granularity,
       "samples of step \(grid.step) for granularity \(parameters.granularity)")
     var grid = grid  // the caller's samples stay as they were: marking copies them
-    return analyze(marking: &grid)
+    return analyze(marking: &grid, hint: hint)
   }
 
   /// Marks the backdrop in `grid` when the parameters ask for it, in place (a grid just made
   /// from an image is not copied), then analyses it.
-  private func analyze(marking grid: inout SampleGrid) -> PaletteAnalysis {
+  private func analyze(marking grid: inout SampleGrid, hint: ProductHint) -> PaletteAnalysis {
+    var backdrop = false
     if parameters.backgroundSuppression {
-      BackgroundMask.mark(in: &grid, alphaThreshold: UInt32(parameters.alphaThreshold))
+      backdrop = BackgroundMask.mark(
+        in: &grid, alphaThreshold: UInt32(parameters.alphaThreshold),
+        deepShadows: parameters.deepShadows)
     }
+    if usesProductPath { return analyzeProduct(grid, backdrop: backdrop, hint: hint) }
     return analyze(.grid(grid))
   }
 
@@ -136,7 +143,7 @@ public struct PaletteAnalyzer: Sendable {
     bin(forKey: binKey(red: red, green: green, blue: blue).key)
   }
 
-  private func bin(forKey key: Int) -> HSVBin {
+  func bin(forKey key: Int) -> HSVBin {
     let svBins = saturationValue.binCount
     return HSVBin(
       hue: key / (svBins * svBins), saturation: key / svBins % svBins, value: key % svBins)
@@ -199,7 +206,7 @@ public struct PaletteAnalyzer: Sendable {
       totalWeight: totalWeight, familyShares: familyWeights.mapValues { $0 / totalWeight })
   }
 
-  private func family(ofKey key: Int) -> ColorFamily {
+  func family(ofKey key: Int) -> ColorFamily {
     let bin = bin(forKey: key)
     return ColorFamily(
       h: hue.value(ofBin: bin.hue), s: saturationValue.value(ofBin: bin.saturation),

@@ -1,0 +1,297 @@
+import Foundation
+import HuewallCore
+
+extension PaletteAnalyzer {
+  /// Whether any step of the product path is on (it needs a sample grid).
+  var usesProductPath: Bool {
+    parameters.scenePrior || parameters.skinSuppression || parameters.garmentPrior
+      || parameters.mergeDistance > 0 || parameters.darkHues
+  }
+
+  /// The product path: a weight per sample from the foreground priors, bins that keep their
+  /// colour sums, and ranking over merged bins.
+  func analyzeProduct(_ grid: SampleGrid, backdrop: Bool, hint: ProductHint) -> PaletteAnalysis {
+    let alphaThreshold = UInt32(parameters.alphaThreshold)
+    var skipped = 0
+    var background = 0
+    for pixel in grid.pixels {
+      let alpha = pixel >> 24
+      if alpha == BackgroundMask.backdropAlpha {
+        background += 1
+      } else if alpha > alphaThreshold {
+        skipped += 1
+      }
+    }
+    var weights = [Float](repeating: 1, count: grid.pixels.count)
+    // A scene: no uniform backdrop, and not a cut-out on a transparent one.
+    let scene = !backdrop && skipped * 4 < grid.pixels.count
+    if parameters.scenePrior && scene {
+      ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
+    }
+    var person = false
+    if parameters.skinSuppression {
+      person = SkinRegions.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
+    }
+    if parameters.garmentPrior, person, let region = hint.wornOn {
+      GarmentPrior.weigh(grid, region: region, into: &weights)
+    }
+    var bins = ColorBins(keyCount: binSpace, denseLimit: Self.denseBinLimit)
+    grid.pixels.withUnsafeBufferPointer { pixels in
+      weights.withUnsafeBufferPointer { weights in
+        for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
+          let pixel = pixels[i]
+          let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+          let (key, bonus) = binKey(red: r, green: g, blue: b)
+          bins.add((1 + bonus) * Double(weights[i]), to: key, red: r, green: g, blue: b)
+        }
+      }
+    }
+    return ranked(bins, samples: grid.columns * grid.rows, skipped: skipped, background: background)
+  }
+
+  /// Bins merged into colours (heaviest bin first, each lighter bin joining the nearest colour
+  /// within ``AnalysisParameters/mergeDistance`` of its first bin's mean), ranked by weight.
+  private func ranked(_ bins: ColorBins, samples: Int, skipped: Int, background: Int)
+    -> PaletteAnalysis
+  {
+    var totalWeight = 0.0
+    var familyWeights: [ColorFamily: Double] = [:]
+    for slot in 0..<bins.count {
+      totalWeight += bins.weights[slot]
+      familyWeights[family(ofKey: bins.keys[slot]), default: 0] += bins.weights[slot]
+    }
+    // Heaviest first; equal weights in first-seen order.
+    let order = (0..<bins.count).sorted {
+      bins.weights[$0] > bins.weights[$1] || bins.weights[$0] == bins.weights[$1] && $0 < $1
+    }
+    struct Cluster {
+      var seed: Int
+      var lab: Lab
+      var weight: Double
+      var red: Double
+      var green: Double
+      var blue: Double
+    }
+    var clusters: [Cluster] = []
+    let limit = parameters.mergeDistance * parameters.mergeDistance
+    // Only the heaviest bins can become a reported colour; the rest are a long tail of specks.
+    for slot in order.prefix(limit > 0 ? Self.mergedBins : parameters.numColors) {
+      let w = bins.weights[slot]
+      let lab = bins.mean(slot).lab
+      var nearest = -1
+      var nearestDistance = Double.infinity
+      if limit > 0 {
+        for (i, cluster) in clusters.enumerated() {
+          let d = cluster.lab.distanceSquared(to: lab)
+          if d <= limit && d < nearestDistance { (nearest, nearestDistance) = (i, d) }
+        }
+      }
+      if nearest >= 0 {
+        clusters[nearest].weight += w
+        clusters[nearest].red += bins.red[slot]
+        clusters[nearest].green += bins.green[slot]
+        clusters[nearest].blue += bins.blue[slot]
+      } else {
+        clusters.append(
+          Cluster(
+            seed: slot, lab: lab, weight: w, red: bins.red[slot], green: bins.green[slot],
+            blue: bins.blue[slot]))
+      }
+    }
+    let top = clusters.enumerated().sorted {
+      $0.element.weight > $1.element.weight
+        || $0.element.weight == $1.element.weight && $0.offset < $1.offset
+    }.prefix(parameters.numColors)
+    let colors = top.map { entry -> DominantColor in
+      let cluster = entry.element
+      let bin = bin(forKey: bins.keys[cluster.seed])
+      var (h, s, v) = (
+        hue.value(ofBin: bin.hue), saturationValue.value(ofBin: bin.saturation),
+        saturationValue.value(ofBin: bin.value)
+      )
+      if parameters.darkHues && v < Self.darkValue {
+        // Dark-pixel damping filed each sample as neutral, but their mean is not noise.
+        let mean = RGB(
+          red: cluster.red / cluster.weight, green: cluster.green / cluster.weight,
+          blue: cluster.blue / cluster.weight
+        ).hsv
+        (h, s) = mean.s < parameters.svSampleSize / 2 ? (0, mean.s) : (mean.h, mean.s)
+      }
+      return DominantColor(
+        bin: bin, h: h, s: s, v: v, weight: cluster.weight,
+        share: totalWeight > 0 ? cluster.weight / totalWeight : 0)
+    }
+    return PaletteAnalysis(
+      colors: colors, samples: samples, skipped: skipped, background: background,
+      totalWeight: totalWeight, familyShares: familyWeights.mapValues { $0 / totalWeight })
+  }
+
+  /// The bins the merge looks at, heaviest first.
+  static let mergedBins = 256
+  /// Colours darker than this (v of the bin) report their samples' mean hue and saturation.
+  static let darkValue = 0.3
+}
+
+/// Where the border is not one backdrop, the product is what the photo is framed on: samples
+/// weigh less towards the edges (a centre prior) and where their colour crowds the border
+/// band more than the inside (a boundary prior, as in saliency detection).
+enum ScenePrior {
+  /// The centre prior's standard deviation, as a share of the width and of the height.
+  static let sigma = 0.3
+  /// The border band, as a share of each side.
+  static let band = 0.08
+
+  static func weigh(_ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32) {
+    let (columns, rows) = (grid.columns, grid.rows)
+    func gaussian(_ count: Int) -> [Float] {
+      (0..<count).map { i in
+        let u = (Double(i) + 0.5) / Double(count) - 0.5
+        return Float(exp(-u * u / (2 * sigma * sigma)))
+      }
+    }
+    let across = gaussian(columns)
+    let down = gaussian(rows)
+    let bandColumns = max(1, Int(Double(columns) * band))
+    let bandRows = max(1, Int(Double(rows) * band))
+    // Colour cells of 32 levels per channel: a pixel's cell is r >> 5, g >> 5, b >> 5.
+    var borderCount = [Int32](repeating: 0, count: 512)
+    var insideCount = [Int32](repeating: 0, count: 512)
+    var borderTotal = 0
+    var insideTotal = 0
+    @inline(__always) func cell(_ p: UInt32) -> Int {
+      Int(p >> 21 & 7) << 6 | Int(p >> 13 & 7) << 3 | Int(p >> 5 & 7)
+    }
+    for c in 0..<columns {
+      let edgeColumn = c < bandColumns || c >= columns - bandColumns
+      for r in 0..<rows {
+        let p = grid.pixels[c * rows + r]
+        guard p >> 24 <= alphaThreshold else { continue }
+        if edgeColumn || r < bandRows || r >= rows - bandRows {
+          borderCount[cell(p)] += 1
+          borderTotal += 1
+        } else {
+          insideCount[cell(p)] += 1
+          insideTotal += 1
+        }
+      }
+    }
+    guard borderTotal > 0, insideTotal > 0 else { return }
+    // The share of a colour's density that lies on the border: 1 for the room's colours,
+    // near 0 for what only the middle shows.
+    var keep = [Float](repeating: 1, count: 512)
+    for i in 0..<512 where borderCount[i] > 0 {
+      let outside = Double(borderCount[i]) / Double(borderTotal)
+      let inside = Double(insideCount[i]) / Double(insideTotal)
+      let onBorder = outside / (outside + inside)
+      keep[i] = Float((1 - onBorder) * (1 - onBorder))
+    }
+    for c in 0..<columns {
+      for r in 0..<rows {
+        let i = c * rows + r
+        weights[i] *= across[c] * down[r] * keep[cell(grid.pixels[i])]
+      }
+    }
+  }
+}
+
+/// Skin, found per sample in YCbCr with the box of Chai and Ngan (1999), grouped into
+/// 4-connected regions (hot pink and orange, which RGB skin rules take for skin, fall outside). A region weighs little unless it is as large as
+/// a product would be (a beige coat, a tan bag): then it is the product.
+enum SkinRegions {
+  /// What a skin sample weighs.
+  static let weight: Float = 0.3
+  /// A region holding more than this share of the image's opaque samples (backdrop included)
+  /// is taken for a product.
+  static let productShare = 0.35
+
+  @inline(__always)
+  static func isSkin(_ p: UInt32) -> Bool {
+    let r = Int(p >> 16 & 0xFF)
+    let g = Int(p >> 8 & 0xFF)
+    let b = Int(p & 0xFF)
+    // Chai and Ngan (1999): 77 ≤ Cb ≤ 127 and 133 ≤ Cr ≤ 173, in fixed point (× 1000).
+    let y = 299 * r + 587 * g + 114 * b
+    let cr = 713 * (r * 1000 - y) / 1000 + 128_000
+    let cb = 564 * (b * 1000 - y) / 1000 + 128_000
+    return cr >= 133_000 && cr <= 173_000 && cb >= 77_000 && cb <= 127_000 && r > 60
+  }
+
+  /// Returns whether there was skin outside product-sized regions: a person.
+  @discardableResult
+  static func weigh(_ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32)
+    -> Bool
+  {
+    let (columns, rows) = (grid.columns, grid.rows)
+    let n = grid.pixels.count
+    var skin = 0
+    // 0: not skin, 1: skin not yet in a region, 2: done.
+    var state = [UInt8](repeating: 0, count: n)
+    var opaque = 0
+    for i in 0..<n {
+      let p = grid.pixels[i]
+      if p >> 24 == BackgroundMask.backdropAlpha { opaque += 1 }
+      guard p >> 24 <= alphaThreshold else { continue }
+      opaque += 1
+      if isSkin(p) { state[i] = 1 }
+    }
+    let largest = Int(productShare * Double(opaque))
+    var stack: [Int] = []
+    var region: [Int] = []
+    func visit(_ j: Int) {
+      if state[j] == 1 {
+        state[j] = 2
+        stack.append(j)
+      }
+    }
+    for start in 0..<n where state[start] == 1 {
+      state[start] = 2
+      stack.append(start)
+      region.removeAll(keepingCapacity: true)
+      while let i = stack.popLast() {
+        region.append(i)
+        let (c, r) = (i / rows, i % rows)
+        if r > 0 { visit(i - 1) }
+        if r < rows - 1 { visit(i + 1) }
+        if c > 0 { visit(i - rows) }
+        if c < columns - 1 { visit(i + rows) }
+      }
+      if region.count <= largest {
+        skin += region.count
+        for i in region { weights[i] *= weight }
+      }
+    }
+    return Double(skin) >= personShare * Double(opaque)
+  }
+  /// Skin on at least this share of the opaque samples means a person is in the photo.
+  static let personShare = 0.03
+}
+
+/// On a photo of a person, the rows where the titled garment is worn weigh more: a tee over
+/// shorts is the tee's colour when the title says tee.
+enum GarmentPrior {
+  /// Rows outside the region weigh this much.
+  static let outside: Float = 0.5
+
+  /// The rows, as shares of the height from the top, where each region usually lies in a
+  /// catalogue photo of a person.
+  static func rows(of region: BodyRegion) -> ClosedRange<Double> {
+    switch region {
+    case .head: 0...0.45
+    case .upperBody: 0.1...0.65
+    case .lowerBody: 0.4...1
+    case .wholeBody: 0...1
+    case .feet: 0.6...1
+    }
+  }
+
+  static func weigh(_ grid: SampleGrid, region: BodyRegion, into weights: inout [Float]) {
+    let band = rows(of: region)
+    let rowCount = grid.rows
+    let factor = (0..<rowCount).map { r -> Float in
+      band.contains((Double(r) + 0.5) / Double(rowCount)) ? 1 : outside
+    }
+    for c in 0..<grid.columns {
+      for r in 0..<rowCount { weights[c * rowCount + r] *= factor[r] }
+    }
+  }
+}

@@ -1,0 +1,233 @@
+import HuewallCore
+import HuewallPalette
+import Testing
+
+/// The product path's steps (deep shadows, scene prior, skin, garment prior, merging, dark
+/// hues), each pinned on a small image where it changes the answer.
+@Suite struct ProductPathTests {
+  /// The reference parameters at granularity 1 with some steps switched.
+  func parameters(_ change: (inout AnalysisParameters) -> Void) -> AnalysisParameters {
+    var p = AnalysisParameters(granularity: 1)
+    change(&p)
+    return p
+  }
+
+  func analyse(
+    _ buffer: PixelBuffer, _ parameters: AnalysisParameters, hint: ProductHint = .none
+  ) throws -> PaletteAnalysis {
+    try buffer.withView { try PaletteAnalyzer(parameters: parameters).analyze($0, hint: hint) }
+  }
+
+  func fill(_ buffer: inout PixelBuffer, _ xs: Range<Int>, _ ys: Range<Int>, _ color: Pixel) {
+    for x in xs { for y in ys { buffer[x, y] = color } }
+  }
+
+  // MARK: deep shadows
+
+  /// A warm backdrop, a white product, and a cast shadow beside it that darkens the backdrop
+  /// smoothly to 65 % with its tint (warmer as it darkens).
+  func whiteProductWithCastShadow(product: Pixel) -> PixelBuffer {
+    var buffer = PixelBuffer(width: 60, height: 60, fill: Pixel(red: 224, green: 218, blue: 210))
+    for x in 30..<58 {
+      for y in 10..<50 {
+        let depth = 1 - 0.35 * Double(min(x - 30, 10)) / 10
+        buffer[x, y] = Pixel(
+          red: UInt8(224 * depth), green: UInt8(218 * depth - 6 * (1 - depth)),
+          blue: UInt8(210 * depth - 12 * (1 - depth)))
+      }
+    }
+    fill(&buffer, 16..<30, 16..<44, product)
+    return buffer
+  }
+
+  @Test func deepShadowsTakeATintedCastShadowForBackdrop() throws {
+    let buffer = whiteProductWithCastShadow(product: Pixel(red: 248, green: 248, blue: 248))
+    let shallow = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let deep = try analyse(
+      buffer,
+      parameters {
+        $0.backgroundSuppression = true
+        $0.deepShadows = true
+      })
+    #expect(shallow.colors.first?.family != .white)
+    #expect(deep.colors.first?.family == .white)
+    #expect(deep.samples - deep.background == 14 * 28)
+  }
+
+  @Test func deepShadowsLeaveANeutralGreyProductOnATintedBackdrop() throws {
+    // A grey product (60 % of the backdrop's brightness) reached through a soft shadow: it is
+    // darker like a shadow, but it lacks the backdrop's tint.
+    var buffer = PixelBuffer(width: 40, height: 40, fill: Pixel(red: 224, green: 214, blue: 200))
+    for x in 10..<30 {
+      for (i, y) in (4..<10).enumerated() {
+        let level = 1 - 0.07 * Double(i + 1)
+        buffer[x, y] = Pixel(
+          red: UInt8(224 * level), green: UInt8(214 * level), blue: UInt8(200 * level))
+      }
+    }
+    fill(&buffer, 10..<30, 10..<30, Pixel(red: 135, green: 135, blue: 135))
+    let deep = try analyse(
+      buffer,
+      parameters {
+        $0.backgroundSuppression = true
+        $0.deepShadows = true
+      })
+    #expect(deep.colors.first?.family == .grey)
+  }
+
+  // MARK: scene prior
+
+  /// A scene: a wall of grey, tan and dark-grey stripes that fills the frame (its border is
+  /// not one colour, so there is no backdrop), with a smaller red product in the centre.
+  func redProductInAScene() -> PixelBuffer {
+    let stripes = [
+      Pixel(red: 128, green: 128, blue: 128), Pixel(red: 150, green: 140, blue: 120),
+      Pixel(red: 70, green: 70, blue: 70),
+    ]
+    var buffer = PixelBuffer(width: 60, height: 60)
+    for x in 0..<60 { for y in 0..<60 { buffer[x, y] = stripes[x / 4 % 3] } }
+    fill(&buffer, 24..<36, 20..<40, Pixel(red: 200, green: 30, blue: 30))
+    return buffer
+  }
+
+  @Test func scenePriorFindsTheFramedProduct() throws {
+    let buffer = redProductInAScene()
+    let off = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let on = try analyse(
+      buffer,
+      parameters {
+        $0.backgroundSuppression = true
+        $0.scenePrior = true
+      })
+    #expect(off.background == 0)
+    #expect(off.colors.first?.family != .red)
+    #expect(on.colors.first?.family == .red)
+  }
+
+  @Test func scenePriorLeavesStudioShotsAlone() throws {
+    var buffer = PixelBuffer(width: 40, height: 40)
+    fill(&buffer, 16..<24, 16..<24, .red)
+    fill(&buffer, 2..<6, 2..<6, .blue)
+    let plain = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let prior = try analyse(
+      buffer,
+      parameters {
+        $0.backgroundSuppression = true
+        $0.scenePrior = true
+      })
+    #expect(prior.colors.map(\.bin) == plain.colors.map(\.bin))
+    #expect(prior.colors.map(\.weight) == plain.colors.map(\.weight))
+  }
+
+  // MARK: skin
+
+  static let skin = Pixel(red: 224, green: 172, blue: 140)
+  static let garment = Pixel(red: 190, green: 20, blue: 30)
+
+  @Test func skinNextToAGarmentGivesWayToTheGarment() throws {
+    // On a white backdrop: 300 skin samples (weight 1 + 4 × 0.375 = 2.5 each) beat 150 red ones
+    // (4.6 each) until skin is damped.
+    var buffer = PixelBuffer(width: 40, height: 40)
+    fill(&buffer, 5..<20, 5..<25, Self.skin)
+    fill(&buffer, 20..<35, 5..<15, Self.garment)
+    let off = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let on = try analyse(
+      buffer,
+      parameters {
+        $0.backgroundSuppression = true
+        $0.skinSuppression = true
+      })
+    #expect(off.colors.first?.family != .red)
+    #expect(on.colors.first?.family == .red)
+  }
+
+  @Test func aProductSizedSkinToneRegionIsTheProduct() throws {
+    // A beige coat filling most of the frame is skin-coloured, but too large to be skin: damped,
+    // it would lose to the blue.
+    var buffer = PixelBuffer(
+      width: 30, height: 30, fill: Pixel(red: 255, green: 255, blue: 255, alpha: 127))
+    fill(&buffer, 0..<30, 0..<20, Self.skin)
+    fill(&buffer, 0..<30, 20..<30, Pixel(red: 40, green: 90, blue: 200))
+    let on = try analyse(buffer, parameters { $0.skinSuppression = true })
+    #expect(on.colors.first?.bin == PaletteAnalyzer.reference.bin(red: 224, green: 172, blue: 140))
+  }
+
+  // MARK: garment prior
+
+  @Test func aTitleNamesTheGarment() {
+    #expect(ProductHint(title: "Women's skirt").wornOn == .lowerBody)
+    #expect(ProductHint(title: "T shirts woman t shirt").wornOn == .upperBody)
+    #expect(ProductHint(title: "Jeans man jeans").wornOn == .lowerBody)
+    #expect(ProductHint(title: "Cap").wornOn == .head)
+    #expect(ProductHint(title: "Summer dresses").wornOn == .wholeBody)
+    #expect(ProductHint(title: "2 slice toaster").wornOn == nil)
+    #expect(ProductHint(title: "Toaster", productType: "Apparel > Shorts").wornOn == .lowerBody)
+  }
+
+  @Test func garmentPriorWeighsTheRowsOfTheTitledGarment() throws {
+    // A person (skin at the top), a navy top over red shorts of equal size: the title decides.
+    var buffer = PixelBuffer(
+      width: 20, height: 40, fill: Pixel(red: 255, green: 255, blue: 255, alpha: 127))
+    fill(&buffer, 6..<14, 0..<6, Self.skin)
+    fill(&buffer, 2..<18, 8..<22, Pixel(red: 20, green: 30, blue: 110))
+    fill(&buffer, 2..<18, 24..<38, Pixel(red: 200, green: 25, blue: 25))
+    let p = parameters {
+      $0.skinSuppression = true
+      $0.garmentPrior = true
+    }
+    let top = try analyse(buffer, p, hint: ProductHint(title: "Tank top"))
+    let shorts = try analyse(buffer, p, hint: ProductHint(title: "Shorts"))
+    let none = try analyse(buffer, p)
+    #expect(top.colors.first?.family == .navy)
+    #expect(shorts.colors.first?.family == .red)
+    #expect(none.colors.first?.family == .red)
+  }
+
+  // MARK: merging and dark hues
+
+  @Test func mergingJoinsOneSurfaceSplitByABinEdge() throws {
+    // A green split between hue bins 0.33 and 0.34 (ΔE about 2), 10 samples each, against 15
+    // blue ones: merged, the green wins with both halves' weight.
+    let column =
+      Array(repeating: Pixel(red: 40, green: 200, blue: 41), count: 10)
+      + Array(repeating: Pixel(red: 40, green: 200, blue: 42), count: 10)
+      + Array(repeating: Pixel(red: 30, green: 60, blue: 220), count: 15)
+    let buffer = image(columns: [column])
+    let off = try analyse(buffer, parameters { _ in })
+    let on = try analyse(buffer, parameters { $0.mergeDistance = 12 })
+    #expect(off.colors.first?.family == .blue)
+    #expect(on.colors.first?.family == .green)
+    #expect(on.colors.count == 2)
+    #expect(on.colors.first?.weight == off.colors[1].weight + off.colors[2].weight)
+  }
+
+  @Test func darkHuesKeepADampedNavyNavy() throws {
+    // Navy at v 0.14: damping files every sample as neutral, so its bin is black.
+    let buffer = image(columns: [Array(repeating: Pixel(red: 8, green: 12, blue: 36), count: 10)])
+    let off = try analyse(buffer, parameters { $0.darkPixelDamping = true })
+    let on = try analyse(
+      buffer,
+      parameters {
+        $0.darkPixelDamping = true
+        $0.darkHues = true
+      })
+    #expect(off.colors.first?.s == 0)
+    let navy = try #require(on.colors.first)
+    #expect(abs(navy.h - 0.6429) < 0.001)
+    #expect(navy.s > 0.7)
+    #expect(navy.bin == off.colors.first?.bin)
+  }
+
+  @Test func theReferenceLeavesEveryNewStepOff() {
+    let p = AnalysisParameters.reference
+    #expect(!p.deepShadows && !p.scenePrior && !p.skinSuppression && !p.garmentPrior)
+    #expect(p.mergeDistance == 0 && !p.darkHues)
+    let product = Preset.product.parameters
+    #expect(product.deepShadows && product.scenePrior && product.skinSuppression)
+    #expect(product.mergeDistance == 12 && product.darkHues && !product.garmentPrior)
+  }
+}
+
+extension PaletteAnalyzer {
+  static let reference = try! PaletteAnalyzer(parameters: AnalysisParameters(granularity: 1))
+}

@@ -57,7 +57,7 @@ extension Steps {
           }
           await worker.shutdown()
         } else {
-          try await Task.sleep(for: .milliseconds(500))
+          try await Task.sleep(for: .milliseconds(250))
         }
       }
       let tally = try catalog.tally(runID: context.runID)

@@ -142,8 +142,12 @@ struct ServedCatalogue {
       // Other parameters, another wall: one swatch a tile.
       let (_, _, one) = try await served.get("?numColors=1&preset=reference")
       let tiles = one.components(separatedBy: #"<li class="tile"#).dropFirst()
-      #expect(
-        tiles.count == 24 && tiles.allSatisfy { $0.components(separatedBy: "<i ").count == 2 })
+      func swatches(_ tile: String) -> Int {
+        let bar = tile.components(separatedBy: #"<span class="sw">"#).dropFirst().first ?? ""
+        return bar.components(separatedBy: "</span>")[0]
+          .components(separatedBy: "<i ").count - 1
+      }
+      #expect(tiles.count == 24 && tiles.allSatisfy { swatches($0) == 1 })
       #expect(one.contains(#"<option value="reference" selected>"#))
     }
   }
@@ -226,6 +230,10 @@ struct ServedCatalogue {
       let refused: [(String, [(String, String)], Int)] = [
         ("cross-origin", [("Origin", "http://evil.example"), ("X-Huewall-Token", served.token)], 403),
         ("no token", [("Origin", origin)], 403),
+        (
+          "another server on this machine",
+          [("Origin", "http://127.0.0.1:1"), ("X-Huewall-Token", served.token)], 403
+        ),
         ("a wrong token", [("Origin", origin), ("X-Huewall-Token", String(repeating: "0", count: 64))], 403),
         ("a cross-site form", [("Sec-Fetch-Site", "cross-site"), ("X-Huewall-Token", served.token)], 403),
         ("neither Origin nor Sec-Fetch-Site", [("X-Huewall-Token", served.token)], 403),

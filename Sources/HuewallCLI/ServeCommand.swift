@@ -44,7 +44,8 @@ struct Serve: AsyncParsableCommand {
       valueName: "name"))
   var allowedHosts: [String] = []
 
-  @Option(help: "Serve the server's metrics at /metrics on this port (Prometheus), apart from the page.")
+  @Option(
+    help: "Serve the server's metrics at /metrics on this port (Prometheus), apart from the page.")
   var metricsPort: Int?
 
   @Option(help: "Megabytes of decoded image samples kept in memory.")

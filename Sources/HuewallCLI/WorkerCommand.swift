@@ -1,8 +1,8 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import HuewallPipeline
 import HuewallMetrics
+import HuewallPipeline
 import HuewallPostgres
 import HuewallStore
 import Logging
@@ -49,18 +49,21 @@ struct Worker: AsyncParsableCommand {
       """)
   var exitWhenIdle = false
 
-  func validate() throws {
-    if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
-    if let batch, batch < 1 { throw ValidationError("--batch must be 1 or more") }
-    if lease < 1 { throw ValidationError("--lease must be at least 1 second") }
-    if maxAttempts < 1 { throw ValidationError("--max-attempts must be 1 or more") }
-  }
-
   @Option(help: "Serve the worker's metrics at /metrics on this port (Prometheus).")
   var metricsPort: Int?
 
   @Option(help: "The address that --metrics-port listens on.")
   var metricsHost = "127.0.0.1"
+
+  func validate() throws {
+    if let metricsPort, !(0...65535).contains(metricsPort) {
+      throw ValidationError("--metrics-port must be 0…65535")
+    }
+    if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
+    if let batch, batch < 1 { throw ValidationError("--batch must be 1 or more") }
+    if lease < 1 { throw ValidationError("--lease must be at least 1 second") }
+    if maxAttempts < 1 { throw ValidationError("--max-attempts must be 1 or more") }
+  }
 
   func run() async throws {
     let configuration = try pipeline.configuration(optional: pipeline.db != nil)
@@ -145,10 +148,13 @@ final class WorkerService: Service, Sendable {
         let tally = try await work(on: catalog)
         total.withLock { $0.add(tally) }
         return
-      } catch where Task.isShuttingDownGracefully {
+      } catch {
         // Whatever a stop interrupted (a lost connection, a cancelled fetch) ends the worker.
-        return
-      } catch let error as StoreError where error.isConnectionLost && !exitWhenIdle {
+        if Task.isShuttingDownGracefully { return }
+        guard let lost = error as? StoreError, lost.isConnectionLost, !exitWhenIdle else {
+          failure.withLock { $0 = error }
+          return
+        }
         // The database restarted or is out of reach: the leases of the batch in hand expire
         // and another worker (or this one, later) takes the items.
         let now = ContinuousClock.now
@@ -156,22 +162,23 @@ final class WorkerService: Service, Sendable {
         unreachableSince = since
         attempt += 1
         let wait = min(Self.maximumBackoff, .seconds(1 << min(attempt - 1, 5)))
-        logger.debug("attempt \(attempt): \(error.localizedDescription); again in \(wait)")
+        let reason = lost.localizedDescription
+        logger.debug("attempt \(attempt): \(reason); again in \(wait)")
         if attempt == 1 {
-          logger.info("\(error.localizedDescription); connecting again")
-        } else if now - since >= Self.warnAfter, lastWarning.map({ now - $0 >= .seconds(300) }) ?? true {
-          let seconds = (now - since).components.seconds
-          logger.warning(
-            "\("the catalogue has been out of reach for \(seconds) s (\(error.localizedDescription));") still trying every \(wait)")
+          logger.info("\(reason); connecting again")
+        } else if now - since >= Self.warnAfter,
+          lastWarning.map({ now - $0 >= .seconds(300) }) ?? true
+        {
+          let message =
+            "the catalogue has been out of reach for \((now - since).components.seconds) s "
+            + "(\(reason)); still trying every \(wait)"
+          logger.warning("\(message)")
           lastWarning = now
         }
         // SIGTERM ends the wait at once.
         do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) } } catch {
           return
         }
-      } catch {
-        failure.withLock { $0 = error }
-        return
       }
     }
   }
@@ -201,8 +208,10 @@ final class WorkerService: Service, Sendable {
         let grace = DispatchTimeInterval.seconds(Int(Self.stopGrace.components.seconds))
         DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
           guard !done.load(ordering: .relaxed) else { return }
-          logger.warning(
-            "\("stopping: the batch in hand was not written in time;") its leases expire and another worker takes the items")
+          let message =
+            "stopping: the batch in hand was not written in time; its leases expire and "
+            + "another worker takes the items"
+          logger.warning("\(message)")
           catalog.interrupt()
           working.cancel()
         }

@@ -48,8 +48,7 @@ public struct RunMetricsFile: Sendable {
   /// The file's text; `lastSuccess` is the time of the last successful run before this one.
   public func render(lastSuccess: Date?) -> String {
     let registry = PrometheusCollectorRegistry()
-    func gauge(_ name: String, _ help: String, _ value: Double, _ labels: [(String, String)] = [])
-    {
+    func gauge(_ name: String, _ help: String, _ value: Double, _ labels: [(String, String)] = []) {
       registry.makeGauge(name: name, labels: labels, help: help).set(value)
     }
     gauge(

@@ -321,7 +321,8 @@ extension PostgresCatalog {
         case .done(let image, let analysis):
           done.append((entry.item, image, analysis))
         case .failed(let stage, let message, let retry, let image):
-          try fail(entry.item, stage: stage, message: message, retry: retry, image: image, policy: policy)
+          try fail(
+            entry.item, stage: stage, message: message, retry: retry, image: image, policy: policy)
         }
       }
       guard !done.isEmpty else { return written }
@@ -368,7 +369,9 @@ extension PostgresCatalog {
     var binds = PostgresBindings()
     var rows: [String] = []
     // In key order, so that two workers inserting the same contents never deadlock.
-    for record in records.sorted(by: { ($0.parameterSetID, $0.imageSHA256) < ($1.parameterSetID, $1.imageSHA256) }) {
+    for record in records.sorted(by: {
+      ($0.parameterSetID, $0.imageSHA256) < ($1.parameterSetID, $1.imageSHA256)
+    }) {
       rows.append(Self.placeholders(from: binds.count + 1, count: 10))
       binds.append(record.parameterSetID)
       binds.append(record.imageSHA256)

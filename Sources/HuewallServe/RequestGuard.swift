@@ -97,7 +97,9 @@ public struct RequestGuard: Sendable {
   /// Checks `request` (its method and headers) against the rules above.
   public func check(_ request: HTTPRequest) -> Refusal? {
     // HTTP/1's Host header arrives as the request's authority.
-    guard let authority = request.authority, allowedHosts.contains(Self.hostName(ofAuthority: authority[...])) else {
+    guard let authority = request.authority,
+      allowedHosts.contains(Self.hostName(ofAuthority: authority[...]))
+    else {
       return .foreignHost(request.authority)
     }
     if request.method == .get || request.method == .head { return nil }

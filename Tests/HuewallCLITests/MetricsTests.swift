@@ -86,7 +86,9 @@ import Testing
     try #"{"feed": {"source": "\#(repositoryRoot.path)/samples/feed.json"}}"#
       .write(to: config, atomically: true, encoding: .utf8)
     #expect(try await huewall(["run", "--config", config.path]).status == 0)
-    let serve = try Background(["serve", "--config", config.path, "--port", "0", "--metrics-port", "0"])
+    let serve = try Background([
+      "serve", "--config", config.path, "--port", "0", "--metrics-port", "0",
+    ])
     let page = try #require(try await serve.announced(#/serving .* at (http://[^ ]*/)\n/#))
     let metrics = try #require(try await serve.announced(#/metrics at (http://[^ ]*/metrics)\n/#))
     #expect(try await Self.get(page).status == 200)
@@ -113,7 +115,8 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let config = folder.appendingPathComponent("pipeline.json")
-    try #"{"feed": {"source": "\#(repositoryRoot.path)/samples/feed.json"}, "database": "\#(database)"}"#
+    try
+      #"{"feed": {"source": "\#(repositoryRoot.path)/samples/feed.json"}, "database": "\#(database)"}"#
       .write(to: config, atomically: true, encoding: .utf8)
     let worker = try Background([
       "worker", "--config", config.path, "--metrics-port", "0", "--verbose",

@@ -74,7 +74,8 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let config = folder.appendingPathComponent("pipeline.json")
-    try #"{"feed": {"source": "\#(catalogue.feedURL.absoluteString)"}, "database": "\#(cluster.url)", "fetch": {"allowPrivateNetworks": true}}"#
+    try
+      #"{"feed": {"source": "\#(catalogue.feedURL.absoluteString)"}, "database": "\#(cluster.url)", "fetch": {"allowPrivateNetworks": true}}"#
       .write(to: config, atomically: true, encoding: .utf8)
 
     // The coordinator queues the images and waits for outside workers.

@@ -117,7 +117,8 @@ struct WorkQueueTests {
         (others[1], done(others[1], sha: "same", set: set.id)),
         (others[2], .failed(stage: "fetch", message: "404", retry: false, image: nil)),
       ]
-      #expect(try first.finish(results, worker: "slow", policy: short) == [false, true, true, true])
+      #expect(
+        try first.finish(results, worker: "slow", policy: short) == [false, true, true, true])
       #expect(try first.strings("SELECT image_sha256 FROM analyses") == ["same"])
       let states = try first.strings(
         """
@@ -127,7 +128,10 @@ struct WorkQueueTests {
       #expect(
         states == ["done|2|1", "failed|1|0", "leased|1|0"], "\(states)")
       #expect(try first.strings("SELECT count(*) FROM images") == ["2"])
-      #expect(try first.strings("SELECT items_done FROM workers WHERE id = 'slow'").allSatisfy { $0 == "2" })
+      #expect(
+        try first.strings("SELECT items_done FROM workers WHERE id = 'slow'").allSatisfy {
+          $0 == "2"
+        })
       #expect(
         try second.finish(
           taken, worker: "other", result: done(taken, sha: "same", set: set.id), policy: short))

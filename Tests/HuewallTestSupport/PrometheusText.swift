@@ -33,8 +33,7 @@ public enum PrometheusText {
     var helped: Set<String> = []
     var finishedFamilies: Set<String> = []
     var currentFamily: String?
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let number = index + 1
       let line = String(raw)
       if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
@@ -56,7 +55,8 @@ public enum PrometheusText {
           guard typeOf[name] == nil else {
             throw Problem(line: number, message: "a second TYPE for \(name)")
           }
-          guard !samples.contains(where: { Self.family(of: $0.name, typeOf: typeOf) == name }) else {
+          guard !samples.contains(where: { Self.family(of: $0.name, typeOf: typeOf) == name })
+          else {
             throw Problem(line: number, message: "TYPE of \(name) after its samples")
           }
           typeOf[name] = String(parts[3])

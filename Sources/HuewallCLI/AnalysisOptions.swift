@@ -49,13 +49,43 @@ struct AnalysisOptions: ParsableArguments {
     help: "File unsaturated colours at hue 0, one grey per brightness (product preset: on).")
   var neutralGreys: Bool?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Count a tinted backdrop's deep shadows as backdrop (product preset: on).")
+  var deepShadows: Bool?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "In a scene, weight the centre over colours that crowd the border (product preset: on).")
+  var scenePrior: Bool?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Give little weight to connected regions of skin colour (product preset: on).")
+  var skinSuppression: Bool?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Weight the rows where the title says a garment is worn (product preset: off).")
+  var garmentPrior: Bool?
+
+  @Option(help: "Merge colours within this CIELAB ΔE of a heavier one, 0…100 (product preset: 12).")
+  var mergeDistance: Double?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Report a dark colour's hue and saturation as its samples' mean (product preset: on).")
+  var darkHues: Bool?
+
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {
     ParameterOverrides(
       numColors: numColors, hueSampleSize: hueSampleSize, svSampleSize: svSampleSize,
       saturationPriority: saturationPriority, granularity: granularity,
       alphaThreshold: alphaThreshold, backgroundSuppression: backgroundSuppression,
-      hueWrap: hueWrap, darkPixelDamping: darkPixelDamping, neutralGreys: neutralGreys)
+      hueWrap: hueWrap, darkPixelDamping: darkPixelDamping, neutralGreys: neutralGreys,
+      deepShadows: deepShadows, scenePrior: scenePrior, skinSuppression: skinSuppression,
+      garmentPrior: garmentPrior, mergeDistance: mergeDistance, darkHues: darkHues)
   }
 
   /// The preset with the flags given on top, validated.

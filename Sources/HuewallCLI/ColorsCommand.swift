@@ -25,6 +25,15 @@ struct Colors: AsyncParsableCommand {
 
   @OptionGroup var jobs: JobsOption
 
+  @Option(help: "The product's title as a feed gives it (\"Women's skirt\"), for every file.")
+  var title: String?
+
+  @Option(help: "The product's type as a feed gives it (Merchant or Shopify product_type).")
+  var productType: String?
+
+  /// What a feed would say of the product: `huewall run` hands the analysis the same.
+  var hint: ProductHint { ProductHint(title: title, productType: productType) }
+
   @Argument(help: "Image files: JPEG, PNG, GIF, WebP, BMP or AVIF, recognised by content.")
   var files: [String]
 
@@ -35,9 +44,10 @@ struct Colors: AsyncParsableCommand {
   func run() async throws {
     let analyzer = try PaletteAnalyzer(parameters: analysis.parameters())
     let decoder = ImageDecoder(limits: decoding.limits)
+    let hint = hint
     var failures = 0
     try await forEachConcurrently(files, width: jobs.jobs, inOrder: true) { path in
-      Self.line(for: path, decoder: decoder, analyzer: analyzer)
+      Self.line(for: path, decoder: decoder, analyzer: analyzer, hint: hint)
     } consume: { line in
       if !line.succeeded { failures += 1 }
       print(line.json.serialized())
@@ -45,11 +55,11 @@ struct Colors: AsyncParsableCommand {
     if failures > 0 { throw ExitCode.itemsFailed }
   }
 
-  static func line(for path: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer)
-    -> (json: JSONValue, succeeded: Bool)
-  {
+  static func line(
+    for path: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer, hint: ProductHint = .none
+  ) -> (json: JSONValue, succeeded: Bool) {
     let analysed: AnalysedImage
-    switch analyseFile(path, decoder: decoder, analyzer: analyzer) {
+    switch analyseFile(path, decoder: decoder, analyzer: analyzer, hint: hint) {
     case .success(let image): analysed = image
     case .failure(let failure):
       return (.object([("file", .string(path)), ("error", .string("\(failure)"))]), false)

@@ -8,21 +8,33 @@ import HuewallPipeline
 /// `huewall evaluate`: how often a parameter set finds the product's own colour.
 struct Evaluate: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Score a preset on labelled product images: top-1 colour family accuracy.",
+    abstract: "Score a preset on labelled product images: is the top colour the product's?",
     discussion: """
-      The labels file is tab-separated with a header row naming at least the columns `file` \
-      (relative to the labels file's folder or its images/ subfolder) and `family` (the \
-      product's colour family); a `background` column adds a per-background breakdown. An \
-      image counts as correct when the family of its heaviest colour is the label (for \
-      multicolour: when three or more chromatic families each hold 12 % of the weight).
+      Two shapes of labels file. A JSON array of objects with `file`, `family`, `body_hsv` \
+      ([h, s, v] from 0 to 1: the product's measured colour), `background` and `title` \
+      (../shared/realphotos/labels.json): an image is correct when its top colour passes its \
+      family's rule: black V <= 0.25; grey S <= 0.2 and 0.2 <= V <= 0.85; white S <= 0.2 and \
+      V >= 0.8; any other family S >= 0.2, hue within 0.05 of the body's (around the circle) \
+      and V within 0.3 of it. Or a tab-separated file with a header row naming at least the \
+      columns `file` and `family` (evaluation/labels.tsv; optional `background`, and `title` \
+      or `product`): an image is correct when the family of its heaviest colour is the label \
+      (for multicolour: when three or more chromatic families each hold 12 % of the weight). \
+      Files are found in --images, else beside the labels file or in its images/ subfolder. \
+      A label's title goes to the analysis as a feed item's title does in `huewall run`. \
+      The report breaks the score down by family, background and source (the file name \
+      before its first `_`), and gives how often the top colour's family is the label's, \
+      with the confusion matrix (JSON labels count silver as grey: they file it so).
       """
   )
 
   @OptionGroup var analysis: AnalysisOptions
   @OptionGroup var decoding: DecodeOptions
 
-  @Option(help: "The labels file.")
+  @Option(help: "The labels file: JSON (an array of labels) or tab-separated.")
   var labels = "evaluation/labels.tsv"
+
+  @Option(help: "The folder of the labelled images (default: beside the labels file, or images/).")
+  var images: String?
 
   @Flag(help: "Print the report as one JSON object.")
   var json = false
@@ -38,19 +50,19 @@ struct Evaluate: AsyncParsableCommand {
     let decoder = ImageDecoder(limits: decoding.limits)
     let items: [LabelledImage]
     do {
-      items = try LabelledImage.load(labels)
+      items = try LabelledImage.load(labels, images: images)
     } catch {
       throw CommandFailure.fatal("evaluate: \(error)")
     }
     var tally = EvaluationTally()
     try await forEachConcurrently(items, width: jobs.jobs, inOrder: true) { item in
-      (item, analyseFile(item.path, decoder: decoder, analyzer: analyzer))
+      (item, analyseFile(item.path, decoder: decoder, analyzer: analyzer, hint: item.hint))
     } consume: { item, result in
       switch result {
       case .success(let image):
-        tally.add(item, got: image.palette.family, topHex: image.palette.colors.first?.hex)
+        tally.add(item, top: image.palette.colors.first, family: image.palette.family)
       case .failure(let failure):
-        tally.add(item, got: nil, topHex: nil, error: "\(failure)")
+        tally.add(item, top: nil, family: nil, error: "\(failure)")
       }
     }
     let title = "\(analysis.preset.rawValue) preset, \(parameters.improvementsSummary)"
@@ -58,25 +70,92 @@ struct Evaluate: AsyncParsableCommand {
   }
 }
 
-/// One row of a labels file.
+/// A colour as hue, saturation and value, each from 0 to 1.
+struct HSVColor: Sendable, Equatable {
+  var h: Double
+  var s: Double
+  var v: Double
+}
+
+extension HSVColor {
+  init(_ color: DominantColor) { self.init(h: color.h, s: color.s, v: color.v) }
+}
+
+/// The rule the labelled real photos (and the held-out set kept elsewhere) are judged by,
+/// from `../shared/realphotos/README.md`: neutral families by brightness and saturation alone,
+/// the others by closeness to the product's measured body colour, so that a near miss across a
+/// family boundary still counts and the backdrop's colour does not.
+enum ScoringRule {
+  static func accepts(_ top: HSVColor, family: String, body: HSVColor) -> Bool {
+    switch family {
+    case "black": top.v <= 0.25
+    case "grey": top.s <= 0.2 && top.v >= 0.2 && top.v <= 0.85
+    case "white": top.s <= 0.2 && top.v >= 0.8
+    default:
+      top.s >= 0.2 && hueDistance(top.h, body.h) <= 0.05 && abs(top.v - body.v) <= 0.3
+    }
+  }
+
+  /// The distance between two hues around the circle (0.98 and 0.02 are 0.04 apart).
+  static func hueDistance(_ a: Double, _ b: Double) -> Double {
+    let d = abs(a - b).truncatingRemainder(dividingBy: 1)
+    return min(d, 1 - d)
+  }
+}
+
+/// One labelled image.
 struct LabelledImage: Sendable {
   var file: String
   var path: String
   var family: String
   var background: String
+  /// The file name before its first `_` (`saleor_ascii-shirt-back.png` → `saleor`): the shop
+  /// it came from in the real-photo set; nil when the name has no `_`.
+  var source: String?
+  /// The product's measured colour: when present the image is judged by ``ScoringRule``,
+  /// otherwise by family alone.
+  var body: HSVColor?
+  /// The product's title as a feed would give it, handed to the analysis.
+  var title: String?
+
+  var hint: ProductHint { ProductHint(title: title) }
 
   struct LoadError: Error, CustomStringConvertible {
     var description: String
   }
 
-  static func load(_ labelsPath: String) throws -> [LabelledImage] {
-    let text: String
+  /// Reads a labels file, JSON or tab-separated (told apart by the first character), with
+  /// each image's path in `images` or, without it, beside the labels file or in its `images/`.
+  static func load(_ labelsPath: String, images: String? = nil) throws -> [LabelledImage] {
+    let data: Data
     do {
-      text = try String(contentsOfFile: labelsPath, encoding: .utf8)
+      data = try Data(contentsOf: URL(fileURLWithPath: labelsPath))
     } catch {
       throw LoadError(description: "\(labelsPath): cannot read the labels file")
     }
-    var lines = text.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    let folder = URL(fileURLWithPath: labelsPath).deletingLastPathComponent()
+    let resolve = { (file: String) -> String in
+      if let images { return URL(fileURLWithPath: images).appendingPathComponent(file).path }
+      let direct = folder.appendingPathComponent(file).path
+      return FileManager.default.fileExists(atPath: direct)
+        ? direct : folder.appendingPathComponent("images").appendingPathComponent(file).path
+    }
+    let first = data.first { !(Character(UnicodeScalar($0)).isWhitespace) }
+    if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+      return try loadJSON(data, labelsPath: labelsPath, resolve: resolve)
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw LoadError(description: "\(labelsPath): not UTF-8 text")
+    }
+    return try loadTSV(text, labelsPath: labelsPath, resolve: resolve)
+  }
+
+  private static func loadTSV(
+    _ text: String, labelsPath: String, resolve: (String) -> String
+  ) throws -> [LabelledImage] {
+    var lines = text.split(whereSeparator: \.isNewline).map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
     guard !lines.isEmpty else { throw LoadError(description: "\(labelsPath): no header row") }
     let header = lines.removeFirst()
     guard let fileColumn = header.firstIndex(of: "file"),
@@ -85,25 +164,70 @@ struct LabelledImage: Sendable {
       throw LoadError(description: "\(labelsPath): the header needs `file` and `family` columns")
     }
     let backgroundColumn = header.firstIndex(of: "background")
-    let folder = URL(fileURLWithPath: labelsPath).deletingLastPathComponent()
+    let titleColumn = header.firstIndex(of: "title") ?? header.firstIndex(of: "product")
     return try lines.enumerated().map { number, fields in
       guard fields.count > max(fileColumn, familyColumn) else {
         throw LoadError(description: "\(labelsPath):\(number + 2): too few columns")
       }
+      func field(_ column: Int?) -> String? {
+        column.flatMap { fields.indices.contains($0) && !fields[$0].isEmpty ? fields[$0] : nil }
+      }
       let file = fields[fileColumn]
-      let direct = folder.appendingPathComponent(file).path
-      let path =
-        FileManager.default.fileExists(atPath: direct)
-        ? direct : folder.appendingPathComponent("images").appendingPathComponent(file).path
       return LabelledImage(
-        file: file, path: path, family: fields[familyColumn],
-        background: backgroundColumn.flatMap { fields.indices.contains($0) ? fields[$0] : nil }
-          ?? "unknown")
+        file: file, path: resolve(file), family: fields[familyColumn],
+        background: field(backgroundColumn) ?? "unknown", source: source(of: file), body: nil,
+        title: field(titleColumn))
     }
+  }
+
+  private static func loadJSON(
+    _ data: Data, labelsPath: String, resolve: (String) -> String
+  ) throws -> [LabelledImage] {
+    let parsed: Any
+    do {
+      parsed = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw LoadError(description: "\(labelsPath): not valid JSON")
+    }
+    guard let labels = parsed as? [Any] else {
+      throw LoadError(description: "\(labelsPath): not a JSON array of labels")
+    }
+    return try labels.enumerated().map { index, value in
+      let place = "\(labelsPath): label \(index + 1)"
+      guard let label = value as? [String: Any] else {
+        throw LoadError(description: "\(place): not an object")
+      }
+      guard let file = label["file"] as? String, !file.isEmpty else {
+        throw LoadError(description: "\(place): needs a `file` string")
+      }
+      guard let family = label["family"] as? String, !family.isEmpty else {
+        throw LoadError(description: "\(place) (\(file)): needs a `family` string")
+      }
+      let numbers = (label["body_hsv"] as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue }
+      guard let hsv = numbers, hsv.count == 3, hsv.allSatisfy({ (0...1).contains($0) })
+      else {
+        throw LoadError(
+          description: "\(place) (\(file)): `body_hsv` must be three numbers from 0 to 1")
+      }
+      let title = (label["title"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+      return LabelledImage(
+        file: file, path: resolve(file), family: family,
+        background: label["background"] as? String ?? "unknown", source: source(of: file),
+        body: HSVColor(h: hsv[0], s: hsv[1], v: hsv[2]), title: title)
+    }
+  }
+
+  static func source(of file: String) -> String? {
+    let name = URL(fileURLWithPath: file).lastPathComponent
+    guard let underscore = name.firstIndex(of: "_"), underscore > name.startIndex else {
+      return nil
+    }
+    return String(name[..<underscore])
   }
 }
 
-/// Counts of correct top-1 families, overall and by label and background.
+/// Counts of correct top colours, overall and by label, background and source, and how the
+/// top colour's family compares with the label's.
 struct EvaluationTally {
   struct Count {
     var correct = 0
@@ -126,22 +250,58 @@ struct EvaluationTally {
   var overall = Count()
   var byFamily: [String: Count] = [:]
   var byBackground: [String: Count] = [:]
+  var bySource: [String: Count] = [:]
   var misses: [Miss] = []
+  /// Images judged by ``ScoringRule`` (the rest by family).
+  var judgedByRule = 0
+  /// The top colour's family equals the label (silver counting as grey for rule-judged labels).
+  var familyMatch = Count()
+  /// Label → top colour's family → images.
+  var confusion: [String: [String: Int]] = [:]
+  var familyMismatches: [Miss] = []
 
   mutating func add(
-    _ item: LabelledImage, got: ColorFamily?, topHex: String?, error: String? = nil
+    _ item: LabelledImage, top: DominantColor?, family: ColorFamily?, error: String? = nil
   ) {
-    let correct = got?.rawValue == item.family
+    let got = family?.rawValue ?? (error == nil ? "none" : "error")
+    // The real-photo labels file silver products as grey, having no silver rule.
+    let sameFamily =
+      got == item.family || (item.body != nil && item.family == "grey" && got == "silver")
+    let correct: Bool
+    if let body = item.body {
+      judgedByRule += 1
+      correct =
+        top.map { ScoringRule.accepts(HSVColor($0), family: item.family, body: body) }
+        ?? false
+    } else {
+      correct = sameFamily
+    }
     overall.add(correct)
     byFamily[item.family, default: Count()].add(correct)
     byBackground[item.background, default: Count()].add(correct)
+    if let source = item.source { bySource[source, default: Count()].add(correct) }
+    familyMatch.add(sameFamily)
+    confusion[item.family, default: [:]][got, default: 0] += 1
+    let detail = error ?? top.map { Self.describe($0, body: item.body) } ?? "no opaque pixels"
     if !correct {
-      misses.append(
+      misses.append(Miss(file: item.file, expected: item.family, got: got, detail: detail))
+    }
+    if !sameFamily {
+      familyMismatches.append(
         Miss(
-          file: item.file, expected: item.family, got: got?.rawValue ?? "error",
-          detail: error ?? topHex ?? "no opaque pixels"))
+          file: item.file, expected: item.family, got: got,
+          detail: detail + (correct ? "; passes the rule" : "")))
     }
   }
+
+  /// The top colour, and the label's body colour beside it when there is one.
+  static func describe(_ top: DominantColor, body: HSVColor?) -> String {
+    let colour = String(format: "h %.3f s %.2f v %.2f %@", top.h, top.s, top.v, top.hex)
+    guard let body else { return colour }
+    return colour + String(format: ", product h %.3f s %.2f v %.2f", body.h, body.s, body.v)
+  }
+
+  var rule: String { judgedByRule == overall.total && judgedByRule > 0 ? "colour" : "family" }
 
   func report(title: String, misses listMisses: Bool) -> String {
     func row(_ name: String, _ count: Count) -> String {
@@ -150,16 +310,59 @@ struct EvaluationTally {
         toLength: 9, withPad: " ", startingAt: 0)
       return "  \(label)\(ratio)\(String(format: "%5.1f %%", count.accuracy * 100))"
     }
-    var lines = ["Top-1 accuracy, \(title): \(row("overall", overall).dropFirst(16))"]
+    let judged =
+      rule == "colour" ? "top colour judged by its family's colour rule" : "top colour's family"
+    var lines = ["Top-1 accuracy, \(title) (\(judged)): \(row("overall", overall).dropFirst(16))"]
     lines.append("by family:")
     lines += byFamily.keys.sorted().map { row($0, byFamily[$0]!) }
     lines.append("by background:")
     lines += byBackground.keys.sorted().map { row($0, byBackground[$0]!) }
+    if !bySource.isEmpty {
+      lines.append("by source:")
+      lines += bySource.keys.sorted().map { row($0, bySource[$0]!) }
+    }
+    if rule == "colour" {
+      lines.append(
+        "top colour's family = label (silver counts as grey): "
+          + row("", familyMatch).dropFirst(16))
+    }
+    lines.append("confusion (rows: label; columns: top colour's family):")
+    lines += confusionTable()
     if listMisses && !misses.isEmpty {
       lines.append("misses:")
       lines += misses.map { "  \($0.file): \($0.expected), got \($0.got) (\($0.detail))" }
     }
+    if listMisses && rule == "colour" && !familyMismatches.isEmpty {
+      lines.append("family mismatches:")
+      lines += familyMismatches.map {
+        "  \($0.file): \($0.expected), got \($0.got) (\($0.detail))"
+      }
+    }
     return lines.joined(separator: "\n")
+  }
+
+  /// The confusion matrix as aligned text, a column per family that was reported.
+  func confusionTable() -> [String] {
+    let labels = confusion.keys.sorted()
+    let columns = Set(confusion.values.flatMap(\.keys)).sorted()
+    let widths = columns.map { max($0.count, 3) + 1 }
+    func cell(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(width - text.count, 0)) + text
+    }
+    let first = (labels.map(\.count).max() ?? 0) + 2
+    var lines = [
+      "".padding(toLength: first, withPad: " ", startingAt: 0)
+        + zip(columns, widths).map { cell($0, $1) }.joined()
+    ]
+    for label in labels {
+      let counts = confusion[label]!
+      lines.append(
+        "  " + label.padding(toLength: first - 2, withPad: " ", startingAt: 0)
+          + zip(columns, widths).map { column, width in
+            cell(counts[column].map(String.init) ?? ".", width)
+          }.joined())
+    }
+    return lines
   }
 
   func json(title: String) -> JSONValue {
@@ -169,31 +372,55 @@ struct EvaluationTally {
         ("accuracy", .double((c.accuracy * 10000).rounded() / 10000)),
       ])
     }
+    func counts(_ table: [String: Count]) -> JSONValue {
+      .object(table.keys.sorted().map { ($0, count(table[$0]!)) })
+    }
+    func list(_ misses: [Miss]) -> JSONValue {
+      .array(
+        misses.map {
+          .object([
+            ("file", .string($0.file)), ("expected", .string($0.expected)),
+            ("got", .string($0.got)), ("detail", .string($0.detail)),
+          ])
+        })
+    }
     return .object([
       ("title", .string(title)),
+      ("rule", .string(rule)),
       ("overall", count(overall)),
-      ("families", .object(byFamily.keys.sorted().map { ($0, count(byFamily[$0]!)) })),
-      ("backgrounds", .object(byBackground.keys.sorted().map { ($0, count(byBackground[$0]!)) })),
+      ("families", counts(byFamily)),
+      ("backgrounds", counts(byBackground)),
+      ("sources", counts(bySource)),
+      ("familyMatch", count(familyMatch)),
       (
-        "misses",
-        .array(
-          misses.map {
-            .object([
-              ("file", .string($0.file)), ("expected", .string($0.expected)),
-              ("got", .string($0.got)), ("detail", .string($0.detail)),
-            ])
+        "confusion",
+        .object(
+          confusion.keys.sorted().map { label in
+            (
+              label,
+              .object(confusion[label]!.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })
+            )
           })
       ),
+      ("misses", list(misses)),
+      ("familyMismatches", list(familyMismatches)),
     ])
   }
 }
 
 extension AnalysisParameters {
-  /// "background suppression on, hue wrap off, …" for reports.
+  /// "background suppression on, hue wrap off, …, merge distance 12" for reports.
   var improvementsSummary: String {
-    [
+    let switches = [
       ("background suppression", backgroundSuppression), ("hue wrap", hueWrap),
       ("dark-pixel damping", darkPixelDamping), ("neutral greys", neutralGreys),
-    ].map { "\($0.0) \($0.1 ? "on" : "off")" }.joined(separator: ", ")
+      ("deep shadows", deepShadows), ("scene prior", scenePrior),
+      ("skin suppression", skinSuppression), ("garment prior", garmentPrior),
+      ("dark hues", darkHues),
+    ].map { "\($0.0) \($0.1 ? "on" : "off")" }
+    let merge =
+      mergeDistance == 0
+      ? "merge distance off" : "merge distance " + String(format: "%g", mergeDistance)
+    return (switches + [merge]).joined(separator: ", ")
   }
 }

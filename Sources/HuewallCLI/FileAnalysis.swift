@@ -1,4 +1,5 @@
 import Foundation
+import HuewallCore
 import HuewallDecode
 import HuewallPalette
 import HuewallPipeline
@@ -20,12 +21,14 @@ struct ImageFailure: Error, CustomStringConvertible {
 }
 
 /// Reads, decodes and analyses the file at `path`: `huewall colors` and `huewall evaluate`.
-func analyseFile(_ path: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer)
-  -> Result<AnalysedImage, ImageFailure>
-{
+/// `hint` is what a feed would say of the product (`--title`, a label's title).
+func analyseFile(
+  _ path: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer, hint: ProductHint = .none
+) -> Result<AnalysedImage, ImageFailure> {
   do {
     let bytes = try readFile(path)
-    return .success(try analyseImage(bytes, source: path, decoder: decoder, analyzer: analyzer))
+    return .success(
+      try analyseImage(bytes, source: path, decoder: decoder, analyzer: analyzer, hint: hint))
   } catch {
     return .failure(ImageFailure(description: DecodeError.reason(of: error)))
   }

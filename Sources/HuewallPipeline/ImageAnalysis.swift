@@ -14,19 +14,21 @@ public struct AnalysedImage: Sendable {
   public var palette: PaletteAnalysis
 }
 
-/// Decodes `bytes` and analyses them; the gd image is freed before this returns.
+/// Decodes `bytes` and analyses them; the gd image is freed before this returns. `hint` is what
+/// the feed says the product is, for the steps that look where a person would.
 public func analyseImage(
-  _ bytes: some ContiguousBytes, source: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer
+  _ bytes: some ContiguousBytes, source: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer,
+  hint: ProductHint = .none
 ) throws(DecodeError) -> AnalysedImage {
-  AnalysedImage(try decoder.decode(bytes, source: source), analyzer: analyzer)
+  AnalysedImage(try decoder.decode(bytes, source: source), analyzer: analyzer, hint: hint)
 }
 
 extension AnalysedImage {
   /// The analysis of a decoded image.
-  init(_ image: DecodedImage, analyzer: PaletteAnalyzer) {
+  init(_ image: DecodedImage, analyzer: PaletteAnalyzer, hint: ProductHint = .none) {
     self.init(
       format: image.format, width: image.width, height: image.height,
-      palette: image.withPixels { analyzer.analyze($0) })
+      palette: image.withPixels { analyzer.analyze($0, hint: hint) })
   }
 }
 
@@ -68,10 +70,11 @@ enum ImageAnalysis {
   /// Loads a cached image, decodes and analyses it and, while the decoded image is alive, makes
   /// its thumbnail when `thumbnails` lacks it (so that no export decodes it again); the
   /// decoded pixels are freed on return. A thumbnail that cannot be made is left to the
-  /// export, which reports it.
+  /// export, which reports it. `hint` is the product's title (and type): the analysis is kept
+  /// per content, so a content shared by several products is analysed with one of theirs.
   static func analyse(
     sha256: String, cache: ImageCache, decoder: ImageDecoder, analyzer: PaletteAnalyzer,
-    thumbnails: ThumbnailCache?, parameterSetID: Int64
+    thumbnails: ThumbnailCache?, parameterSetID: Int64, hint: ProductHint = .none
   ) -> Result<AnalysisRecord, AnalysisFailure> {
     do {
       let bytes = try cache.load(sha256: sha256)
@@ -79,7 +82,7 @@ enum ImageAnalysis {
         crashIfAskedTo(on: sha256)
       #endif
       let decoded = try decoder.decode(bytes, source: sha256)
-      let image = AnalysedImage(decoded, analyzer: analyzer)
+      let image = AnalysedImage(decoded, analyzer: analyzer, hint: hint)
       if let thumbnails, !thumbnails.contains(sha256: sha256) {
         try? thumbnails.store(decoded, sha256: sha256)
       }

@@ -30,7 +30,7 @@ public final class QueueWorker: Sendable {
 
     public init(
       concurrency: Int, batchSize: Int? = nil, policy: LeasePolicy = LeasePolicy(),
-      pollInterval: Duration = .seconds(1)
+      pollInterval: Duration = .milliseconds(250)
     ) {
       self.concurrency = max(1, concurrency)
       self.batchSize = max(1, batchSize ?? 2 * max(1, concurrency))
@@ -195,6 +195,10 @@ public final class QueueWorker: Sendable {
         : try catalog.hasAnalysis(imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID)
       if analysed { return .done(image: image, analysis: nil) }
       let analyzer = try analyzer(for: item.parameterSetID)
+      // No product hint: a queue item is an image URL, and its claim carries no product. The
+      // product preset does not use the hint (its garment prior is off); a set that turns it
+      // on analyses the same content differently here than in `huewall run` until the claim
+      // brings the first product's title along.
       switch ImageAnalysis.analyse(
         sha256: fetched.sha256, cache: fetcher.cache, decoder: decoder, analyzer: analyzer,
         thumbnails: configuration.thumbnailCache, parameterSetID: item.parameterSetID)

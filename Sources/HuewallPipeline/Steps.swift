@@ -129,6 +129,7 @@ enum Steps {
       let analyzer = context.analyzer
       let thumbnails = context.configuration.thumbnailCache
       let parameterSetID = context.parameterSet.id
+      let hints = pending.isEmpty ? [:] : try context.hints(forImages: pending)
       var batch: [AnalysisRecord] = []
       var finished: [String] = []
       var commits = CommitPolicy()
@@ -138,7 +139,8 @@ enum Steps {
           sha256,
           ImageAnalysis.analyse(
             sha256: sha256, cache: cache, decoder: decoder, analyzer: analyzer,
-            thumbnails: thumbnails, parameterSetID: parameterSetID)
+            thumbnails: thumbnails, parameterSetID: parameterSetID,
+            hint: hints[sha256] ?? .none)
         )
       } willStart: { sha256 in
         try store.noteDecoding(
@@ -187,6 +189,27 @@ extension RunContext {
   /// The products whose main image has the content `sha256`.
   func products(usingImage sha256: String) -> String {
     products(usingImages: imagesToAnalyse[sha256, default: []])
+  }
+
+  /// What the feed says of the product each image shows, by SHA-256: its title (feeds carry
+  /// no product type yet). An analysis is kept per content, so an image shared by several
+  /// products is analysed with the first one's title (the smallest id), the same on every
+  /// run; one read of the catalogue's products, made only when there is something to analyse.
+  func hints(forImages sha256s: [String]) throws(StoreError) -> [String: ProductHint] {
+    var firstByURL: [String: Product] = [:]
+    for stored in try store.products(includeRemoved: false) {
+      guard let url = stored.product.mainImageURL?.absoluteString else { continue }
+      if let known = firstByURL[url], known.id <= stored.product.id { continue }
+      firstByURL[url] = stored.product
+    }
+    var hints: [String: ProductHint] = [:]
+    for sha256 in sha256s {
+      let products = imagesToAnalyse[sha256, default: []].compactMap { firstByURL[$0] }
+      if let first = products.min(by: { $0.id < $1.id }), !first.title.isEmpty {
+        hints[sha256] = ProductHint(title: first.title)
+      }
+    }
+    return hints
   }
 }
 

@@ -44,4 +44,41 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains("`file` and `family` columns"))
   }
+
+  @Test func aLabelsFileThatIsNotJSONLabelsIsFatalAndNamed() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let labels = folder.appendingPathComponent("labels.json")
+    try "[{\"file\": \"a.jpg\", \"family\": \"red\"}]".write(
+      to: labels, atomically: true, encoding: .utf8)
+    let result = try await huewall(["evaluate", "--labels", labels.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("\(labels.path): label 1 (a.jpg): `body_hsv`"))
+  }
+
+  /// The labelled real photos beside the repository, read in place (never copied here).
+  static let realPhotos = repositoryRoot.deletingLastPathComponent()
+    .appendingPathComponent("shared/realphotos")
+
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(
+        atPath: realPhotos.appendingPathComponent("labels.json").path),
+      "../shared/realphotos is absent: the real-photo evaluation is skipped"))
+  func productPresetFindsTheColourOfNineRealPhotosInTen() async throws {
+    let photos = Self.realPhotos
+    let report = try await report([
+      "--labels", photos.appendingPathComponent("labels.json").path,
+      "--images", photos.appendingPathComponent("images").path,
+    ])
+    #expect(report["rule"] as? String == "colour")
+    let (correct, total) = overall(report)
+    #expect(total == 241)
+    #expect(Double(correct) >= 0.9 * Double(total), "\(correct)/\(total)")
+    let sources = try #require(report["sources"] as? [String: Any])
+    #expect(Set(sources.keys) == ["saleor", "solidus", "spreefashion", "spreehome", "sylius"])
+    let confusion = try #require(report["confusion"] as? [String: [String: Int]])
+    #expect(confusion.values.flatMap(\.values).reduce(0, +) == total)
+  }
 }

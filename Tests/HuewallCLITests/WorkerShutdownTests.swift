@@ -69,9 +69,7 @@ import Testing
     let server = try await TestHTTPServer.start()
     let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
     catalogue.publish(count: 6, imageDelay: .seconds(25), distinct: true)
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("huewall-shutdown-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder("huewall-shutdown")
     defer { try? FileManager.default.removeItem(at: folder) }
     let config = folder.appendingPathComponent("pipeline.json")
     try

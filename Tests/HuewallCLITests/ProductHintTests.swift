@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `huewall colors --title`: the product's title reaches the analysis as a feed's does.
+@Suite struct ProductHintTests {
+  static func colors(_ line: String) throws -> [[String: Any]] {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    return try #require(object["colors"] as? [[String: Any]], "\(line)")
+  }
+
+  @Test func theProductPresetGivesTheSameColoursWithOrWithoutATitle() async throws {
+    let files = ["samples/01-red-sneaker.jpg", "samples/13-grey-hoodie.png"]
+    let plain = try await huewall(["colors"] + files)
+    let titled = try await huewall(["colors", "--title", "Men's hoodie"] + files)
+    #expect(plain.status == 0 && titled.status == 0, "\(titled.stderr)")
+    #expect(plain.stdout == titled.stdout)
+  }
+
+  static let shirt = repositoryRoot.deletingLastPathComponent()
+    .appendingPathComponent("shared/realphotos/images/spreefashion_036-white.jpg")
+
+  /// A white shirt worn over blue trousers: with the garment prior on, the title puts the
+  /// weight on the upper body, and the shirt's colour comes first.
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: shirt.path),
+      "../shared/realphotos is absent: the worn-garment photo is skipped"))
+  func theTitleMovesTheGarmentPriorToTheShirt() async throws {
+    let plain = try await huewall(["colors", "--garment-prior", Self.shirt.path])
+    let titled = try await huewall([
+      "colors", "--garment-prior", "--title", "Women's shirt or blouse", Self.shirt.path,
+    ])
+    #expect(plain.status == 0 && titled.status == 0, "\(titled.stderr)")
+    let before = try Self.colors(try #require(plain.lines.first))
+    let after = try Self.colors(try #require(titled.lines.first))
+    #expect(before.first?["family"] as? String == "blue")
+    #expect(after.first?["family"] as? String != "blue")
+    #expect((after.first?["s"] as? Double ?? 1) <= 0.2)
+  }
+
+  /// The top colour of each product in the export of `huewall run` over a feed of products
+  /// that all show the shirt photo, with the garment prior on.
+  func runTopColours(_ products: [(id: String, title: String)]) async throws -> [String: String] {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-hint-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let image = Self.shirt.absoluteString
+    let items = products.map {
+      #"{"id": "\#($0.id)", "title": "\#($0.title)", "images": ["\#(image)"]}"#
+    }
+    try #"{"products": [\#(items.joined(separator: ", "))]}"#.write(
+      to: folder.appendingPathComponent("feed.json"), atomically: true, encoding: .utf8)
+    let config = folder.appendingPathComponent("pipeline.json")
+    try """
+    {"feed": {"source": "feed.json"}, "database": "state/catalogue.sqlite",
+     "cache": "state/images", "output": "out", "analysis": {"garmentPrior": true}}
+    """.write(to: config, atomically: true, encoding: .utf8)
+    let run = try await huewall(["run", "--config", config.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let data = try Data(contentsOf: folder.appendingPathComponent("out/colors.json"))
+    let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let exported = try #require(document["products"] as? [[String: Any]])
+    var top: [String: String] = [:]
+    for product in exported {
+      let colors = product["colors"] as? [[String: Any]]
+      top[product["id"] as? String ?? ""] = colors?.first?["family"] as? String
+    }
+    return top
+  }
+
+  /// `huewall run` hands the analysis the product's title; an image two products share is
+  /// analysed once, with the title of the first product (by id).
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: shirt.path),
+      "../shared/realphotos is absent: the worn-garment photo is skipped"))
+  func aRunAnalysesASharedImageWithTheFirstProductsTitle() async throws {
+    let shirtFirst = try await runTopColours([
+      ("A1", "Women's shirt or blouse"), ("B2", "Women's trousers"),
+    ])
+    #expect(shirtFirst["A1"] != nil && shirtFirst["A1"] != "blue", "\(shirtFirst)")
+    #expect(shirtFirst["B2"] == shirtFirst["A1"])
+    let trousersFirst = try await runTopColours([
+      ("A1", "Women's trousers"), ("B2", "Women's shirt or blouse"),
+    ])
+    #expect(trousersFirst == ["A1": "blue", "B2": "blue"])
+  }
+}

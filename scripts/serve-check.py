@@ -50,9 +50,14 @@ def start_server(huewall, config):
 
 
 def server_order(base, query):
+    return server_end(base, query)["order"]
+
+
+def server_end(base, query):
+    """The last line of the server's analysis of `query`: the order and the set's hash."""
     with urllib.request.urlopen(base + "api/analysis?" + query, timeout=60) as response:
         lines = [json.loads(line) for line in response.read().decode().splitlines() if line]
-    return lines[-1]["order"]
+    return lines[-1]
 
 
 def tile_ids(page):
@@ -92,6 +97,9 @@ def main():
 
             page.goto(base)
             first = tile_ids(page)
+            check("the first page is the stored set's wall, analysed behind it",
+                  page.get_attribute("#tuning", "data-stored") is not None)
+            opening_hash = page.text_content("#set-hash")
             check("one tile per product", sorted(first) == sorted(products), first)
             check("the wall in the server's order", first == server_order(base, ""), first)
             page.screenshot(path=os.path.join(shots, "serve.png"))
@@ -101,7 +109,8 @@ def main():
             page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             label = page.text_content("#loupe .lens-label") or ""
             check("the loupe says hue, family and count",
-                  re.fullmatch(r"hue \d+° · [a-z]+ · \d+ on the wall", label) is not None, label)
+                  re.fullmatch(r"hue \d+° · family [a-z]+ · \d+ products on the wall", label) is not None,
+                  label)
             check("the loupe's centre is the product there",
                   page.get_attribute("#loupe .lens.centre", "data-product-id")
                   == first[int(page.get_attribute("#scrub", "aria-valuenow"))])
@@ -136,6 +145,40 @@ def main():
                 "#wall > li", "ts => ts.map(t => t.querySelectorAll('.sw i').length)")
             check("one swatch per tile", set(swatches) == {1}, swatches)
             check("the value in the address", "numColors=1" in page.url, page.url)
+            shown_hash = page.text_content("#set-hash")
+            check("the header names the parameters on screen",
+                  shown_hash == server_end(base, page.url.split("?", 1)[1].split("#")[0])["hash"]
+                  and shown_hash != opening_hash, f"{shown_hash} (was {opening_hash})")
+
+            # Back to three colours, a set already analysed (behind the first page): at once.
+            before = page.get_attribute("#wall", "data-analysed")
+            page.eval_on_selector(
+                "input[name=numColors]",
+                "r => { r.value = '3'; r.dispatchEvent(new Event('input', {bubbles: true})); }")
+            wait_for_analysis(page, before)
+            check("going back to recent parameters needs no analysis",
+                  page.get_attribute("#wall", "data-cached") == page.get_attribute("#wall", "data-analysed")
+                  and page.text_content("#set-hash") == opening_hash,
+                  page.text_content("#live-status"))
+            before = page.get_attribute("#wall", "data-analysed")
+            page.eval_on_selector(
+                "input[name=numColors]",
+                "r => { r.value = '1'; r.dispatchEvent(new Event('input', {bubbles: true})); }")
+            wait_for_analysis(page, before)
+
+            # Granularity rebuilds every sample grid: the page says so before it starts.
+            page.eval_on_selector(
+                "input[name=granularity]",
+                "r => { r.value = '5'; r.dispatchEvent(new Event('input', {bubbles: true})); }")
+            page.wait_for_function("() => /granularity 4 → 5/.test(document.getElementById('live-status').textContent)")
+            check("a slow change is announced before it runs",
+                  "takes seconds" in page.text_content("#live-status"), page.text_content("#live-status"))
+            page.wait_for_function("() => !document.getElementById('tuning').hasAttribute('aria-busy')", timeout=60000)
+            before = page.get_attribute("#wall", "data-analysed")
+            page.eval_on_selector(
+                "input[name=granularity]",
+                "r => { r.value = '4'; r.dispatchEvent(new Event('input', {bubbles: true})); }")
+            wait_for_analysis(page, before)
             product = first[0]
             image = os.path.join(feed_folder, products[product]["images"][0])
             printed = json.loads(subprocess.run(
@@ -202,6 +245,8 @@ def main():
                 "document.getElementById('live-status').textContent)", timeout=120000)
             said = page.text_content("#live-status")
             check("saved and exported", "exported it to" in said, said)
+            check("the saved set is offered to Compare at once",
+                  "tuned-check" in page.eval_on_selector_all("#compare-with option", "os => os.map(o => o.value)"))
             # The set is in the store: `huewall export --params` finds it, as for any set.
             again = os.path.join(os.path.dirname(config), "saved-again")
             exported = subprocess.run(

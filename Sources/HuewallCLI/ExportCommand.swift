@@ -10,10 +10,13 @@ struct Export: AsyncParsableCommand {
     abstract:
       "Export a parameter set from the store: colors.json, colors.csv and the preview page.",
     discussion: """
-      Without --params it exports the parameter set the configuration describes. The folder \
-      (colors.json and colors.csv in gradient order, index.html and its thumbs/) is replaced \
-      atomically: a reader never sees half an export. Thumbnails whose image has not changed \
-      since the previous export are reused.
+      Without --params it exports the parameter set the configuration describes to the \
+      configured output folder. With --params NAME it writes to that folder's name with -NAME \
+      added (out-NAME), as Save on the live page does, so that the nightly export stays as the \
+      run left it; --out chooses any other folder. The folder (colors.json and colors.csv in \
+      gradient order, index.html and its thumbs/) is replaced atomically: a reader never sees \
+      half an export. Thumbnails whose image has not changed since the previous export are \
+      reused.
       """
   )
 
@@ -24,8 +27,17 @@ struct Export: AsyncParsableCommand {
       "The parameter set to export, by name (see `huewall status` and `huewall analyze --name`).")
   var params: String?
 
-  @Option(help: "The export folder (overrides \"output\").")
+  @Option(
+    help:
+      "The export folder (default: \"output\" of the configuration, with -NAME added for --params NAME)."
+  )
   var out: String?
+
+  @Flag(
+    help:
+      "Also write index-single.html: the page with its thumbnails inlined, one file to send on its own."
+  )
+  var singleFile = false
 
   @Option(
     help: ArgumentHelp(
@@ -33,12 +45,29 @@ struct Export: AsyncParsableCommand {
       valueName: "A,B"))
   var compare: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write the colours for a shop instead: merchant-supplemental (Google Merchant Center) or "
+        + "shopify-metafields (Shopify's product CSV importer and Admin API); into --out, by "
+        + "default the output folder's name with -shop added.",
+      valueName: "format"))
+  var format: WriteBackFormat?
+
+  @Flag(help: "With --format: also write products whose colour is not settled (`huewall review`).")
+  var includeUnsure = false
+
   /// The two names of `--compare`, as given.
   private var compared: [String]? {
     compare?.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
   }
 
   func validate() throws {
+    if format != nil, compare != nil {
+      throw ValidationError("--format and --compare do not go together")
+    }
+    if includeUnsure, format == nil {
+      throw ValidationError("--include-unsure goes with --format")
+    }
     if let compared, compared.count != 2 {
       throw ValidationError("--compare takes two parameter set names: A,B")
     }
@@ -48,7 +77,10 @@ struct Export: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let configuration = try pipeline.configuration(output: out)
+    if let format { return try writeBack(format) }
+    var configuration = try pipeline.configuration(output: out)
+    // Another set than the nightly one goes beside the nightly export, never over it.
+    if let params, out == nil { configuration.output += "-" + params }
     for warning in configuration.warnings {
       FileHandle.standardError.write(Data("huewall: warning: configuration: \(warning)\n".utf8))
     }
@@ -73,7 +105,9 @@ struct Export: AsyncParsableCommand {
         return
       }
       let parameterSet = try chosenParameterSet(in: store, configuration: configuration)
-      let summary = try await configuration.exporter(store: store).export(
+      var exporter = try configuration.exporter(store: store)
+      exporter.singleFile = singleFile
+      let summary = try await exporter.export(
         parameterSet: parameterSet, to: URL(fileURLWithPath: configuration.output))
       for (sha256, message) in summary.thumbnails.failures.sorted(by: { $0.key < $1.key }) {
         FileHandle.standardError.write(

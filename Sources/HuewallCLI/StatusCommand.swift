@@ -16,7 +16,9 @@ struct Status: ParsableCommand {
       {"seen", "added", "changed", "removed"}, "images": {"downloaded", "notModified", \
       "failed", "decoded"}, "errors", "message"}]}; with --errors also "failedItems" and "warnings": \
       [{"run", "stage", "subject", "message"}], the newest run's failed items and the items \
-      it kept with a warning.
+      it kept with a warning. "decisions" counts the products whose colours a person decided \
+      (`huewall set-color`) and those whose decision a changed image set aside; --product ID \
+      says who decides that product's colours: "analysis" or "override".
       """
   )
 
@@ -31,6 +33,9 @@ struct Status: ParsableCommand {
   @Flag(help: "Also list the failed items (and the items read with a warning) of the newest run.")
   var errors = false
 
+  @Option(help: "Say who decides this product's colours: the analysis or a person's override.")
+  var product: String?
+
   func run() throws {
     // With --db, the catalogue is all status needs: no pipeline.json required.
     let configuration = try pipeline.configuration(optional: pipeline.db != nil)
@@ -43,13 +48,22 @@ struct Status: ParsableCommand {
     let store: any Catalogue
     let runs: [RunRecord]
     var queue: QueueCounts?
+    let decisions: [StoredColorOverride]
+    var target: OverrideTarget?
     do {
       store = try configuration.openCatalogue(readOnly: true)
       runs = try store.recentRuns(limit: limit)
       if let catalog = store as? PostgresCatalog { queue = try catalog.queueCounts() }
+      decisions = try store.colorOverrides()
+      if let product {
+        target = try store.overrideTargets(productIDs: [product])[product]
+        if target == nil { throw CommandFailure.fatal(OverrideInput.unknownProduct(product)) }
+      }
     } catch {
       throw CommandFailure.fatal(error)
     }
+    let decided = decisions.first { $0.override.productID == product }
+    let setAside = decisions.count(where: \.isSetAside)
     var items: [ItemErrorRecord] = []
     if errors, let newest = runs.first {
       do {
@@ -63,6 +77,24 @@ struct Status: ParsableCommand {
     if json {
       var document: [(String, JSONValue)] = [("runs", .array(runs.map(Self.json)))]
       if let queue { document.append(("queue", Self.json(queue))) }
+      document.append(
+        (
+          "decisions",
+          .object([
+            ("override", .int(decisions.count - setAside)), ("setAside", .int(setAside)),
+          ])
+        ))
+      if let product {
+        var entry: [(String, JSONValue)] = [
+          ("id", .string(product)),
+          (
+            "decidedBy",
+            .string(decided.map { $0.isSetAside ? "analysis" : "override" } ?? "analysis")
+          ),
+        ]
+        if let decided { entry.append(("override", Self.json(decided))) }
+        document.append(("product", .object(entry)))
+      }
       if errors {
         document.append(("failedItems", .array(failures.map(Self.json))))
         document.append(("warnings", .array(warnings.map(Self.json))))
@@ -72,6 +104,26 @@ struct Status: ParsableCommand {
     }
     print(Self.table(runs))
     if let queue { print(Self.line(queue)) }
+    if !decisions.isEmpty {
+      print(
+        "colour decisions: \(decisions.count - setAside) by a person"
+          + (setAside > 0
+            ? ", \(setAside) set aside by a changed image (see `huewall review`)" : ""))
+    }
+    if let product {
+      if let decided, !decided.isSetAside {
+        print(
+          "product \(product): decided by override: \(OverrideInput.describe(decided.override))")
+      } else if let decided {
+        print(
+          "product \(product): decided by analysis; the decision \(decided.override.family)"
+            + (decided.override.hex.map { " \($0)" } ?? "")
+            + " was set aside: its image changed since \(Self.timestamp(decided.override.decidedAt))"
+        )
+      } else {
+        print("product \(product): decided by analysis")
+      }
+    }
     if errors, let newest = runs.first {
       print(
         failures.isEmpty
@@ -124,6 +176,15 @@ struct Status: ParsableCommand {
       ),
       ("errors", .int(c.errors)),
       ("message", run.message.map(JSONValue.string) ?? .null),
+    ])
+  }
+
+  static func json(_ decided: StoredColorOverride) -> JSONValue {
+    let o = decided.override
+    return .object([
+      ("family", .string(o.family)), ("hex", o.hex.map(JSONValue.string) ?? .null),
+      ("note", o.note.map(JSONValue.string) ?? .null),
+      ("decidedAt", .string(timestamp(o.decidedAt))), ("current", .bool(!decided.isSetAside)),
     ])
   }
 

@@ -18,6 +18,8 @@ import HuewallStore
 public struct ColorSynonyms: Sendable, Equatable {
   /// Normalised code → family.
   public private(set) var table: [String: ColorFamily]
+  /// The shop's own name of a family, from the codes `pipeline.json` adds (``shopName(of:)``).
+  public private(set) var shopNames: [ColorFamily: String] = [:]
 
   /// The defaults plus `extra` (raw codes; they are normalised here and win over defaults).
   public init(extra: [String: ColorFamily] = [:]) {
@@ -30,6 +32,27 @@ public struct ColorSynonyms: Sendable, Equatable {
       if !key.isEmpty { table[key] = family }
     }
     self.table = table
+    for (family, codes) in Dictionary(grouping: extra.keys, by: { extra[$0]! }) {
+      if let name = Self.preferredShopName(codes) { shopNames[family] = name }
+    }
+  }
+
+  /// The shop's own name for colours of `family` (`"Sunshine"` when `colorSynonyms` maps
+  /// `Sunshine` to yellow), or nil when the shop gave none.
+  public func shopName(of family: ColorFamily) -> String? { shopNames[family] }
+
+  /// The code that reads most like a name, when a shop maps several to one family: codes with
+  /// a lowercase letter ("Midnight Oil") before all-capital codes ("BLK-M"), then the shortest,
+  /// then in alphabetical order, so that the choice never depends on the file's key order.
+  static func preferredShopName(_ codes: [String]) -> String? {
+    let trimmed = codes.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .filter { !normalise($0).isEmpty }
+    return trimmed.min { x, y in
+      let (wx, wy) = (x.contains(where: \.isLowercase), y.contains(where: \.isLowercase))
+      if wx != wy { return wx }
+      if x.count != y.count { return x.count < y.count }
+      return x < y
+    }
   }
 
   /// The default synonyms, by family. Ambiguous abbreviations ("GR": green or grey?) are left

@@ -6,7 +6,10 @@ import Foundation
 /// when it holds a comma, a quote, a CR or an LF. Columns: `position, id, title, brand,
 /// vendorColor, vendorFamily, family, disagreement, link, imageUrl`, then for each of the top
 /// colours `colorN_hex, colorN_share, colorN_family, colorN_h, colorN_s, colorN_v`. A missing
-/// value is an empty field; `disagreement` is `true` or `false`.
+/// value is an empty field; `disagreement` is `true` or `false`. Appended after those, so that
+/// the columns before keep their places: `decidedBy` (`analysis` or `override`), then for each
+/// colour `colorN_name` (its CSS name) and `colorN_shopName` (the shop's name of its family),
+/// then `confidence` (0…1).
 public enum ColorsCSV {
   /// The CSV of `products`, with at least `colorColumns` colour groups (more when a product
   /// has more colours).
@@ -23,6 +26,11 @@ public enum ColorsCSV {
     for n in stride(from: 1, through: colors, by: 1) {
       header += ["hex", "share", "family", "h", "s", "v"].map { "color\(n)_\($0)" }
     }
+    header.append("decidedBy")
+    for n in stride(from: 1, through: colors, by: 1) {
+      header += ["name", "shopName"].map { "color\(n)_\($0)" }
+    }
+    header.append("confidence")
     appendRow(header, to: &out)
     var row: [String] = []
     row.reserveCapacity(header.count)
@@ -51,6 +59,13 @@ public enum ColorsCSV {
           row.append(contentsOf: repeatElement("", count: 6))
         }
       }
+      row.append(product.decidedBy)
+      for index in 0..<colors {
+        let color = index < product.colors.count ? product.colors[index] : nil
+        row.append(color?.name ?? "")
+        row.append(color?.shopName ?? "")
+      }
+      row.append(product.confidence.map(number) ?? "")
       appendRow(row, to: &out)
     }
     return out

@@ -38,10 +38,19 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
     /// The vendor's family contradicts the analysed one (``familiesDisagree(vendor:analysed:colorFamilies:)``).
     public var disagreement: Bool
     public var colors: [ExportedColor]
+    /// Who decided the colours: `analysis`, or `override` when a person's decision holds.
+    public var decidedBy: String = DecidedBy.analysis
+    /// A person's decision about the product, also when a changed image set it aside.
+    public var override: OverrideSummary? = nil
+    /// How sure the colours are, 0…1 (``Confidence``).
+    public var confidence: Double? = nil
+    /// The feed's item group (the colourways of one model); not written to `colors.json`,
+    /// read by the write-back exports.
+    public var itemGroupId: String? = nil
 
     enum CodingKeys: String, CodingKey {
       case id, title, brand, vendorColor, vendorFamily, link, imageUrl, position, family
-      case disagreement, colors
+      case disagreement, colors, decidedBy, override, confidence
     }
 
     /// Every key is written, a missing value as null, so that every product has the same
@@ -59,6 +68,9 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
       try c.encode(family, forKey: .family)
       try c.encode(disagreement, forKey: .disagreement)
       try c.encode(colors, forKey: .colors)
+      try c.encode(decidedBy, forKey: .decidedBy)
+      try c.encode(override, forKey: .override)
+      try c.encode(confidence, forKey: .confidence)
     }
   }
 
@@ -69,6 +81,10 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
     public var hex: String
     public var share: Double
     public var family: String
+    /// The nearest CSS named colour (``ColorNames``).
+    public var name: String? = nil
+    /// The shop's own name for the family, from `colorSynonyms` (``ColorSynonyms/shopName(of:)``).
+    public var shopName: String? = nil
   }
 
   public struct UnplacedProduct: Codable, Sendable, Equatable {
@@ -100,6 +116,9 @@ struct WallCatalogue {
   /// Reads the store's catalogue of the set one entry at a time, only the columns it needs.
   init(store: any Catalogue, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms) throws {
     var sorter = Sorter()
+    for stored in try store.colorOverrides() {
+      sorter.overrides[stored.override.productID] = stored.override
+    }
     try store.forEachExportEntry(parameterSetID: parameterSet.id) { entry in
       sorter.add(entry, synonyms: synonyms)
     }
@@ -113,17 +132,39 @@ struct WallCatalogue {
     self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
   }
 
-  /// The ids of the products `entries` puts on the wall, in gradient order.
-  static func order(entries: [ExportEntry], synonyms: ColorSynonyms) -> [String] {
+  /// The ids of the products `entries` puts on the wall under `preset`, in gradient order.
+  static func order(entries: [ExportEntry], preset: String, synonyms: ColorSynonyms) -> [String] {
     var sorter = Sorter()
     for entry in entries { sorter.add(entry, synonyms: synonyms) }
-    return sorter.keyed.sorted { $0.key < $1.key }.map(\.product.id)
+    return sorted(sorter.keyed, preset: preset).map(\.product.id)
+  }
+
+  /// `keyed` in wall order. The `reference` preset keeps the original comparator's order
+  /// exactly; any other preset cuts the chromatic run at the widest gap in hue (``HueCut``), so
+  /// that the reds on either side of hue 0 are one run.
+  static func sorted(_ keyed: [Keyed], preset: String) -> [Keyed] {
+    var keyed = keyed
+    if preset != Preset.reference.rawValue,
+      let cut = HueCut.widestGap(
+        in: keyed.lazy.compactMap { $0.product.colors.first }.map { ($0.h, $0.s, $0.v) })
+    {
+      for index in keyed.indices {
+        let first = keyed[index].product.colors[0]
+        keyed[index].key = GradientKey(
+          h: first.h, s: first.s, v: first.v, id: keyed[index].product.id, cut: cut)
+      }
+    }
+    keyed.sort { $0.key < $1.key }
+    return keyed
   }
 
   /// Entries on their way to the wall or beside it.
   private struct Sorter {
     var keyed: [Keyed] = []
     var unplaced: [ColorsDocument.UnplacedProduct] = []
+    /// People's decisions by product id.
+    var overrides: [String: ColorOverride] = [:]
+    let namer = ColorNamer()
 
     mutating func add(_ entry: ExportEntry, synonyms: ColorSynonyms) {
       guard !entry.isRemoved else {
@@ -131,16 +172,29 @@ struct WallCatalogue {
           .init(id: entry.id, title: entry.title, brand: entry.brand, reason: "removed"))
         return
       }
-      guard let colors = entry.colors, !colors.isEmpty else {
+      guard var colors = entry.colors, !colors.isEmpty else {
         unplaced.append(
           .init(id: entry.id, title: entry.title, brand: entry.brand, reason: "not analysed"))
         return
       }
-      keyed.append(
-        WallCatalogue.place(
-          id: entry.id, title: entry.title, brand: entry.brand, vendorColor: entry.vendorColor,
-          link: entry.link, imageURL: entry.imageURL, family: entry.family, colors: colors,
-          sha256: entry.imageSHA256, synonyms: synonyms))
+      var family = entry.family
+      let override = overrides[entry.id]
+      let holds = override?.holds(forImage: entry.imageSHA256) ?? false
+      if let override, holds {
+        colors = ColorDecision.apply(override, to: colors)
+        family = override.family
+      }
+      var placed = WallCatalogue.place(
+        id: entry.id, title: entry.title, brand: entry.brand, vendorColor: entry.vendorColor,
+        link: entry.link, imageURL: entry.imageURL, family: family, colors: colors,
+        sha256: entry.imageSHA256, synonyms: synonyms)
+      placed.product.name(with: namer, synonyms: synonyms)
+      if let override {
+        placed.product.decide(override, holds: holds, namer: namer)
+      }
+      placed.product.confidence = Confidence.of(placed.product)
+      placed.product.itemGroupId = entry.itemGroupId
+      keyed.append(placed)
     }
   }
 
@@ -150,8 +204,7 @@ struct WallCatalogue {
     keyed: [(key: GradientKey, product: ColorsDocument.ExportedProduct, sha: String?)],
     unplaced: [ColorsDocument.UnplacedProduct], parameterSet: ParameterSetRecord
   ) {
-    var keyed = keyed
-    keyed.sort { $0.key < $1.key }
+    let keyed = Self.sorted(keyed, preset: parameterSet.preset)
     parameters = ColorsDocument.ParametersSummary(
       name: parameterSet.name, preset: parameterSet.preset, hash: parameterSet.hash,
       values: parameterSet.parameters)
@@ -251,15 +304,23 @@ extension ColorsDocument.ExportedProduct {
       ColorsDocument.append(color.h, to: &out)
       out += ", \"hex\": "
       JSONValue.appendQuoted(color.hex, to: &out)
+      out += ", \"name\": "
+      ColorsDocument.append(color.name, to: &out)
       out += ", \"s\": "
       ColorsDocument.append(color.s, to: &out)
       out += ", \"share\": "
       ColorsDocument.append(color.share, to: &out)
+      out += ", \"shopName\": "
+      ColorsDocument.append(color.shopName, to: &out)
       out += ", \"v\": "
       ColorsDocument.append(color.v, to: &out)
       out += "}"
     }
-    out += "], \"disagreement\": "
+    out += "], \"confidence\": "
+    if let confidence { ColorsDocument.append(confidence, to: &out) } else { out += "null" }
+    out += ", \"decidedBy\": "
+    JSONValue.appendQuoted(decidedBy, to: &out)
+    out += ", \"disagreement\": "
     out += disagreement ? "true" : "false"
     out += ", \"family\": "
     ColorsDocument.append(family, to: &out)
@@ -269,6 +330,8 @@ extension ColorsDocument.ExportedProduct {
     ColorsDocument.append(imageUrl, to: &out)
     out += ", \"link\": "
     ColorsDocument.append(link, to: &out)
+    out += ", \"override\": "
+    if let override { override.write(to: &out) } else { out += "null" }
     out += ", \"position\": \(position), \"title\": "
     JSONValue.appendQuoted(title, to: &out)
     out += ", \"vendorColor\": "

@@ -23,6 +23,9 @@ public struct Exporter {
   /// Where the thumbnails come from; without it the page shows each product's first colour
   /// where its picture would be.
   public var thumbnails: ThumbnailSource?
+  /// Also write `index-single.html`: the page with every thumbnail inlined as a `data:` URL,
+  /// one file that works on its own (sent by e-mail, say).
+  public var singleFile = false
 
   public init(
     store: any Catalogue, synonyms: ColorSynonyms = ColorSynonyms(),
@@ -60,10 +63,26 @@ public struct Exporter {
   /// replace.
   public static let marker = ".huewall-export"
 
+  /// The self-contained page that ``singleFile`` adds.
+  public static let singleFileName = "index-single.html"
+
+  /// `files` (image hash → thumbnail file name in `folder`) as `data:` URLs; a thumbnail that
+  /// cannot be read is left out, and its tile shows its colour.
+  static func inlined(_ files: [String: String], from folder: URL) throws -> [String: String] {
+    var out: [String: String] = [:]
+    for (sha, name) in files {
+      let path = folder.appendingPathComponent(name).path
+      guard let data = FileManager.default.contents(atPath: path) else { continue }
+      let type = name.hasSuffix(".webp") ? "image/webp" : "image/jpeg"
+      out[sha] = "data:\(type);base64,\(data.base64EncodedString())"
+    }
+    return out
+  }
+
   /// What an export written before the marker existed holds; such a folder (with its
   /// `colors.json` and `index.html`) is still recognised.
   static let unmarkedExportEntries: Set<String> = [
-    "colors.json", "colors.csv", "index.html", "thumbs",
+    "colors.json", "colors.csv", "index.html", "thumbs", singleFileName,
   ]
 
   /// Checks that `folder` may be replaced by an export: it does not exist, or it is an empty
@@ -130,6 +149,11 @@ public struct Exporter {
       lap("thumbnails")
       let html = try await PreviewPage(thumbnails: files).render(catalogue, generatedAt: date)
       try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))
+      if singleFile {
+        let inlined = try Self.inlined(files, from: staging.appendingPathComponent("thumbs"))
+        let single = try await PreviewPage(thumbnails: inlined).render(catalogue, generatedAt: date)
+        try Data(single.utf8).write(to: staging.appendingPathComponent(Self.singleFileName))
+      }
       try Data("Written by Huewall; the next export replaces this folder.\n".utf8)
         .write(to: staging.appendingPathComponent(Self.marker))
       lap("html")

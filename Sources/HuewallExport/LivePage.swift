@@ -14,15 +14,20 @@ public enum LivePage {
   public static func render(
     entries: [ExportEntry], parameters: AnalysisParameters, preset: Preset,
     synonyms: ColorSynonyms, thumbnails: [String: String], storedSets: [String] = [],
-    token: String = "", at date: Date = Date()
+    token: String = "", storedSet: String? = nil, at date: Date = Date()
   ) async throws -> String {
     let side = try Side.live(entries: entries, parameters: parameters, preset: preset)
     let catalogue = WallCatalogue(entries: entries, parameterSet: side.set, synonyms: synonyms)
-    return try await PreviewPage(
-      thumbnails: thumbnails,
-      live: LiveControls(
-        parameters: parameters, preset: preset, sets: storedSets, token: token)
-    ).render(catalogue, generatedAt: date)
+    var controls = LiveControls(
+      parameters: parameters, preset: preset, sets: storedSets, token: token)
+    controls.storedSet = storedSet
+    return try await PreviewPage(thumbnails: thumbnails, live: controls)
+      .render(catalogue, generatedAt: date)
+  }
+
+  /// The hash a parameter set of `parameters` has: what the live page's header names.
+  public static func hash(of parameters: AnalysisParameters) throws -> String {
+    ParameterSetRecord.hash(ofCanonicalJSON: try ParameterSetRecord.canonicalJSON(for: parameters))
   }
 }
 
@@ -81,10 +86,12 @@ extension LivePage {
     ).html
   }
 
-  /// The ids of the products `entries` puts on the wall, in gradient order: the order the
-  /// live page moves its tiles into after a change.
-  public static func order(entries: [ExportEntry], synonyms: ColorSynonyms) -> [String] {
-    WallCatalogue.order(entries: entries, synonyms: synonyms)
+  /// The ids of the products `entries` puts on the wall under `preset`, in gradient order:
+  /// the order the live page moves its tiles into after a change.
+  public static func order(entries: [ExportEntry], preset: Preset, synonyms: ColorSynonyms)
+    -> [String]
+  {
+    WallCatalogue.order(entries: entries, preset: preset.rawValue, synonyms: synonyms)
   }
 }
 
@@ -104,8 +111,11 @@ struct LiveControls: MustacheParent {
 
   struct Number: MustacheParent {
     var name, label, min, max, step, value: String
+    /// A change costs a decode of every image, not the kernel alone: the page says so.
+    var slow = false
     func child(named key: String) -> Any? {
       switch key {
+      case "slow": slow
       case "name": name
       case "label": label
       case "min": min
@@ -137,6 +147,9 @@ struct LiveControls: MustacheParent {
   var sets: [String]
   /// The server's token, sent back with every change the page asks for.
   var token: String
+  /// The stored set whose analyses the wall shows, when the page was rendered from the store
+  /// rather than analysed live (the page then re-analyses behind it).
+  var storedSet: String? = nil
 
   init(parameters p: AnalysisParameters, preset: Preset, sets: [String], token: String) {
     self.sets = sets
@@ -157,7 +170,12 @@ struct LiveControls: MustacheParent {
       number(
         .saturationPriority, "saturation priority", p.saturationPriority, min: "0", max: "20",
         step: "0.5"),
-      number(.granularity, "granularity", p.granularity, min: "1", max: "20", step: "1"),
+      {
+        var granularity = number(
+          .granularity, "granularity", p.granularity, min: "1", max: "20", step: "1")
+        granularity.slow = true
+        return granularity
+      }(),
       number(.alphaThreshold, "alpha threshold", p.alphaThreshold, min: "0", max: "127", step: "1"),
     ]
     toggles = [
@@ -176,6 +194,7 @@ struct LiveControls: MustacheParent {
     case "sets": sets
     case "hasSets": !sets.isEmpty
     case "token": token
+    case "storedSet": storedSet
     default: nil
     }
   }

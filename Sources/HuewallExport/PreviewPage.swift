@@ -325,6 +325,8 @@ struct Tile: MustacheParent {
     case "title": title
     case "brand": brand
     case "family": family
+    case "familyClass": family.isEmpty ? "none" : family
+    case "familyLabel": family.isEmpty ? "no family" : family
     case "vendorColor": vendorColor
     case "vendorFamily": vendorFamily
     case "link": link

@@ -189,6 +189,10 @@ public struct FeedItemWarning: Sendable, Hashable {
     /// A CSV or TSV field whose bytes are neither UTF-8 nor Windows-1252 (0x81, 0x8D, 0x8F,
     /// 0x90, 0x9D are undefined there): read as Windows-1252 with U+FFFD for those bytes.
     case replacedBytes(field: String)
+    /// A Huewall JSON item has a key Huewall does not read (a `family` or `colorOverride`
+    /// added by hand does nothing): said once a feed, for the first item that has it, with
+    /// the number of items that do.
+    case unknownKey(String, items: Int)
   }
 
   /// As in ``FeedItemError``.
@@ -210,6 +214,10 @@ extension FeedItemWarning.Reason: CustomStringConvertible {
     switch self {
     case .replacedBytes(let field):
       "\(field) has bytes that are neither UTF-8 nor Windows-1252, replaced with U+FFFD"
+    case .unknownKey(let key, let items):
+      "unknown key \"\(key)\" is ignored"
+        + (items > 1 ? " (\(items) items have it)" : "")
+        + "; a product's keys are \(JSONFeed.productKeys.joined(separator: ", "))"
     }
   }
 }

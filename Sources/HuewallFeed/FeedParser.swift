@@ -76,6 +76,8 @@ public struct FeedParser: Sendable {
 
     var itemErrors: [FeedItemError] = []
     var itemWarnings: [FeedItemWarning] = []
+    // An unknown key is said once, with the first item that has it and how many do.
+    var unknownKeys: [String: (warning: Int, items: Int)] = [:]
     var itemCount = 0
     var productCount = 0
     func check(_ item: RawItem) throws {
@@ -101,6 +103,17 @@ public struct FeedParser: Sendable {
               position: item.position, line: item.line, id: product.id,
               reason: .replacedBytes(field: field))
           }
+          for key in item.unknownKeys {
+            if let seen = unknownKeys[key] {
+              unknownKeys[key] = (seen.warning, seen.items + 1)
+            } else {
+              unknownKeys[key] = (itemWarnings.count, 1)
+              itemWarnings.append(
+                FeedItemWarning(
+                  position: item.position, line: item.line, id: product.id,
+                  reason: .unknownKey(key, items: 1)))
+            }
+          }
         }
       }
     }
@@ -114,6 +127,9 @@ public struct FeedParser: Sendable {
       throw FeedError(source: source, format: format, reason: reason)
     } catch {
       throw FeedError(source: source, format: format, reason: .unreadable(detail: "\(error)"))
+    }
+    for (key, seen) in unknownKeys {
+      itemWarnings[seen.warning].reason = .unknownKey(key, items: seen.items)
     }
     if itemCount == 0 && !allowsEmpty {
       throw FeedError(source: source, format: read, reason: .noItems)
@@ -410,6 +426,8 @@ struct RawItem {
   var tooLong: String?
   /// Fields read with U+FFFD in place of bytes no encoding explains.
   var replaced: [String] = []
+  /// Keys of a Huewall JSON item that Huewall does not read, in the order written.
+  var unknownKeys: [String] = []
 
   init(position: Int, line: Int? = nil) {
     self.position = position

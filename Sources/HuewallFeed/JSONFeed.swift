@@ -132,6 +132,11 @@ enum JSONFeed {
     var detail: String
   }
 
+  /// The keys of a Huewall JSON product, as docs/FEEDS.md lists them.
+  static let productKeys = [
+    "id", "title", "brand", "color", "link", "images", "price", "availability", "itemGroupId",
+  ]
+
   /// A Huewall JSON item (docs/FEEDS.md, "Huewall JSON").
   struct HuewallItem: Decodable {
     var item: RawItem
@@ -154,6 +159,8 @@ enum JSONFeed {
       t.price = try c.lenientString("price")
       t.availability = try c.lenientString("availability")
       t.itemGroupId = try c.lenientString("itemGroupId")
+      t.unknownKeys = c.allKeys.map(\.stringValue).filter { !JSONFeed.productKeys.contains($0) }
+        .sorted()
       item = t
     }
   }

@@ -178,7 +178,7 @@ extension PostgresCatalog {
                   fromJSON: json, product: id, image: sha256, parameterSetID: parameterSetID,
                   location: location)
               },
-              family: try row[9]))
+              family: try row[9], itemGroupId: try row[10]))
           last = id
         }
         first = false

@@ -10,6 +10,7 @@ import PostgresNIO
 enum PostgresSchema {
   static let migrations: [(identifier: String, sql: String)] = [
     ("v1", v1), ("v2-poison-images", v2), ("v3-item-warnings", v3), ("v4-work-queue", v4),
+    ("v5-color-overrides", v5),
   ]
 
   /// Every process that opens the catalogue migrates it under this advisory lock, so that
@@ -148,5 +149,13 @@ enum PostgresSchema {
       id text PRIMARY KEY, host text NOT NULL, pid integer NOT NULL,
       started_at timestamptz NOT NULL, last_seen_at timestamptz NOT NULL,
       items_done bigint NOT NULL DEFAULT 0);
+    """
+
+  /// A person's colour decisions (`huewall set-color`), as in the SQLite catalogue.
+  private static let v5 = """
+    CREATE TABLE color_overrides (
+      product_id text COLLATE "C" PRIMARY KEY REFERENCES products ON DELETE CASCADE,
+      family text NOT NULL, hex text, note text, decided_at timestamptz NOT NULL,
+      image_sha256 text COLLATE "C");
     """
 }

@@ -86,11 +86,24 @@ public struct TuningServer: Sendable {
     } catch {
       return Self.errorPage(.badRequest, "Huewall cannot show these parameters: \(error)")
     }
-    let entries = try await liveEntries(asked)
+    let sets = try store.parameterSets()
+    // A stored set of exactly these parameters has the wall already: shown at once (the page
+    // re-analyses behind it, which also readies the sample grids for the next change).
+    let stored = sets.first {
+      $0.parameters == asked.parameters && $0.preset == asked.preset.rawValue
+    }
+    let entries: [ExportEntry]
+    if let stored {
+      var read: [ExportEntry] = []
+      try store.forEachExportEntry(parameterSetID: stored.id) { read.append($0) }
+      entries = read
+    } else {
+      entries = try await liveEntries(asked)
+    }
     let html = try await LivePage.render(
       entries: entries, parameters: asked.parameters, preset: asked.preset,
       synonyms: configuration.synonyms, thumbnails: thumbnailFiles(entries),
-      storedSets: try store.parameterSets().map(\.name), token: token)
+      storedSets: sets.map(\.name), token: token, storedSet: stored?.name)
     return Self.html(html)
   }
 
@@ -195,6 +208,8 @@ public struct TuningServer: Sendable {
   func analysis(_ request: Request) throws -> Response {
     let asked = try parameters(of: request)
     let analyzer = try PaletteAnalyzer(parameters: asked.parameters)
+    // The header of the page names the parameters on screen by this hash.
+    let hash = try LivePage.hash(of: asked.parameters)
     let first = (request.uri.queryParameters["first"].map(String.init) ?? "")
       .split(separator: "\n").map(String.init)
     let entries = try catalogue()
@@ -225,12 +240,16 @@ public struct TuningServer: Sendable {
         }
         try await group.waitForAll()
       }
-      let order = LivePage.order(entries: Self.coloured(entries, by: results), synonyms: synonyms)
+      let order = LivePage.order(
+        entries: Self.coloured(entries, by: results), preset: asked.preset, synonyms: synonyms)
       let ids = order.map { JSONValue.string($0) }
       try await writer.write(
         ByteBuffer(
-          string: JSONValue.object([("order", .array(ids)), ("placed", .int(order.count))])
-            .serialized() + "\n"))
+          string: JSONValue.object([
+            ("order", .array(ids)), ("placed", .int(order.count)), ("hash", .string(hash)),
+            ("preset", .string(asked.preset.rawValue)),
+          ])
+          .serialized() + "\n"))
       try await writer.finish(nil)
     }
     return Response(

@@ -89,6 +89,18 @@ public protocol Catalogue: AnyObject, Sendable {
   func forEachExportEntry(
     parameterSetID: Int64, _ body: (ExportEntry) throws -> Void
   ) throws(StoreError)
+
+  // MARK: Colour overrides
+
+  /// Every person's colour decision, ordered by product id, with each product's image now.
+  func colorOverrides() throws(StoreError) -> [StoredColorOverride]
+  /// The products among `productIDs` that the catalogue has (removed ones too), by id.
+  func overrideTargets(productIDs: [String]) throws(StoreError) -> [String: OverrideTarget]
+  /// Records the decisions, replacing earlier ones of the same products, in one transaction.
+  func saveColorOverrides(_ overrides: [ColorOverride]) throws(StoreError)
+  /// Forgets the decisions of `productIDs` and returns how many there were.
+  @discardableResult
+  func clearColorOverrides(productIDs: [String]) throws(StoreError) -> Int
 }
 
 /// Where ``Catalogue/stageProducts(_:)`` keeps a feed's products while it is read.

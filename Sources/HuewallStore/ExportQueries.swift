@@ -19,11 +19,14 @@ public struct ExportEntry: Sendable, Hashable {
   public var colors: [StoredColor]?
   /// The analysis's product-level family.
   public var family: String?
+  /// The feed's id shared by the colourways of one model (a Shopify product's id), for the
+  /// write-back exports.
+  public var itemGroupId: String?
 
   public init(
     id: String, title: String, brand: String?, vendorColor: String?, link: String?,
     imageURL: String?, isRemoved: Bool, imageSHA256: String?, colors: [StoredColor]?,
-    family: String?
+    family: String?, itemGroupId: String? = nil
   ) {
     self.id = id
     self.title = title
@@ -35,6 +38,7 @@ public struct ExportEntry: Sendable, Hashable {
     self.imageSHA256 = imageSHA256
     self.colors = colors
     self.family = family
+    self.itemGroupId = itemGroupId
   }
 }
 
@@ -60,7 +64,7 @@ extension CatalogStore {
           ExportEntry(
             id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
             imageURL: row[5], isRemoved: row[6], imageSHA256: row[7], colors: colors,
-            family: row[9]))
+            family: row[9], itemGroupId: row[10]))
       }
     }
   }
@@ -73,7 +77,7 @@ extension ExportEntry {
     """
     SELECT products.id, products.title, products.brand, products.vendor_color,
            products.link, products.image_url, products.removed_at IS NOT NULL,
-           images.sha256, analyses.colors, analyses.family
+           images.sha256, analyses.colors, analyses.family, products.item_group_id
     FROM products
     LEFT JOIN images ON images.url = products.image_url
     LEFT JOIN analyses

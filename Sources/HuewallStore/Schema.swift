@@ -13,6 +13,7 @@ enum Schema {
     migrator.registerMigration("v2-poison-images", migrate: v2)
     migrator.registerMigration("v3-item-warnings", migrate: v3)
     migrator.registerMigration("v4-work-queue", migrate: v4)
+    migrator.registerMigration("v5-color-overrides", migrate: v5)
     return migrator
   }()
 
@@ -163,6 +164,19 @@ enum Schema {
       t.column("started_at", .datetime).notNull()
       t.column("last_seen_at", .datetime).notNull()
       t.column("items_done", .integer).notNull().defaults(to: 0)
+    }
+  }
+
+  /// A person's colour decisions (`huewall set-color`), one per product, kept apart from the
+  /// analyses so that no re-analysis or re-sync touches them.
+  private static func v5(_ db: Database) throws {
+    try db.create(table: "color_overrides") { t in
+      t.primaryKey("product_id", .text).references("products", onDelete: .cascade)
+      t.column("family", .text).notNull()
+      t.column("hex", .text)  // #rrggbb, lowercase
+      t.column("note", .text)
+      t.column("decided_at", .datetime).notNull()
+      t.column("image_sha256", .text)  // the main image's content when decided
     }
   }
 }

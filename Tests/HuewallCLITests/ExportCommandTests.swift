@@ -73,6 +73,38 @@ import Testing
     #expect(fresh.stdout.contains("thumbnails 0 made, 24 reused"), "\(fresh.stdout)")
   }
 
+  @Test func exportingAnotherSetLeavesTheNightlyExportAlone() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    #expect(try await huewall(["run", "--config", sandbox.config]).status == 0)
+    let nightly = try Data(contentsOf: sandbox.output.appendingPathComponent("colors.json"))
+    let analyze = try await huewall([
+      "analyze", "--config", sandbox.config, "--preset", "reference", "--name", "original",
+    ])
+    #expect(analyze.status == 0, "\(analyze.stderr)")
+    let export = try await huewall([
+      "export", "--config", sandbox.config, "--params", "original", "--single-file",
+    ])
+    #expect(export.status == 0, "\(export.stderr)")
+    // As Save on the live page does: beside the configured output, with -NAME added.
+    let beside = sandbox.folder.appendingPathComponent("out-original")
+    #expect(export.stdout.hasSuffix(beside.path + "\n"), "\(export.stdout)")
+    let data = try Data(contentsOf: beside.appendingPathComponent("colors.json"))
+    let written = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    #expect((written?["parameters"] as? [String: Any])?["name"] as? String == "original")
+    #expect(
+      try Data(contentsOf: sandbox.output.appendingPathComponent("colors.json")) == nightly,
+      "the nightly export is untouched")
+    // The single file holds every thumbnail it shows, inlined.
+    let single = try String(
+      contentsOf: beside.appendingPathComponent("index-single.html"), encoding: .utf8)
+    #expect(single.components(separatedBy: #"data-t="data:image/jpeg;base64,"#).count == 25)
+    #expect(single.components(separatedBy: #"data-t=""#).count == 25)
+    // --out still chooses any folder, and --params without --out replaces its own folder.
+    let again = try await huewall(["export", "--config", sandbox.config, "--params", "original"])
+    #expect(again.status == 0, "\(again.stderr)")
+  }
+
   @Test func colorSynonymsAreChecked() async throws {
     let badFamily = try Sandbox(extra: #""colorSynonyms": {"BLK": "charcoal"}"#)
     defer { badFamily.remove() }

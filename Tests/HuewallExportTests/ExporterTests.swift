@@ -50,9 +50,14 @@ import Testing
     #expect(
       Set(product.keys) == [
         "id", "title", "brand", "vendorColor", "vendorFamily", "link", "imageUrl", "position",
-        "family", "disagreement", "colors",
+        "family", "disagreement", "colors", "decidedBy", "override", "confidence",
       ])
     #expect(product["brand"] is NSNull)
+    #expect(product["override"] is NSNull)
+    let color = try #require((product["colors"] as? [[String: Any]])?.first)
+    #expect(
+      Set(color.keys) == ["h", "s", "v", "hex", "share", "family", "name", "shopName"])
+    #expect(color["shopName"] is NSNull)
   }
 
   @Test func aFailedExportLeavesThePreviousOneInPlace() async throws {

@@ -74,8 +74,12 @@ import Testing
     #expect(document.generatedAt == Self.date)
     #expect(document.products.count == 24)
     #expect(document.products.map(\.position) == Array(1...24))
+    // The product preset cuts the hue circle at the catalogue's widest gap (DESIGN §4).
+    #expect(document.parameters.preset == "product")
+    let cut = HueCut.widestGap(
+      in: document.products.map { (h: $0.colors[0].h, s: $0.colors[0].s, v: $0.colors[0].v) })
     let keys = document.products.map {
-      GradientKey(h: $0.colors[0].h, s: $0.colors[0].s, v: $0.colors[0].v, id: $0.id)
+      GradientKey(h: $0.colors[0].h, s: $0.colors[0].s, v: $0.colors[0].v, id: $0.id, cut: cut)
     }
     #expect(keys == keys.sorted())
     #expect(document.products.allSatisfy { $0.vendorFamily != nil })

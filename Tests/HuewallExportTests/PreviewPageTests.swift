@@ -54,14 +54,15 @@ import Testing
       "html", "head", "meta", "title", "style", "script", "body", "header", "div", "h1", "span",
       "p", "b", "code", "time", "dl", "dt", "dd", "form", "select", "option", "fieldset",
       "button", "i", "label", "input", "output", "main", "ol", "li", "img", "small", "details",
-      "summary", "ul", "aside", "canvas",
+      "summary", "ul", "aside", "canvas", "legend",
     ]
     let allowedAttributes: Set<String> = [
       "lang", "charset", "http-equiv", "content", "name", "class", "id", "datetime", "autocomplete",
       "aria-orientation", "aria-valuemin", "aria-valuemax", "aria-valuenow",
       "aria-label", "data-all", "selected", "value", "type", "data-family", "aria-pressed", "role",
       "data-count", "tabindex", "data-product-id", "data-brand", "data-vc", "data-vf", "data-href",
-      "data-d", "data-c", "data-t", "hidden", "aria-live",
+      "data-d", "data-c", "data-t", "hidden", "aria-live", "title", "placeholder", "enterkeyhint",
+      "spellcheck", "aria-expanded", "aria-controls",
     ]
     for element in document.elements {
       #expect(allowedElements.contains(element.name), "element <\(element.name)>")

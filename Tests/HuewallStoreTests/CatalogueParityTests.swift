@@ -91,7 +91,10 @@ struct CatalogueParityTests {
     #expect(
       error?.reason
         == .olderSchema(
-          missingMigrations: ["v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue"]))
+          missingMigrations: [
+              "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
+              "v5-color-overrides",
+            ]))
     #expect(
       try await TestPostgres.query(url, "SELECT to_regclass('schema_migrations') IS NULL") == ["t"])
     try PostgresCatalog(url: url).close()

@@ -13,13 +13,13 @@ struct SchemaTests {
         "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       #expect(
         tables == [
-          "analyses", "decoding_images", "grdb_migrations", "images", "item_errors",
+          "analyses", "color_overrides", "decoding_images", "grdb_migrations", "images", "item_errors",
           "parameter_sets", "poison_images", "products", "runs", "sqlite_sequence", "work_items",
           "workers",
         ])
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
-          "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
+          "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
         ])
     }
   }
@@ -69,7 +69,10 @@ struct SchemaTests {
       #expect(
         error?.reason
           == .olderSchema(
-            missingMigrations: ["v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue"]))
+            missingMigrations: [
+              "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
+              "v5-color-overrides",
+            ]))
     }
   }
 
@@ -185,7 +188,7 @@ struct SchemaTests {
       #expect(try store.integrityCheck() == ["ok"])
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
-          "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
+          "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
         ])
     }
   }

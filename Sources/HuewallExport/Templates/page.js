@@ -8,10 +8,14 @@
   var brandSelect = doc.getElementById("f-brand");
   var familyButtons = Array.prototype.slice.call(doc.querySelectorAll("#f-family button"));
   var disBox = doc.getElementById("f-dis");
+  var searchBox = doc.getElementById("f-q");
+  var header = doc.getElementById("top");
+  var moreButton = doc.getElementById("f-more");
   var shownOut = doc.getElementById("shown");
   var layoutButtons = { wall: doc.getElementById("l-wall"), list: doc.getElementById("l-list") };
   var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  var filter = { brand: null, family: "", dis: false };
+  var filter = { brand: null, family: "", dis: false, q: "" };
+  var haystacks = null;  // each tile's title, id and brand, lower-cased, made on the first search
   var shown = tiles;
   var pinned = null;
   var animating = null;
@@ -20,14 +24,31 @@
     return /^https?:\/\//i.test(url || "") ? url : "";
   }
 
-  // Filters: one pass over the tiles, writes only.
+  // What a search compares: lower case, accents dropped, so "cafe" finds "Café".
+  function fold(text) {
+    return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+  function haystack(t) {
+    if (!haystacks) haystacks = new WeakMap();
+    var h = haystacks.get(t);
+    if (h === undefined) {
+      h = fold(t.querySelector(".tx b").textContent + "\n" + t.getAttribute("data-product-id") + "\n" + t.getAttribute("data-brand"));
+      haystacks.set(t, h);
+    }
+    return h;
+  }
+
+  // Filters: one pass over the tiles, writes only. Every word of the search must appear in
+  // the title, the id or the brand.
   function applyFilters() {
     var next = [];
+    var words = fold(filter.q).split(/\s+/).filter(Boolean);
     for (var i = 0; i < tiles.length; i++) {
       var t = tiles[i];
       var ok = (filter.brand === null || t.getAttribute("data-brand") === filter.brand) &&
         (filter.family === "" || t.getAttribute("data-family") === filter.family) &&
         (!filter.dis || t.hasAttribute("data-d"));
+      for (var w = 0; ok && w < words.length; w++) ok = haystack(t).indexOf(words[w]) >= 0;
       if (t.hidden === ok) t.hidden = !ok;
       if (ok) next.push(t);
     }
@@ -36,7 +57,72 @@
     doc.getElementById("none").hidden = next.length > 0;
     hideDetail(true);
     scheduleImages();
+    writeAddress();
+    wall.dispatchEvent(new CustomEvent("huewall:filtered"));
   }
+
+  // The view in the address, after '#': the layout, the search and every filter
+  // (`#list&q=sneaker&family=red&brand=Northpeak&dis`), so that a reload or a shared link opens
+  // the same view. The live page keeps its parameters in the query, the view here.
+  function viewState() {
+    var parts = [];
+    if (wall.classList.contains("list")) parts.push("list");
+    if (filter.q) parts.push("q=" + encodeURIComponent(filter.q));
+    if (filter.family) parts.push("family=" + encodeURIComponent(filter.family));
+    if (filter.brand !== null) parts.push("brand=" + encodeURIComponent(filter.brand));
+    if (filter.dis) parts.push("dis");
+    return parts.join("&");
+  }
+  function writeAddress() {
+    if (!history.replaceState) return;
+    var hash = viewState();
+    if (hash === location.hash.slice(1)) return;
+    history.replaceState(history.state, "", hash ? "#" + hash : location.pathname + location.search);
+  }
+  function readAddress() {
+    var state = { list: false, q: "", family: "", brand: null, dis: false };
+    location.hash.slice(1).split("&").forEach(function (part) {
+      var eq = part.indexOf("="), key = eq < 0 ? part : part.slice(0, eq);
+      var value = "";
+      try { value = eq < 0 ? "" : decodeURIComponent(part.slice(eq + 1).replace(/\+/g, " ")); } catch (e) { return; }
+      if (key === "list") state.list = true;
+      else if (key === "q") state.q = value;
+      else if (key === "family") state.family = value;
+      else if (key === "brand") state.brand = value;
+      else if (key === "dis") state.dis = true;
+    });
+    return state;
+  }
+  function applyAddress() {
+    var state = readAddress();
+    filter.q = state.q;
+    searchBox.value = state.q;
+    var familyButton = familyButtons.filter(function (b) { return b.getAttribute("data-family") === state.family; })[0] || familyButtons[0];
+    filter.family = familyButton.getAttribute("data-family");
+    familyButtons.forEach(function (b) { b.setAttribute("aria-pressed", String(b === familyButton)); });
+    var option = state.brand === null ? null : Array.prototype.filter.call(brandSelect.options, function (o) { return !o.hasAttribute("data-all") && o.value === state.brand; })[0];
+    brandSelect.selectedIndex = option ? option.index : 0;
+    filter.brand = option ? option.value : null;
+    disBox.checked = state.dis;
+    filter.dis = state.dis;
+    return state;
+  }
+
+  var searchTimer = null;
+  searchBox.addEventListener("input", function () {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(function () { filter.q = searchBox.value.trim(); applyFilters(); }, tiles.length > 3000 ? 150 : 40);
+  });
+  searchBox.addEventListener("keydown", function (e) {
+    if (e.key === "Enter") { e.preventDefault(); clearTimeout(searchTimer); filter.q = searchBox.value.trim(); applyFilters(); }
+  });
+  doc.getElementById("filters").addEventListener("submit", function (e) { e.preventDefault(); });
+  window.addEventListener("hashchange", function () {
+    if (location.hash.slice(1) === viewState()) return;
+    var state = applyAddress();
+    applyFilters();
+    setLayout(state.list ? "list" : "wall");
+  });
 
   brandSelect.addEventListener("change", function () {
     var option = brandSelect.options[brandSelect.selectedIndex];
@@ -87,9 +173,19 @@
       var img = doc.createElement("img");
       img.decoding = "async";
       img.alt = "";
-      img.src = "thumbs/" + name;
+      img.addEventListener("error", thumbMissing);
+      img.src = /^data:image\//.test(name) ? name : "thumbs/" + name;
       box.appendChild(img);
     }
+  }
+  // A thumbnail that cannot be loaded (index.html sent alone, a thumbs/ folder not copied):
+  // the tile keeps its first colour, which its box already has.
+  function thumbMissing(e) {
+    var img = e.target, box = img.parentNode;
+    if (!box) return;
+    box.removeChild(img);
+    box.removeAttribute("data-t");
+    box.classList.add("gone");
   }
   function scheduleImages() {
     if (imagesPending) return;
@@ -99,14 +195,22 @@
   window.addEventListener("scroll", scheduleImages, { passive: true });
   // The live page re-sorts the wall: take the tiles again in their new order, and count the
   // families and disagreements the new colours give (a family with none is hidden).
-  wall.addEventListener("huewall:reordered", function () {
-    tiles = Array.prototype.slice.call(wall.children);
+  // One count of the families, by each product's analysed family: the chips, the hue strip
+  // and the list all show it (wall.huewallFamilies).
+  function countFamilies() {
     var families = {}, disagreements = 0;
     tiles.forEach(function (t) {
       var f = t.getAttribute("data-family");
       families[f] = (families[f] || 0) + 1;
       if (t.hasAttribute("data-d")) disagreements++;
     });
+    wall.huewallFamilies = families;
+    return { families: families, disagreements: disagreements };
+  }
+  countFamilies();
+  wall.addEventListener("huewall:reordered", function () {
+    tiles = Array.prototype.slice.call(wall.children);
+    var counted = countFamilies(), families = counted.families, disagreements = counted.disagreements;
     familyButtons.forEach(function (b) {
       var f = b.getAttribute("data-family");
       if (!f) return;
@@ -135,7 +239,7 @@
     wall.classList.toggle("list", list);
     layoutButtons.wall.setAttribute("aria-pressed", String(!list));
     layoutButtons.list.setAttribute("aria-pressed", String(list));
-    if (history.replaceState) history.replaceState(null, "", list ? "#list" : "#wall");
+    writeAddress();
     if (anchor) window.scrollBy(0, anchor.getBoundingClientRect().top - anchorTop);
     if (reduceMotion || !before.length) { loadImages(); if (done) done(); return; }
     var after = visibleTiles();
@@ -188,9 +292,19 @@
     var d = tile.dataset;
     var title = tile.querySelector(".tx b").textContent;
     detail.textContent = "";
+    if (pinned === tile) {
+      var close = el("button", "×", "close");
+      close.type = "button";
+      close.setAttribute("aria-label", "Close the details");
+      close.addEventListener("click", function () { var t = pinned; hideDetail(true); if (t) t.focus({ preventScroll: true }); });
+      detail.appendChild(close);
+    }
     detail.appendChild(el("h2", title || "(untitled)"));
     detail.appendChild(el("p", "#" + (tiles.indexOf(tile) + 1) + " of " + tiles.length + " · " + d.productId, "pos"));
-    if (d.d !== undefined) detail.appendChild(el("p", "vendor colour disagrees", "flag"));
+    if (d.d !== undefined) {
+      detail.appendChild(el("p", "vendor colour disagrees", "flag"));
+      detail.appendChild(el("p", "The vendor's code " + (d.vc || "") + " names " + d.vf + "; the picture's colours make it " + (d.family || "no family") + ".", "why"));
+    }
     var dl = el("dl");
     function row(label, value) {
       dl.appendChild(el("dt", label));
@@ -200,7 +314,7 @@
     }
     row("brand", d.brand || "—");
     row("vendor colour", d.vc ? d.vc + (d.vf ? " → " + d.vf : " (no family)") : "—");
-    row("family", d.family || "—");
+    row("analysed family", d.family || "—");
     var href = safeLink(d.href);
     if (href) {
       var a = el("a", "product page ↗");
@@ -244,29 +358,72 @@
     }
     return null;
   }
+  // A tap sends mouseover before its click: on a touch screen details open on the tap alone,
+  // never under the finger on the way.
+  var touching = false;
+  wall.addEventListener("pointerdown", function (e) { touching = e.pointerType !== "mouse"; }, { passive: true });
   wall.addEventListener("mouseover", function (e) {
     var t = tileOf(e.target);
-    if (t && !pinned) showDetail(t);
+    if (t && !pinned && !touching) showDetail(t);
   });
   wall.addEventListener("mouseleave", function () { hideDetail(false); });
   wall.addEventListener("focusin", function (e) {
     var t = tileOf(e.target);
-    if (t) { if (pinned && pinned !== t) hideDetail(true); showDetail(t); }
+    if (t && !touching) { if (pinned && pinned !== t) hideDetail(true); showDetail(t); }
   });
-  wall.addEventListener("click", function (e) {
-    var t = tileOf(e.target);
-    if (!t) return;
+  function pin(t) {
     if (pinned === t) { hideDetail(true); return; }
     hideDetail(true);
     pinned = t;
     t.classList.add("on");
     showDetail(t);
+  }
+  wall.addEventListener("click", function (e) {
+    var t = tileOf(e.target);
+    if (t) pin(t);
   });
-  doc.addEventListener("keydown", function (e) { if (e.key === "Escape") { hideDetail(true); } });
+  // Enter or Space on a tile opens its details as a tap does.
+  wall.addEventListener("keydown", function (e) {
+    var t = tileOf(e.target);
+    if (!t || e.target !== t || (e.key !== "Enter" && e.key !== " ")) return;
+    e.preventDefault();
+    pin(t);
+  });
+  doc.addEventListener("keydown", function (e) { touching = false; if (e.key === "Escape") { hideDetail(true); } });
   doc.addEventListener("click", function (e) { if (pinned && !tileOf(e.target) && !detail.contains(e.target)) hideDetail(true); });
   window.addEventListener("scroll", function () { if (!pinned) hideDetail(false); }, { passive: true });
 
-  if (location.hash === "#list") setLayout("list");
+  // Phones: the header is fixed above the wall and folds to the search row once the page
+  // scrolls; "Filters" unfolds it.
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 700px)") : { matches: false };
+  function placeHeader() {
+    if (!narrow.matches) { doc.body.style.paddingTop = ""; header.classList.remove("collapsed", "open"); return; }
+    var was = header.classList.contains("collapsed");
+    header.classList.remove("collapsed");
+    doc.body.style.paddingTop = header.offsetHeight + "px";
+    if (was) header.classList.add("collapsed");
+    foldHeader();
+  }
+  function foldHeader() {
+    if (!narrow.matches) return;
+    var y = window.scrollY || doc.documentElement.scrollTop;
+    var folded = header.classList.contains("collapsed");
+    if (!folded && y > 80) header.classList.add("collapsed");
+    else if (folded && y < 8) header.classList.remove("collapsed", "open");
+    moreButton.setAttribute("aria-expanded", String(!header.classList.contains("collapsed") || header.classList.contains("open")));
+  }
+  moreButton.addEventListener("click", function () {
+    if (!header.classList.contains("collapsed")) { window.scrollTo(0, 0); return; }
+    header.classList.toggle("open");
+    moreButton.setAttribute("aria-expanded", String(header.classList.contains("open")));
+  });
+  window.addEventListener("scroll", foldHeader, { passive: true });
+  window.addEventListener("resize", placeHeader);
+  placeHeader();
+
+  var opened = applyAddress();
+  if (filter.q || filter.family || filter.brand !== null || filter.dis) applyFilters();
+  if (opened.list) setLayout("list");
   var root = doc.documentElement;
   root.setAttribute("data-script-ms", String(Math.round(performance.now() - t0)));
   // ?bench: style and layout now, so that the time to a laid-out page can be read at once.
@@ -337,6 +494,17 @@
     disBox.checked = false;
     disBox.dispatchEvent(new Event("change"));
     check("filters reset", visibleCount() === tiles.length, visibleCount());
+    var probe = tiles[Math.floor(tiles.length / 2)];
+    if (probe) {
+      var probeId = probe.getAttribute("data-product-id");
+      searchBox.value = probeId;
+      searchBox.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      check("search by id", !probe.hidden && visibleCount() >= 1 && visibleCount() < tiles.length + (tiles.length === 1 ? 1 : 0), { id: probeId, shown: visibleCount() });
+      check("the search in the address", readAddress().q === probeId, location.hash);
+      searchBox.value = "";
+      searchBox.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      check("search cleared", visibleCount() === tiles.length && location.hash.indexOf("q=") < 0, location.hash);
+    }
     var tile = tiles[0];
     if (tile) {
       tile.focus();

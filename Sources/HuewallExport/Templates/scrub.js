@@ -2,8 +2,8 @@
 // The hue strip beside the wall: the whole gradient at a glance, one band per product in wall
 // order. Moving along it (pointer, touch, or the arrow keys once it has focus) opens a loupe
 // that grows the products around that place, fisheye-style, with the hue, the family and how
-// many products of that family the wall has; a click, Enter or lifting the finger scrolls the
-// wall to that product.
+// many products of that family the wall has (the count the family buttons show: each product's
+// analysed family); a click, Enter or lifting the finger scrolls the wall to that product.
 (function () {
   var doc = document;
   var wall = doc.getElementById("wall");
@@ -25,14 +25,13 @@
   // A tile's first colour and its hue in degrees, from its data-c ("hex share family h s v").
   function firstColour(tile) {
     var f = (tile.getAttribute("data-c") || "").split(";")[0].split(" ");
-    return { hex: f[0] || "#808080", family: f[2] || tile.getAttribute("data-family") || "", hue: Math.round(parseFloat(f[3] || "0") * 360) };
+    return { hex: f[0] || "#808080", family: tile.getAttribute("data-family") || "", hue: Math.round(parseFloat(f[3] || "0") * 360) };
   }
 
   function draw() {
     tiles = shownTiles();
     colours = tiles.map(firstColour);
-    familyCounts = {};
-    colours.forEach(function (c) { familyCounts[c.family] = (familyCounts[c.family] || 0) + 1; });
+    familyCounts = wall.huewallFamilies || {};
     var rect = strip.getBoundingClientRect();
     var scale = window.devicePixelRatio || 1;
     canvas.width = Math.max(1, Math.round(rect.width * scale));
@@ -54,7 +53,7 @@
     strip.setAttribute("aria-valuenow", String(index));
     var centre = colours[index];
     var title = tiles[index].querySelector(".tx b");
-    var text = "hue " + centre.hue + "° · " + (centre.family || "no family") + " · " + familyCounts[centre.family] + " on the wall";
+    var text = "hue " + centre.hue + "° · family " + (centre.family || "none") + " · " + (familyCounts[centre.family] || 0) + " products on the wall";
     strip.setAttribute("aria-valuetext", text);
     while (loupe.firstChild) loupe.removeChild(loupe.firstChild);
     for (var d = -(sizes.length - 1); d < sizes.length; d++) {
@@ -65,7 +64,14 @@
       if (i >= 0 && i < tiles.length) {
         bar.style.background = colours[i].hex;
         bar.setAttribute("data-product-id", tiles[i].getAttribute("data-product-id"));
-        if (d === 0 && title) bar.textContent = title.textContent;
+        var box = tiles[i].firstElementChild, name = box && box.getAttribute("data-t");
+        if (name && Math.abs(d) < 4) {
+          var img = doc.createElement("img");
+          img.alt = "";
+          img.src = /^data:image\//.test(name) ? name : "thumbs/" + name;
+          bar.appendChild(img);
+        }
+        if (d === 0 && title) bar.appendChild(doc.createTextNode(title.textContent));
       } else {
         bar.style.visibility = "hidden";
       }
@@ -111,7 +117,6 @@
   window.addEventListener("resize", draw);
   // Filters hide tiles: the strip shows what is shown.
   var filters = doc.getElementById("filters");
-  if (filters) filters.addEventListener("click", function () { setTimeout(draw, 0); });
-  if (filters) filters.addEventListener("change", function () { setTimeout(draw, 0); });
+  wall.addEventListener("huewall:filtered", draw);
   draw();
 })();

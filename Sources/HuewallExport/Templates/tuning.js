@@ -16,6 +16,29 @@
   var current = null;
   var timer = null;
   var round = 0;
+  // The results of the last few parameter sets, by their query: going back to one is instant.
+  var recent = [];
+  var keep = 8;
+  // The parameters the wall shows, to tell a slow change (granularity) before it starts.
+  var shownGranularity = form.elements.granularity ? form.elements.granularity.value : null;
+
+  function remembered(key) {
+    for (var i = 0; i < recent.length; i++) if (recent[i].key === key) return recent[i];
+    return null;
+  }
+  function remember(entry) {
+    recent = recent.filter(function (r) { return r.key !== entry.key; });
+    recent.unshift(entry);
+    if (recent.length > keep) recent.length = keep;
+  }
+
+  // The header names the parameters on screen.
+  function nameShown(hash, preset) {
+    var name = doc.getElementById("set-name"), code = doc.getElementById("set-hash"), p = doc.getElementById("set-preset");
+    if (name) name.textContent = "live";
+    if (code && hash) code.textContent = hash;
+    if (p && preset) p.textContent = preset;
+  }
 
   function say(text, isError) {
     status.textContent = text;
@@ -69,6 +92,25 @@
     });
     var im = tile.querySelector(".im");
     if (line.colors.length) im.style.background = line.colors[0].hex;
+    var fm = tile.querySelector(".fm"), vf = tile.getAttribute("data-vf");
+    if (fm) {
+      while (fm.firstChild) fm.removeChild(fm.firstChild);
+      var chip = doc.createElement("i");
+      chip.className = "chip fam-" + (line.family || "none");
+      fm.appendChild(chip);
+      fm.appendChild(doc.createTextNode(line.family || "no family"));
+      if (vf) {
+        var small = doc.createElement("small"), word = doc.createElement("span");
+        word.className = "vw";
+        word.textContent = "vendor ";
+        small.appendChild(word);
+        small.appendChild(doc.createTextNode(vf));
+        fm.appendChild(doc.createTextNode(" "));
+        fm.appendChild(small);
+      }
+    }
+    if (line.disagreement) tile.title = "The vendor's colour says " + vf + "; the picture is " + (line.family || "no family");
+    else tile.removeAttribute("title");
   }
 
   // Puts the tiles in `order`, the ones on screen before or after gliding from their old
@@ -129,19 +171,42 @@
     });
   }
 
-  function analyse() {
+  // `quiet`: analyse behind a wall that is already right (the stored set the page was
+  // rendered from), only to keep the result and ready the server's sample grids.
+  function analyse(quiet) {
     var p = parameters();
-    history.replaceState(null, "", "?" + p.toString());
+    var key = p.toString();
+    if (!quiet) history.replaceState(history.state, "", "?" + key + location.hash);
     if (current) current.abort();
+    current = null;
+    var mine = ++round;
+    var started = performance.now();
+    var total = wall.children.length;
+    var known = quiet ? null : remembered(key);
+    if (known) {
+      var tiles = tilesById();
+      known.lines.forEach(function (line) { if (tiles[line.product]) paint(tiles[line.product], line); });
+      reorder(known.order);
+      remember(known);
+      nameShown(known.hash, known.preset);
+      shownGranularity = p.get("granularity");
+      say(known.painted + " tiles from a recent analysis of these parameters, at once (" + Math.round(performance.now() - started) + " ms)");
+      wall.setAttribute("data-analysed", String(mine));
+      wall.setAttribute("data-cached", String(mine));
+      return;
+    }
     var controller = new AbortController();
     current = controller;
-    var mine = ++round;
     var asked = new URLSearchParams(p);
     asked.set("first", onScreen().map(function (t) { return t.getAttribute("data-product-id"); }).join("\n"));
-    var started = performance.now();
-    var byId = tilesById(), painted = 0, failed = 0;
-    form.setAttribute("aria-busy", "true");
-    say("analysing…");
+    var byId = tilesById(), painted = 0, failed = 0, lines = [];
+    var slow = shownGranularity !== null && p.get("granularity") !== shownGranularity;
+    var warning = slow ? "granularity " + shownGranularity + " → " + p.get("granularity") + ": every image is decoded again to rebuild its sample grid, which takes seconds; the wall keeps the old colours until each tile's arrive. " : "";
+    if (!quiet) {
+      form.setAttribute("aria-busy", "true");
+      form.classList.toggle("slow", slow);
+      say(warning + "analysing…");
+    }
     fetch("api/analysis?" + asked.toString(), { signal: controller.signal })
       .then(function (response) {
         if (!response.ok) return failure(response);
@@ -149,10 +214,17 @@
           if (mine !== round) return;
           if (line.product !== undefined) {
             if (line.failure) { failed++; return; }
-            if (byId[line.product]) { paint(byId[line.product], line); painted++; }
-            if (painted === 1 || painted % 200 === 0) say("analysing… " + painted + " tiles");
+            lines.push(line);
+            painted++;
+            if (quiet) return;
+            if (byId[line.product]) paint(byId[line.product], line);
+            if (painted === 1 || painted % 100 === 0) say(warning + "analysing… " + painted + " of " + total + " tiles");
           } else if (line.order) {
+            remember({ key: key, lines: lines, order: line.order, hash: line.hash, preset: line.preset, painted: painted });
+            if (quiet) return;
             reorder(line.order);
+            nameShown(line.hash, line.preset);
+            shownGranularity = p.get("granularity");
             var ms = Math.round(performance.now() - started);
             say(painted + " tiles re-analysed in " + ms + " ms" + (failed ? ", " + failed + " images could not be read" : ""));
             wall.setAttribute("data-analysed", String(mine));
@@ -163,7 +235,9 @@
         if (error.name === "AbortError") return;
         say(error.message, true);
       })
-      .then(function () { if (mine === round) form.removeAttribute("aria-busy"); });
+      .then(function () {
+        if (mine === round && !quiet) { form.removeAttribute("aria-busy"); form.classList.remove("slow"); }
+      });
   }
 
   function changed(event) {
@@ -171,7 +245,7 @@
     if (event.target.type === "range" && output && output.tagName === "OUTPUT") output.textContent = event.target.value;
     if (event.target.name === "saveName") return;
     clearTimeout(timer);
-    timer = setTimeout(analyse, 120);
+    timer = setTimeout(function () { analyse(false); }, 120);
   }
   form.addEventListener("input", changed);
   form.addEventListener("change", function (event) { if (event.target.tagName === "SELECT") changed(event); });
@@ -185,6 +259,24 @@
       p.set("b", doc.getElementById("compare-with").value);
       window.location.href = "compare?" + p.toString();
     });
+  }
+
+  function offerToCompare(name) {
+    var select = doc.getElementById("compare-with");
+    if (!select) return;
+    var have = Array.prototype.some.call(select.options, function (o) { return o.value === name; });
+    if (!have) {
+      var option = doc.createElement("option");
+      option.textContent = name;
+      select.appendChild(option);
+    }
+    select.value = name;
+  }
+
+  // The page was rendered from a stored set of these parameters: analyse behind it.
+  if (form.hasAttribute("data-stored")) {
+    say("the wall of the stored set " + form.getAttribute("data-stored") + "; a change re-analyses it live");
+    analyse(true);
   }
 
   // Save: the live parameters become a stored parameter set, analysed and exported as
@@ -202,7 +294,11 @@
     })
       .then(function (response) {
         if (!response.ok) return failure(response);
-        return readLines(response, function (line) { say(line.message, line.failed); });
+        return readLines(response, function (line) {
+          say(line.message, line.failed);
+          // The set is stored from its first "saved" line on: Compare offers it at once.
+          if (/^saved /.test(line.message)) offerToCompare(name);
+        });
       })
       .catch(function (error) { say(error.message, true); })
       .then(function () { saveButton.disabled = false; });

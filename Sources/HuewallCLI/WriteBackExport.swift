@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import HuewallExport
+import HuewallPipeline
+import HuewallStore
+
+extension WriteBackFormat: ExpressibleByArgument {}
+
+extension Export {
+  /// `huewall export --format merchant-supplemental|shopify-metafields`: the set's colours as
+  /// files a shop imports, into `--out` (default: the output folder's name with `-shop`
+  /// added, beside it, so that the export folder, which is replaced whole, never holds them).
+  func writeBack(_ format: WriteBackFormat) throws {
+    let configuration = try pipeline.configuration()
+    for warning in configuration.warnings {
+      FileHandle.standardError.write(Data("huewall: warning: configuration: \(warning)\n".utf8))
+    }
+    let folder =
+      out.map { URL(fileURLWithPath: $0) }
+      ?? URL(fileURLWithPath: configuration.output + "-shop")
+    do {
+      let store = try configuration.openCatalogue(readOnly: true)
+      defer { try? store.close() }
+      let set = try Review.parameterSet(params, in: store, configuration: configuration)
+      let summary = try configuration.exporter(store: store).writeBack(
+        format, parameterSet: set, to: folder, includeUnsure: includeUnsure)
+      print("\(format.rawValue) of \(set.name): \(summary)")
+    } catch {
+      throw CommandFailure.fatal(error)
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import HuewallCore
+import HuewallPalette
+
+/// A Google Merchant Center supplemental feed that sets each product's `color`, as a TSV file
+/// and in the RSS 2.0 form, keyed by `id` (the feed's id, which the primary feed uses too).
+///
+/// The values follow Merchant's rules for `color` (Merchant Center Help, "Color [color]"):
+/// the primary colour first and up to two more, joined by `/`; at most 40 characters a
+/// colour and 100 in all; colour names, never hex codes, numbers or single letters; no
+/// placeholders such as "multicolor" or "various". Each product is one colourway, so the
+/// variants of one `item_group_id` each keep their own colours.
+public enum MerchantSupplemental {
+  public static let maxColors = 3
+  public static let maxColorLength = 40
+  public static let maxValueLength = 100
+  /// A colour after the first is named only when it holds at least this share of the
+  /// product: a trim or a leftover of the backdrop is not the product's colour.
+  public static let secondaryShare = 0.2
+
+  /// One line of the feed.
+  public struct Item: Sendable, Equatable {
+    public var id: String
+    public var color: String
+    public var itemGroupId: String?
+  }
+
+  /// What the feed leaves out, and why.
+  public struct Skipped: Sendable, Equatable {
+    /// Products whose colour is not settled (``Confidence/isSettled(_:)``).
+    public var unsure: [String] = []
+  }
+
+  /// The feed's items for `products` (in their order), leaving out the unsettled ones unless
+  /// `includeUnsure`.
+  public static func items(
+    _ products: [ColorsDocument.ExportedProduct], includeUnsure: Bool
+  ) -> (items: [Item], skipped: Skipped) {
+    var items: [Item] = []
+    var skipped = Skipped()
+    for product in products {
+      guard includeUnsure || Confidence.isSettled(product) else {
+        skipped.unsure.append(product.id)
+        continue
+      }
+      let names = colorNames(product)
+      guard !names.isEmpty else { continue }
+      items.append(
+        Item(id: product.id, color: names.joined(separator: "/"), itemGroupId: product.itemGroupId))
+    }
+    return (items, skipped)
+  }
+
+  /// The product's colour names for Merchant, primary first: its first colour, then up to two
+  /// more of other families that hold ``secondaryShare`` (a multicolour product's, the share
+  /// that makes a family count towards multicolour), each named by the shop's own name
+  /// for its family when that is a valid Merchant colour, else by the family ("Navy"); the
+  /// whole within ``maxValueLength``. A person's decision of one family is the product's one
+  /// colour; a decision of multicolour keeps the analysis's colours.
+  static func colorNames(_ product: ColorsDocument.ExportedProduct) -> [String] {
+    var families: Set<String> = []
+    var names: [String] = []
+    let decidedOne =
+      product.decidedBy == ColorsDocument.DecidedBy.override
+      && product.family != ColorFamily.multicolour.rawValue
+    // A multicolour product names the colours that made it multicolour.
+    let multicolour = product.family == ColorFamily.multicolour.rawValue
+    for (index, color) in product.colors.enumerated() {
+      guard names.count < (decidedOne ? 1 : maxColors) else { break }
+      guard color.family != ColorFamily.multicolour.rawValue,
+        !families.contains(color.family),
+        index == 0
+          || color.share >= (multicolour ? PaletteAnalysis.multicolourShare : secondaryShare)
+      else { continue }
+      let name = color.shopName.flatMap(cleaned) ?? familyName(color.family)
+      guard !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
+        continue
+      }
+      let length = names.reduce(0) { $0 + $1.count + 1 } + name.count
+      guard length <= maxValueLength else { break }
+      families.insert(color.family)
+      names.append(name)
+    }
+    return names
+  }
+
+  /// A family as a colour name: "Navy", "Grey".
+  static func familyName(_ family: String) -> String {
+    family.prefix(1).uppercased() + family.dropFirst()
+  }
+
+  /// `name` made a valid Merchant colour (no `/`, tabs or line breaks, spaces collapsed, at most
+  /// ``maxColorLength`` characters cut at a word), or nil when it cannot be one: a code with no
+  /// letters, a single letter, a hex code, a placeholder.
+  static func cleaned(_ name: String) -> String? {
+    var text = name.unicodeScalars.map {
+      CharacterSet.controlCharacters.contains($0) || $0 == "/" ? " " : String($0)
+    }.joined()
+    text = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if text.count > maxColorLength {
+      let cut = text.prefix(maxColorLength)
+      text = cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)
+    }
+    let letters = text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
+    guard letters >= 2, !text.contains("#"), !placeholders.contains(text.lowercased()) else {
+      return nil
+    }
+    return text
+  }
+
+  /// Values Merchant refuses as a colour.
+  static let placeholders: Set<String> = [
+    "multicolor", "multicolour", "multi", "multi color", "multi colour", "multi-color",
+    "multi-colour", "various", "variety", "assorted", "mixed", "see image", "see picture",
+    "n/a", "na", "none", "other", "print", "pattern",
+  ]
+
+  /// The TSV form: a header `id`, `color`, then one item a line (LF), tab-separated; values
+  /// hold no tab or line break.
+  public static func tsv(_ items: [Item]) -> String {
+    var out = "id\tcolor\n"
+    for item in items {
+      out += field(item.id) + "\t" + field(item.color) + "\n"
+    }
+    return out
+  }
+
+  /// The RSS 2.0 form with Google's `g:` namespace; `link` is the shop's address, when known.
+  public static func xml(_ items: [Item], title: String, link: String?) -> String {
+    var out = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">
+      <channel>
+      <title>\(escaped(title))</title>
+
+      """
+    if let link { out += "<link>\(escaped(link))</link>\n" }
+    out += """
+      <description>Product colours from Huewall</description>
+
+      """
+    for item in items {
+      out +=
+        "<item><g:id>\(escaped(item.id))</g:id><g:color>\(escaped(item.color))</g:color></item>\n"
+    }
+    out += "</channel>\n</rss>\n"
+    return out
+  }
+
+  private static func field(_ text: String) -> String {
+    text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: " ")
+      .replacingOccurrences(of: "\n", with: " ")
+  }
+
+  static func escaped(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      // XML 1.0 allows no other control characters.
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: break
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HuewallStore
+import PostgresNIO
+
+// MARK: Colour overrides
+
+extension PostgresCatalog {
+  public func colorOverrides() throws(StoreError) -> [StoredColorOverride] {
+    var result: [StoredColorOverride] = []
+    for row in try session.rows(PostgresQuery(unsafeSQL: StoredColorOverride.query)) {
+      result.append(
+        StoredColorOverride(
+          override: ColorOverride(
+            productID: try row[0], family: try row[1], hex: try row[2], note: try row[3],
+            decidedAt: try row[4], imageSHA256: try row[5]),
+          currentImageSHA256: try row[6], isRemoved: try row[7]))
+    }
+    return result
+  }
+
+  public func overrideTargets(productIDs: [String]) throws(StoreError) -> [String: OverrideTarget] {
+    guard !productIDs.isEmpty else { return [:] }
+    var binds = PostgresBindings()
+    binds.append(productIDs)
+    var found: [String: OverrideTarget] = [:]
+    for row in try session.rows(
+      PostgresQuery(
+        unsafeSQL: OverrideTarget.query(ids: "SELECT unnest($1::text[])"), binds: binds))
+    {
+      let target = OverrideTarget(
+        productID: try row[0], imageSHA256: try row[1], isRemoved: try row[2])
+      found[target.productID] = target
+    }
+    return found
+  }
+
+  public func saveColorOverrides(_ overrides: [ColorOverride]) throws(StoreError) {
+    guard !overrides.isEmpty else { return }
+    try session.transaction {
+      for o in overrides {
+        try session.execute(
+          """
+          INSERT INTO color_overrides (product_id, family, hex, note, decided_at, image_sha256)
+          VALUES (\(o.productID), \(o.family), \(o.hex), \(o.note), \(o.decidedAt),
+            \(o.imageSHA256))
+          ON CONFLICT (product_id) DO UPDATE SET family = excluded.family, hex = excluded.hex,
+            note = excluded.note, decided_at = excluded.decided_at,
+            image_sha256 = excluded.image_sha256
+          """)
+      }
+    }
+  }
+
+  @discardableResult
+  public func clearColorOverrides(productIDs: [String]) throws(StoreError) -> Int {
+    guard !productIDs.isEmpty else { return 0 }
+    var binds = PostgresBindings()
+    binds.append(productIDs)
+    return try session.execute(
+      PostgresQuery(
+        unsafeSQL: "DELETE FROM color_overrides WHERE product_id = ANY($1::text[])",
+        binds: binds))
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+
+/// A person's decision about a product's colour: it wins over every analysis, in every export
+/// and every parameter set, until it is cleared or the product's image changes.
+///
+/// The decision is about the picture the person saw, so it keeps the content hash of the
+/// product's main image at the time: a product whose image changed since has its decision set
+/// aside (not deleted) and goes back to review with it shown.
+public struct ColorOverride: Sendable, Hashable, Codable {
+  /// The feed's id of the product.
+  public var productID: String
+  /// The family decided (a ``HuewallPalette`` family name, checked by the command).
+  public var family: String
+  /// The exact colour, `#rrggbb` in lowercase, when one was given.
+  public var hex: String?
+  /// Why, in the person's words.
+  public var note: String?
+  public var decidedAt: Date
+  /// The SHA-256 of the product's main image when the decision was made; nil when no image
+  /// had been fetched yet (the decision then holds whatever image comes).
+  public var imageSHA256: String?
+
+  public init(
+    productID: String, family: String, hex: String? = nil, note: String? = nil,
+    decidedAt: Date, imageSHA256: String?
+  ) {
+    self.productID = productID
+    self.family = family
+    self.hex = hex
+    self.note = note
+    self.decidedAt = decidedAt
+    self.imageSHA256 = imageSHA256
+  }
+
+  /// Whether the decision still holds for a product whose main image is now `currentImage`:
+  /// it was made without an image, or on this very content.
+  public func holds(forImage currentImage: String?) -> Bool {
+    imageSHA256 == nil || imageSHA256 == currentImage
+  }
+}
+
+/// A stored decision with the product's main image as it is now.
+public struct StoredColorOverride: Sendable, Hashable {
+  public var override: ColorOverride
+  /// The SHA-256 of the product's main image now; nil when it has none or it was not fetched.
+  public var currentImageSHA256: String?
+  /// The product has left the feed.
+  public var isRemoved: Bool
+
+  public init(override: ColorOverride, currentImageSHA256: String?, isRemoved: Bool) {
+    self.override = override
+    self.currentImageSHA256 = currentImageSHA256
+    self.isRemoved = isRemoved
+  }
+
+  /// The image changed since the decision: the decision is set aside and the product needs
+  /// review.
+  public var isSetAside: Bool { !override.holds(forImage: currentImageSHA256) }
+}
+
+/// What the catalogue knows of a product a decision is about to be recorded for.
+public struct OverrideTarget: Sendable, Hashable {
+  public var productID: String
+  /// The SHA-256 of its main image now, recorded with the decision.
+  public var imageSHA256: String?
+  public var isRemoved: Bool
+
+  public init(productID: String, imageSHA256: String?, isRemoved: Bool) {
+    self.productID = productID
+    self.imageSHA256 = imageSHA256
+    self.isRemoved = isRemoved
+  }
+}
+
+/// The queries both catalogues run for overrides, in the SQL they share.
+enum OverrideQueries {
+  /// Columns: product id, family, hex, note, decided at, image at the time, image now,
+  /// removed.
+  static let all = """
+    SELECT color_overrides.product_id, color_overrides.family, color_overrides.hex,
+           color_overrides.note, color_overrides.decided_at, color_overrides.image_sha256,
+           images.sha256, products.removed_at IS NOT NULL
+    FROM color_overrides
+    JOIN products ON products.id = color_overrides.product_id
+    LEFT JOIN images ON images.url = products.image_url
+    ORDER BY color_overrides.product_id
+    """
+}
+
+extension OverrideTarget {
+  /// Columns: product id, image now, removed; `ids` is the placeholder list of the dialect.
+  public static func query(ids: String) -> String {
+    """
+    SELECT products.id, images.sha256, products.removed_at IS NOT NULL
+    FROM products LEFT JOIN images ON images.url = products.image_url
+    WHERE products.id IN (\(ids))
+    """
+  }
+}
+
+extension StoredColorOverride {
+  /// See ``OverrideQueries``: shared so that both catalogues read the same thing.
+  public static let query = OverrideQueries.all
+}
+
+/// The `color_overrides` table.
+struct ColorOverrideRow: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "color_overrides"
+
+  var productID: String
+  var family: String
+  var hex: String?
+  var note: String?
+  var decidedAt: Date
+  var imageSHA256: String?
+
+  enum CodingKeys: String, CodingKey, ColumnExpression {
+    case productID = "product_id"
+    case family, hex, note
+    case decidedAt = "decided_at"
+    case imageSHA256 = "image_sha256"
+  }
+
+  init(_ o: ColorOverride) {
+    productID = o.productID
+    family = o.family
+    hex = o.hex
+    note = o.note
+    decidedAt = o.decidedAt
+    imageSHA256 = o.imageSHA256
+  }
+}
+
+extension CatalogStore {
+  public func colorOverrides() throws(StoreError) -> [StoredColorOverride] {
+    try read { db in
+      try Row.fetchAll(db, sql: StoredColorOverride.query).map { row in
+        StoredColorOverride(
+          override: ColorOverride(
+            productID: row[0], family: row[1], hex: row[2], note: row[3], decidedAt: row[4],
+            imageSHA256: row[5]),
+          currentImageSHA256: row[6], isRemoved: row[7])
+      }
+    }
+  }
+
+  public func overrideTargets(productIDs: [String]) throws(StoreError) -> [String: OverrideTarget] {
+    try read { db in
+      var found: [String: OverrideTarget] = [:]
+      // SQLite takes at most 32,766 variables a statement.
+      for start in stride(from: 0, to: productIDs.count, by: 500) {
+        let ids = Array(productIDs[start..<min(start + 500, productIDs.count)])
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        for row in try Row.fetchAll(
+          db, sql: OverrideTarget.query(ids: placeholders), arguments: StatementArguments(ids))
+        {
+          let target = OverrideTarget(productID: row[0], imageSHA256: row[1], isRemoved: row[2])
+          found[target.productID] = target
+        }
+      }
+      return found
+    }
+  }
+
+  public func saveColorOverrides(_ overrides: [ColorOverride]) throws(StoreError) {
+    guard !overrides.isEmpty else { return }
+    try write { db in
+      for override in overrides { try ColorOverrideRow(override).save(db) }
+    }
+  }
+
+  @discardableResult
+  public func clearColorOverrides(productIDs: [String]) throws(StoreError) -> Int {
+    guard !productIDs.isEmpty else { return 0 }
+    return try write { db in
+      try ColorOverrideRow.deleteAll(db, keys: productIDs)
+    }
+  }
+}

@@ -77,6 +77,11 @@ struct AnalysisOptions: ParsableArguments {
     help: "Report a dark colour's hue and saturation as its samples' mean (product preset: on).")
   var darkHues: Bool?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "File each colour's family by its samples' lit side, not its bin (product preset: on).")
+  var litFamilies: Bool?
+
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {
     ParameterOverrides(
@@ -85,7 +90,8 @@ struct AnalysisOptions: ParsableArguments {
       alphaThreshold: alphaThreshold, backgroundSuppression: backgroundSuppression,
       hueWrap: hueWrap, darkPixelDamping: darkPixelDamping, neutralGreys: neutralGreys,
       deepShadows: deepShadows, scenePrior: scenePrior, skinSuppression: skinSuppression,
-      garmentPrior: garmentPrior, mergeDistance: mergeDistance, darkHues: darkHues)
+      garmentPrior: garmentPrior, mergeDistance: mergeDistance, darkHues: darkHues,
+      litFamilies: litFamilies)
   }
 
   /// The preset with the flags given on top, validated.

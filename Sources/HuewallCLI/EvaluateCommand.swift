@@ -416,7 +416,7 @@ extension AnalysisParameters {
       ("dark-pixel damping", darkPixelDamping), ("neutral greys", neutralGreys),
       ("deep shadows", deepShadows), ("scene prior", scenePrior),
       ("skin suppression", skinSuppression), ("garment prior", garmentPrior),
-      ("dark hues", darkHues),
+      ("dark hues", darkHues), ("lit families", litFamilies),
     ].map { "\($0.0) \($0.1 ? "on" : "off")" }
     let merge =
       mergeDistance == 0

@@ -52,6 +52,10 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// Report a dark colour's hue and saturation as the mean of its samples: dark-pixel damping
   /// files each dark sample as neutral, but a region's mean is not noise (navy stays navy).
   public var darkHues: Bool
+  /// File each reported colour's family at the value its brightest tenth of samples reaches
+  /// rather than at its bin's value: a surface is named by its lit side (a shaded white shirt
+  /// is white, not silver; a dark-grey body is grey, not black).
+  public var litFamilies: Bool
 
   public init(
     numColors: Int = 3,
@@ -69,7 +73,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     skinSuppression: Bool = false,
     garmentPrior: Bool = false,
     mergeDistance: Double = 0,
-    darkHues: Bool = false
+    darkHues: Bool = false,
+    litFamilies: Bool = false
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -87,6 +92,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.garmentPrior = garmentPrior
     self.mergeDistance = mergeDistance
     self.darkHues = darkHues
+    self.litFamilies = litFamilies
   }
 
   /// The original algorithm's parameters.
@@ -127,6 +133,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
+    case litFamilies
   }
 
   public init(from decoder: any Decoder) throws {
@@ -153,6 +160,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     mergeDistance =
       try c.decodeIfPresent(Double.self, forKey: .mergeDistance) ?? d.mergeDistance
     darkHues = try c.decodeIfPresent(Bool.self, forKey: .darkHues) ?? d.darkHues
+    litFamilies = try c.decodeIfPresent(Bool.self, forKey: .litFamilies) ?? d.litFamilies
   }
 
   /// Every key, but those that came later (from `neutralGreys` on) only when they are not
@@ -176,6 +184,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     if garmentPrior { try c.encode(garmentPrior, forKey: .garmentPrior) }
     if mergeDistance != 0 { try c.encode(mergeDistance, forKey: .mergeDistance) }
     if darkHues { try c.encode(darkHues, forKey: .darkHues) }
+    if litFamilies { try c.encode(litFamilies, forKey: .litFamilies) }
   }
 }
 
@@ -213,7 +222,7 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
       AnalysisParameters(
         backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true,
         deepShadows: true, scenePrior: true, skinSuppression: true, mergeDistance: 12,
-        darkHues: true)
+        darkHues: true, litFamilies: true)
     }
   }
 }

@@ -18,6 +18,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
   public var garmentPrior: Bool?
   public var mergeDistance: Double?
   public var darkHues: Bool?
+  public var litFamilies: Bool?
 
   public init(
     numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
@@ -25,7 +26,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     backgroundSuppression: Bool? = nil, hueWrap: Bool? = nil, darkPixelDamping: Bool? = nil,
     neutralGreys: Bool? = nil, deepShadows: Bool? = nil, scenePrior: Bool? = nil,
     skinSuppression: Bool? = nil, garmentPrior: Bool? = nil, mergeDistance: Double? = nil,
-    darkHues: Bool? = nil
+    darkHues: Bool? = nil, litFamilies: Bool? = nil
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -43,12 +44,14 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     self.garmentPrior = garmentPrior
     self.mergeDistance = mergeDistance
     self.darkHues = darkHues
+    self.litFamilies = litFamilies
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
+    case litFamilies
   }
 }
 
@@ -74,6 +77,7 @@ extension Preset {
     if let v = overrides.garmentPrior { p.garmentPrior = v }
     if let v = overrides.mergeDistance { p.mergeDistance = v }
     if let v = overrides.darkHues { p.darkHues = v }
+    if let v = overrides.litFamilies { p.litFamilies = v }
     return try p.validated()
   }
 }

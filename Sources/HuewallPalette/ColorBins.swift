@@ -25,8 +25,9 @@ struct ColorBins {
 
   var count: Int { keys.count }
 
-  @inline(__always)
-  mutating func add(_ weight: Double, to key: Int, red r: Int, green g: Int, blue b: Int) {
+  /// Adds a sample to its key's bin and returns the bin's slot.
+  @inline(__always) @discardableResult
+  mutating func add(_ weight: Double, to key: Int, red r: Int, green g: Int, blue b: Int) -> Int {
     let slot: Int
     if dense {
       let stored = Int(slotOfKey[key])
@@ -46,6 +47,7 @@ struct ColorBins {
     red[slot] += weight * Double(r)
     green[slot] += weight * Double(g)
     blue[slot] += weight * Double(b)
+    return slot
   }
 
   private mutating func newSlot(_ key: Int) -> Int {

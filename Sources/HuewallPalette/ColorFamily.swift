@@ -36,8 +36,9 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
 }
 
 extension DominantColor {
-  /// The colour family of the bin's quantised value.
-  public var family: ColorFamily { ColorFamily(h: h, s: s, v: v) }
+  /// The colour family of the bin's quantised value, or of its lit side's value when the
+  /// analysis measured it.
+  public var family: ColorFamily { ColorFamily(h: h, s: s, v: litValue ?? v) }
 }
 
 extension PaletteAnalysis {

@@ -23,14 +23,21 @@ public struct DominantColor: Sendable, Hashable {
   public var weight: Double
   /// The bin's weight over the weight of every visited opaque pixel.
   public var share: Double
+  /// The value the colour's brightest tenth of samples reaches, which files its family in
+  /// place of `v` (``AnalysisParameters/litFamilies``); nil: `v` files it.
+  public var litValue: Double?
 
-  public init(bin: HSVBin, h: Double, s: Double, v: Double, weight: Double, share: Double) {
+  public init(
+    bin: HSVBin, h: Double, s: Double, v: Double, weight: Double, share: Double,
+    litValue: Double? = nil
+  ) {
     self.bin = bin
     self.h = h
     self.s = s
     self.v = v
     self.weight = weight
     self.share = share
+    self.litValue = litValue
   }
 
   /// The bin's centre as sRGB, `#rrggbb`; hue 1.0 wraps to 0, s and v are clamped to 1.

@@ -5,7 +5,7 @@ extension PaletteAnalyzer {
   /// Whether any step of the product path is on (it needs a sample grid).
   var usesProductPath: Bool {
     parameters.scenePrior || parameters.skinSuppression || parameters.garmentPrior
-      || parameters.mergeDistance > 0 || parameters.darkHues
+      || parameters.mergeDistance > 0 || parameters.darkHues || parameters.litFamilies
   }
 
   /// The product path: a weight per sample from the foreground priors, bins that keep their
@@ -36,24 +36,34 @@ extension PaletteAnalyzer {
       GarmentPrior.weigh(grid, region: region, into: &weights)
     }
     var bins = ColorBins(keyCount: binSpace, denseLimit: Self.denseBinLimit)
+    // Each sample's bin slot (-1: not counted), for the lit values of the reported colours.
+    var slots = [Int32](repeating: -1, count: parameters.litFamilies ? grid.pixels.count : 0)
+    let keepSlots = !slots.isEmpty
     grid.pixels.withUnsafeBufferPointer { pixels in
       weights.withUnsafeBufferPointer { weights in
-        for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
-          let pixel = pixels[i]
-          let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
-          let (key, bonus) = binKey(red: r, green: g, blue: b)
-          bins.add((1 + bonus) * Double(weights[i]), to: key, red: r, green: g, blue: b)
+        slots.withUnsafeMutableBufferPointer { slots in
+          for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
+            let pixel = pixels[i]
+            let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+            let (key, bonus) = binKey(red: r, green: g, blue: b)
+            let slot = bins.add(
+              (1 + bonus) * Double(weights[i]), to: key, red: r, green: g, blue: b)
+            if keepSlots { slots[i] = Int32(slot) }
+          }
         }
       }
     }
-    return ranked(bins, samples: grid.columns * grid.rows, skipped: skipped, background: background)
+    return ranked(
+      bins, samples: grid.columns * grid.rows, skipped: skipped, background: background,
+      grid: grid, slots: slots, weights: weights)
   }
 
   /// Bins merged into colours (heaviest bin first, each lighter bin joining the nearest colour
   /// within ``AnalysisParameters/mergeDistance`` of its first bin's mean), ranked by weight.
-  private func ranked(_ bins: ColorBins, samples: Int, skipped: Int, background: Int)
-    -> PaletteAnalysis
-  {
+  private func ranked(
+    _ bins: ColorBins, samples: Int, skipped: Int, background: Int, grid: SampleGrid,
+    slots: [Int32], weights: [Float]
+  ) -> PaletteAnalysis {
     var totalWeight = 0.0
     var familyWeights: [ColorFamily: Double] = [:]
     for slot in 0..<bins.count {
@@ -73,6 +83,7 @@ extension PaletteAnalyzer {
       var blue: Double
     }
     var clusters: [Cluster] = []
+    var clusterOfSlot = [Int32](repeating: -1, count: bins.count)
     let limit = parameters.mergeDistance * parameters.mergeDistance
     // Only the heaviest bins can become a reported colour; the rest are a long tail of specks.
     for slot in order.prefix(limit > 0 ? Self.mergedBins : parameters.numColors) {
@@ -86,6 +97,7 @@ extension PaletteAnalyzer {
           if d <= limit && d < nearestDistance { (nearest, nearestDistance) = (i, d) }
         }
       }
+      clusterOfSlot[slot] = Int32(nearest >= 0 ? nearest : clusters.count)
       if nearest >= 0 {
         clusters[nearest].weight += w
         clusters[nearest].red += bins.red[slot]
@@ -102,7 +114,13 @@ extension PaletteAnalyzer {
       $0.element.weight > $1.element.weight
         || $0.element.weight == $1.element.weight && $0.offset < $1.offset
     }.prefix(parameters.numColors)
-    let colors = top.map { entry -> DominantColor in
+    let lit =
+      parameters.litFamilies
+      ? LitValues.measure(
+        grid, slots: slots, weights: weights, clusterOfSlot: clusterOfSlot,
+        clusters: top.map(\.offset))
+      : []
+    let colors = top.enumerated().map { rank, entry -> DominantColor in
       let cluster = entry.element
       let bin = bin(forKey: bins.keys[cluster.seed])
       var (h, s, v) = (
@@ -119,7 +137,8 @@ extension PaletteAnalyzer {
       }
       return DominantColor(
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
-        share: totalWeight > 0 ? cluster.weight / totalWeight : 0)
+        share: totalWeight > 0 ? cluster.weight / totalWeight : 0,
+        litValue: lit.isEmpty ? nil : lit[rank])
     }
     return PaletteAnalysis(
       colors: colors, samples: samples, skipped: skipped, background: background,
@@ -130,6 +149,47 @@ extension PaletteAnalyzer {
   static let mergedBins = 256
   /// Colours darker than this (v of the bin) report their samples' mean hue and saturation.
   static let darkValue = 0.3
+}
+
+/// The value a colour's lit side reaches: a person names a surface by its lit side, while
+/// its samples' mean or its bin's value sits lower, in the shade (a white shirt's folds, a
+/// dark-grey body's underside).
+enum LitValues {
+  /// The share of a colour's sample weight below its lit value: high enough to leave the
+  /// shade behind, low enough that specular highlights do not decide it.
+  static let quantile = 0.9
+
+  /// For each cluster index in `clusters`, the `quantile` of its samples' value (the maximum
+  /// channel over 255), weighted like the samples.
+  static func measure(
+    _ grid: SampleGrid, slots: [Int32], weights: [Float], clusterOfSlot: [Int32],
+    clusters: [Int]
+  ) -> [Double] {
+    guard !clusters.isEmpty else { return [] }
+    // The rank of each reported cluster, by cluster index (-1: not reported).
+    var rankOfCluster = [Int](repeating: -1, count: (clusters.max() ?? 0) + 1)
+    for (rank, cluster) in clusters.enumerated() { rankOfCluster[cluster] = rank }
+    var histograms = [Double](repeating: 0, count: 256 * clusters.count)
+    for i in 0..<slots.count where slots[i] >= 0 {
+      let cluster = Int(clusterOfSlot[Int(slots[i])])
+      guard cluster >= 0, cluster < rankOfCluster.count else { continue }
+      let rank = rankOfCluster[cluster]
+      guard rank >= 0 else { continue }
+      let p = grid.pixels[i]
+      let value = max(Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF))
+      histograms[rank * 256 + value] += Double(weights[i])
+    }
+    return (0..<clusters.count).map { rank in
+      let histogram = histograms[rank * 256..<(rank + 1) * 256]
+      let total = histogram.reduce(0, +)
+      var below = 0.0
+      for (level, w) in zip(0..., histogram) {
+        below += w
+        if below >= quantile * total { return Double(level) / 255 }
+      }
+      return 1
+    }
+  }
 }
 
 /// Where the border is not one backdrop, the product is what the photo is framed on: samples

@@ -33,7 +33,7 @@ struct Worker: AsyncParsableCommand {
   @Option(help: "Items fetched and analysed at once. (default: the configuration's \"jobs\")")
   var concurrency: Int?
 
-  @Option(help: "Items claimed at once. (default: twice the concurrency)")
+  @Option(help: "Items claimed at once. (default: 16, or four times the concurrency if more)")
   var batch: Int?
 
   @Option(help: "Seconds a claim lasts without renewal; a killed worker's items wait this long.")

@@ -22,7 +22,9 @@ public final class QueueWorker: Sendable {
   public struct Settings: Sendable {
     /// Items fetched and analysed at once.
     public var concurrency: Int
-    /// Items claimed at once; a killed worker holds back at most these.
+    /// Items claimed at once; a killed worker holds back at most these. A claim and the
+    /// batch's results cost a few statements whatever the batch's size, and PostgreSQL's share
+    /// of the machine with them: 16 keep it to a statement or two an item.
     public var batchSize: Int
     public var policy: LeasePolicy
     /// The wait before asking an empty queue again.
@@ -33,7 +35,7 @@ public final class QueueWorker: Sendable {
       pollInterval: Duration = .milliseconds(250)
     ) {
       self.concurrency = max(1, concurrency)
-      self.batchSize = max(1, batchSize ?? 2 * max(1, concurrency))
+      self.batchSize = max(1, batchSize ?? max(16, 4 * max(1, concurrency)))
       self.policy = policy
       self.pollInterval = pollInterval
     }

@@ -46,6 +46,16 @@ extension PipelineConfiguration {
             + "whole: choose another output folder")
       }
     }
+    if !writeBack.formats.isEmpty {
+      let shop = Self.realPath(writeBack.folder(exportOutput: self.output))
+      if shop == output || shop.hasPrefix(output == "/" ? "/" : output + "/") {
+        throw ConfigurationError(
+          path: self.output,
+          problem:
+            "writeBack.output (\(shop)) is inside the output folder, which an export replaces "
+            + "whole: choose another folder")
+      }
+    }
     try Exporter.checkReplaceable(URL(fileURLWithPath: self.output))
   }
 

@@ -56,6 +56,9 @@ public struct Pipeline {
           ]
         }
         steps.append(Steps.export(to: configuration.output))
+        if !configuration.writeBack.formats.isEmpty {
+          steps.append(Steps.writeBack(configuration.writeBack, exportOutput: configuration.output))
+        }
       }
       do {
         try await context.run(steps)

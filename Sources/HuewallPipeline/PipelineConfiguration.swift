@@ -32,6 +32,8 @@ public struct PipelineConfiguration: Sendable, Equatable {
   /// Vendor colour codes → colour family names, on top of the export's defaults
   /// (`ColorSynonyms.defaults`); a code given here wins.
   public var colorSynonyms: [String: String]
+  /// The shop's import files that every run writes after its export.
+  public var writeBack: WriteBackSettings
 
   public init(
     feed: FeedSettings = FeedSettings(),
@@ -43,7 +45,8 @@ public struct PipelineConfiguration: Sendable, Equatable {
     fetch: FetchSettings = FetchSettings(),
     jobs: Int = 0,
     maxFailureRate: Double = 0.05,
-    colorSynonyms: [String: String] = [:]
+    colorSynonyms: [String: String] = [:],
+    writeBack: WriteBackSettings = WriteBackSettings()
   ) {
     self.feed = feed
     self.database = database
@@ -55,6 +58,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
     self.jobs = jobs
     self.maxFailureRate = maxFailureRate
     self.colorSynonyms = colorSynonyms
+    self.writeBack = writeBack
   }
 
   /// The configuration file this was read from, if the caller says: an export must not
@@ -163,7 +167,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
 extension PipelineConfiguration: Decodable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case feed, database, cache, output, analysis, decode, fetch, jobs, maxFailureRate
-    case colorSynonyms
+    case colorSynonyms, writeBack
   }
 
   public init(from decoder: any Decoder) throws {
@@ -186,6 +190,7 @@ extension PipelineConfiguration: Decodable {
     maxFailureRate = try c.decodeIfPresent(Double.self, forKey: .maxFailureRate) ?? d.maxFailureRate
     colorSynonyms =
       try c.decodeIfPresent([String: String].self, forKey: .colorSynonyms) ?? d.colorSynonyms
+    writeBack = try c.decodeIfPresent(WriteBackSettings.self, forKey: .writeBack) ?? d.writeBack
   }
 }
 
@@ -205,6 +210,7 @@ extension PipelineConfiguration {
     "analysis": AnalysisSettings.keys,
     "decode": DecodeSection.CodingKeys.allCases.map(\.rawValue),
     "fetch": FetchSettings.CodingKeys.allCases.map(\.rawValue),
+    "writeBack": WriteBackSettings.CodingKeys.allCases.map(\.rawValue),
   ]
 
   /// Keys earlier versions read, with what to say instead of refusing a file that has them.
@@ -370,6 +376,7 @@ extension PipelineConfiguration {
     if !usesPostgres { copy.database = resolve(database) }
     copy.cache = resolve(cache)
     copy.output = resolve(output)
+    copy.writeBack.output = writeBack.output.map(resolve)
     if !feed.source.contains("://") { copy.feed.source = resolve(feed.source) }
     return copy
   }

@@ -244,6 +244,23 @@ extension Steps {
   }
 }
 
+extension Steps {
+  /// The run's colours as the shop's import files (`writeBack` in `pipeline.json`), after the
+  /// export, into their own folder.
+  static func writeBack(_ settings: WriteBackSettings, exportOutput: String) -> PipelineStep {
+    PipelineStep(name: "Write back") { context in
+      let exporter = try context.configuration.exporter(store: context.store)
+      let folder = URL(fileURLWithPath: settings.folder(exportOutput: exportOutput))
+      for format in settings.formats {
+        let summary = try exporter.writeBack(
+          format, parameterSet: context.parameterSet, to: folder,
+          includeUnsure: settings.includeUnsure)
+        context.logger.info("\(format.rawValue): \(summary)")
+      }
+    }
+  }
+}
+
 /// One URL's fetch, handed from a worker to the writer.
 struct FetchOutcome: Sendable {
   var url: URL

@@ -194,6 +194,55 @@ import Testing
     #expect(settled.contains { $0.id == "KST-5" }, "a decided product is settled")
   }
 
+  /// `writeBack` in `pipeline.json`: every run writes the files after its export, as
+  /// `huewall export --format` does; a bad format or a folder inside the export is refused
+  /// before anything is done.
+  @Test func theNightlyRunWritesBackByConfiguration() async throws {
+    let shop = try Shop(feed: try Self.merchantFeed(), name: "feed.tsv", format: "merchant-tsv")
+    defer { shop.remove() }
+    func configure(_ writeBack: String) throws {
+      try """
+      {"feed": {"source": "feed.tsv", "format": "merchant-tsv"},
+       "database": "state/catalogue.sqlite", "cache": "state/images", "output": "out",
+       "writeBack": \(writeBack)}
+      """.write(toFile: shop.config, atomically: true, encoding: .utf8)
+    }
+    try configure(
+      #"{"formats": ["merchant-supplemental"], "output": "shop", "includeUnsure": true}"#)
+    let run = try await shop.huewall(["run"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let items = MerchantColorRules.items(tsv: try shop.read("shop/merchant-supplemental.tsv"))
+    #expect(items.count == 24)
+    #expect(MerchantColorRules.check(items).isEmpty)
+    #expect(
+      try MerchantColorRules.items(xml: Data(try shop.read("shop/merchant-supplemental.xml").utf8))
+        .count == 24)
+    // The same as the command writes.
+    let export = try await shop.huewall([
+      "export", "--format", "merchant-supplemental", "--include-unsure", "--out",
+      shop.folder.appendingPathComponent("by-hand").path,
+    ])
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(
+      try shop.read("by-hand/merchant-supplemental.tsv")
+        == shop.read("shop/merchant-supplemental.tsv"))
+
+    try configure(#"{"formats": ["google-shopping"]}"#)
+    let unknown = try await shop.huewall(["run"])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.stderr.contains("\"google-shopping\" is not a write-back format"),
+      "\(unknown.stderr)")
+    #expect(unknown.stderr.contains("merchant-supplemental, shopify-metafields"))
+
+    try configure(#"{"formats": ["shopify-metafields"], "output": "out/shop"}"#)
+    let inside = try await shop.huewall(["run"])
+    #expect(inside.status == 1)
+    #expect(inside.stderr.contains("inside the output folder"), "\(inside.stderr)")
+    #expect(
+      !FileManager.default.fileExists(atPath: shop.folder.appendingPathComponent("out/shop").path))
+  }
+
   @Test func aShopifyShopsColoursGoBackAsMetafields() async throws {
     let shop = try Shop(
       feed: try Self.shopifyFeed(), name: "products.json", format: "shopify",

@@ -14,7 +14,10 @@ samples). The script starts `huewall serve --port 0` on loopback, then, in the p
   listed, and pointing at one on one wall marks it on the other;
 - a value out of range in the address gives a clear message, not a broken page;
 - Save stores the parameters: `huewall status` lists the set and its export's colors.json has
-  the wall's order.
+  the wall's order;
+- "needs review" shows the products `huewall review` lists; a colour set in a product's details
+  marks its tile at once, takes it off the review filter, and the next `huewall export` has it
+  (`decidedBy: override`, the tile marked); Clear undoes it.
 Screenshots of the views go to SCREENSHOT-FOLDER. Exits 1 with every failure listed.
 """
 
@@ -270,6 +273,76 @@ def main():
                     flagged = str(error)
                 check(f"the export in {os.path.basename(folder)} flags the wall's disagreements",
                       flagged == disagreeing, f"{flagged} vs {disagreeing}")
+            # Needs review: on the run's wall, the products `huewall review` lists.
+            page.goto(base)
+            listed = json.loads(subprocess.run(
+                [huewall, "review", "--config", config, "--json", "--limit", "0"],
+                capture_output=True, text=True, check=True).stdout)["products"]
+            listed = sorted(p["id"] for p in listed)
+            page.check("#f-rev")
+            reviewing = sorted(page.eval_on_selector_all(
+                "#wall > li:not([hidden])", "ts => ts.map(t => t.dataset.productId)"))
+            check("needs review shows what huewall review lists", reviewing and reviewing == listed,
+                  f"{reviewing} vs {listed}")
+            check("… counted in the header and kept in the address",
+                  page.text_content("#count-review") == str(len(listed)) and page.url.endswith("#review"),
+                  f"{page.text_content('#count-review')} {page.url}")
+
+            # Decide a product's colour from its details: the tile is marked at once, and the
+            # next export has the decision.
+            decided = listed[0] if listed else first[0]
+            tile = f'#wall > li[data-product-id="{decided}"]'
+            page.click(tile)
+            page.wait_for_selector("#detail form.decide")
+            page.select_option("#detail select[name=family]", "navy")
+            page.fill("#detail input[name=hex]", "#1b2a4a")
+            page.fill("#detail input[name=note]", "checked against the photo")
+            page.screenshot(path=os.path.join(shots, "serve-decide.png"))
+            before = page.get_attribute("#wall", "data-analysed")
+            page.click("#detail form.decide button[type=submit]")
+            page.wait_for_function(
+                "id => document.getElementById('wall').getAttribute('data-decided') === id",
+                arg=decided, timeout=30000)
+            check("the tile is marked at once", page.get_attribute(tile, "data-o") is not None)
+            wait_for_analysis(page, before)
+            check("the wall shows the decision after its analysis",
+                  page.get_attribute(tile, "data-o") is not None
+                  and page.get_attribute(tile, "data-family") == "navy"
+                  and page.get_attribute(tile, "data-c").startswith("#1b2a4a "),
+                  page.get_attribute(tile, "data-c"))
+            check("a decided product leaves the review filter", page.is_hidden(tile))
+            page.uncheck("#f-rev")
+            page.click(tile)
+            said = page.text_content("#detail")
+            check("its details say a person decided", "decided by a person" in said, said)
+            page.keyboard.press("Escape")
+            decided_out = os.path.join(os.path.dirname(config), "decided")
+            exported = subprocess.run(
+                [huewall, "export", "--config", config, "--out", decided_out],
+                capture_output=True, text=True)
+            check("huewall export after a decision", exported.returncode == 0, exported.stderr)
+            try:
+                with open(os.path.join(decided_out, "colors.json"), encoding="utf-8") as f:
+                    product = {p["id"]: p for p in json.load(f)["products"]}.get(decided, {})
+            except OSError as error:
+                product = {"error": str(error)}
+            check("the export has the decision", product.get("decidedBy") == "override"
+                  and product.get("family") == "navy"
+                  and (product.get("override") or {}).get("note") == "checked against the photo",
+                  product)
+            try:
+                with open(os.path.join(decided_out, "index.html"), encoding="utf-8") as f:
+                    marked = re.findall(r'<li [^>]*data-product-id="([^"]+)"[^>]*\bdata-o\b', f.read())
+            except OSError as error:
+                marked = str(error)
+            check("the exported page marks the decided tile", marked == [decided], marked)
+            # Cleared again from the wall: the analysis decides.
+            page.click(tile)
+            page.wait_for_selector("#detail form.decide")
+            before = page.get_attribute("#wall", "data-analysed")
+            page.click("#detail form.decide button[type=button]")
+            wait_for_analysis(page, before)
+            check("a cleared decision leaves the tile unmarked", page.get_attribute(tile, "data-o") is None)
             check("no errors in the page", not errors, errors)
 
             # A value out of range in a shared address.

@@ -17,6 +17,8 @@ hover) and at 1440×900, and checks:
 - the hue strip covers none of the header's controls;
 - a search, a family, a brand and "only disagreements" go into the address, and that address
   opened in a fresh page shows the same tiles with the same controls set;
+- "needs review" shows the tiles the export flags (those `huewall review` lists), as many as
+  the header counts, and goes into the address;
 - axe-core finds no serious or critical accessibility violation (wall, list, details open);
 - a thumbnail that is missing shows the tile's colour, and the page logs no error for it;
 - the self-contained page (`huewall export --single-file`), alone in a folder, shows its
@@ -277,6 +279,19 @@ def check_viewport(browser, url, viewport, phone, products, check, axe, shots):
           disagreeing and explained and page.url.endswith("#dis"), f"{len(disagreeing)} {page.url}")
     page.uncheck("#f-dis")
     if not phone:
+        # Needs review: the products `huewall review` lists, flagged by the export.
+        page.check("#f-rev")
+        reviewing = visible_ids(page)
+        flagged = page.eval_on_selector_all(
+            "#wall > li[data-review]", "ts => ts.map(t => t.dataset.productId)")
+        counted = page.text_content("#count-review")
+        check(f"{label}: needs review shows the flagged tiles only, counted, in the address",
+              reviewing and reviewing == flagged and counted == str(len(flagged))
+              and page.url.endswith("#review"), f"{len(reviewing)} of {len(flagged)}, {counted}, {page.url}")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(600)
+        page.screenshot(path=os.path.join(shots, "wall-review.png"))
+        page.uncheck("#f-rev")
         # A search alone, for the README.
         page.fill("#f-q", "sneaker")
         page.keyboard.press("Enter")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HuewallCore
+import HuewallExport
 import HuewallPipeline
 import HuewallPostgres
 import HuewallStore

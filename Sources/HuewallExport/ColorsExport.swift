@@ -125,16 +125,23 @@ struct WallCatalogue {
     self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
   }
 
-  /// The catalogue of entries whose colours are already in them (a live analysis).
-  init(entries: [ExportEntry], parameterSet: ParameterSetRecord, synonyms: ColorSynonyms) {
-    var sorter = Sorter()
+  /// The catalogue of entries whose colours are already in them (a live analysis), with
+  /// people's decisions applied as an export applies them.
+  init(
+    entries: [ExportEntry], parameterSet: ParameterSetRecord, synonyms: ColorSynonyms,
+    overrides: [ColorOverride] = []
+  ) {
+    var sorter = Sorter(overrides: overrides)
     for entry in entries { sorter.add(entry, synonyms: synonyms) }
     self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
   }
 
   /// The ids of the products `entries` puts on the wall under `preset`, in gradient order.
-  static func order(entries: [ExportEntry], preset: String, synonyms: ColorSynonyms) -> [String] {
-    var sorter = Sorter()
+  static func order(
+    entries: [ExportEntry], preset: String, synonyms: ColorSynonyms,
+    overrides: [ColorOverride] = []
+  ) -> [String] {
+    var sorter = Sorter(overrides: overrides)
     for entry in entries { sorter.add(entry, synonyms: synonyms) }
     return sorted(sorter.keyed, preset: preset).map(\.product.id)
   }
@@ -165,6 +172,10 @@ struct WallCatalogue {
     /// People's decisions by product id.
     var overrides: [String: ColorOverride] = [:]
     let namer = ColorNamer()
+
+    init(overrides: [ColorOverride] = []) {
+      for override in overrides { self.overrides[override.productID] = override }
+    }
 
     mutating func add(_ entry: ExportEntry, synonyms: ColorSynonyms) {
       guard !entry.isRemoved else {

@@ -1,5 +1,6 @@
 import Foundation
 import HuewallCore
+import HuewallPalette
 import HuewallStore
 import Mustache
 
@@ -14,10 +15,12 @@ public enum LivePage {
   public static func render(
     entries: [ExportEntry], parameters: AnalysisParameters, preset: Preset,
     synonyms: ColorSynonyms, thumbnails: [String: String], storedSets: [String] = [],
-    token: String = "", storedSet: String? = nil, at date: Date = Date()
+    token: String = "", storedSet: String? = nil, overrides: [ColorOverride] = [],
+    at date: Date = Date()
   ) async throws -> String {
     let side = try Side.live(entries: entries, parameters: parameters, preset: preset)
-    let catalogue = WallCatalogue(entries: entries, parameterSet: side.set, synonyms: synonyms)
+    let catalogue = WallCatalogue(
+      entries: entries, parameterSet: side.set, synonyms: synonyms, overrides: overrides)
     var controls = LiveControls(
       parameters: parameters, preset: preset, sets: storedSets, token: token)
     controls.storedSet = storedSet
@@ -88,10 +91,37 @@ extension LivePage {
 
   /// The ids of the products `entries` puts on the wall under `preset`, in gradient order:
   /// the order the live page moves its tiles into after a change.
-  public static func order(entries: [ExportEntry], preset: Preset, synonyms: ColorSynonyms)
-    -> [String]
-  {
-    WallCatalogue.order(entries: entries, preset: preset.rawValue, synonyms: synonyms)
+  public static func order(
+    entries: [ExportEntry], preset: Preset, synonyms: ColorSynonyms,
+    overrides: [ColorOverride] = []
+  ) -> [String] {
+    WallCatalogue.order(
+      entries: entries, preset: preset.rawValue, synonyms: synonyms, overrides: overrides)
+  }
+
+  /// The wall `entries` make under `preset` with people's decisions applied: its order, and the
+  /// products `huewall review` would list for it (the live page's "needs review" filter).
+  public static func wall(
+    entries: [ExportEntry], preset: Preset, synonyms: ColorSynonyms, overrides: [ColorOverride]
+  ) throws -> (order: [String], review: Set<String>) {
+    let set = try Side.live(entries: [], parameters: AnalysisParameters(), preset: preset).set
+    let catalogue = WallCatalogue(
+      entries: entries, parameterSet: set, synonyms: synonyms, overrides: overrides)
+    return (
+      catalogue.placed.map(\.product.id),
+      Set(ReviewQueue.items(catalogue.placed.map(\.product)).map(\.product.id))
+    )
+  }
+
+  /// A live analysis's colours and family with a person's decision applied, as every export
+  /// applies it; `decided` is false when there is none or the image changed since.
+  public static func decided(
+    colors: [StoredColor], family: String?, imageSHA256: String?, by override: ColorOverride?
+  ) -> (colors: [StoredColor], family: String?, decided: Bool) {
+    guard let override, override.holds(forImage: imageSHA256), !colors.isEmpty else {
+      return (colors, family, false)
+    }
+    return (ColorDecision.apply(override, to: colors), override.family, true)
   }
 }
 
@@ -195,6 +225,7 @@ struct LiveControls: MustacheParent {
     case "hasSets": !sets.isEmpty
     case "token": token
     case "storedSet": storedSet
+    case "families": ColorFamily.allCases.map(\.rawValue).joined(separator: " ")
     default: nil
     }
   }

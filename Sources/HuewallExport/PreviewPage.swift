@@ -24,8 +24,11 @@ struct PreviewPage {
     var brandCounts: [String: Int] = [:]
     var familyCounts: [String: Int] = [:]
     var disagreements = 0
+    // The products `huewall review` lists for this wall, flagged for the page's filter.
+    let review = Set(ReviewQueue.items(catalogue.placed.map(\.product)).map(\.product.id))
     for (product, sha) in catalogue.placed {
-      let tile = Tile(product, thumbnail: sha.flatMap { thumbnails[$0] })
+      var tile = Tile(product, thumbnail: sha.flatMap { thumbnails[$0] })
+      tile.review = review.contains(product.id)
       colorClasses.formUnion(tile.colorClasses)
       tiles.append(tile)
       brandCounts[product.brand ?? "", default: 0] += 1
@@ -61,7 +64,8 @@ struct PreviewPage {
       generatedAt: generatedAt.formatted(.iso8601),
       generatedAtText: Self.displayDate(generatedAt),
       placedCount: tiles.count, unplacedCount: catalogue.unplaced.count,
-      disagreementCount: disagreements, brandCount: brandCounts.keys.filter { !$0.isEmpty }.count,
+      disagreementCount: disagreements, reviewCount: review.count,
+      brandCount: brandCounts.keys.filter { !$0.isEmpty }.count,
       brands: brands, families: families, tiles: try await Self.renderTiles(tiles, with: templates),
       unplaced: catalogue.unplaced.map {
         Page.Unplaced(id: $0.id, title: $0.title, brand: $0.brand, reason: $0.reason)
@@ -213,7 +217,7 @@ struct Page: MustacheParent {
 
   var csp, style, errorsScript, pageScript: String
   var setName, preset, hash, generatedAt, generatedAtText: String
-  var placedCount, unplacedCount, disagreementCount, brandCount: Int
+  var placedCount, unplacedCount, disagreementCount, reviewCount, brandCount: Int
   var brands: [Brand]
   var families: [Family]
   /// The tiles' markup, made from tile.mustache by ``PreviewPage/renderTiles(_:with:)``.
@@ -238,6 +242,7 @@ struct Page: MustacheParent {
     case "hideEmpty": placedCount > 0
     case "unplacedCount": unplacedCount
     case "disagreementCount": disagreementCount
+    case "reviewCount": reviewCount
     case "brandCount": brandCount
     case "brands": brands
     case "families": families
@@ -258,6 +263,10 @@ struct Tile: MustacheParent {
   var family: String
   var vendorColor, vendorFamily, link: String?
   var disagreement: Bool
+  /// `huewall review` would list it.
+  var review = false
+  /// A person's decision gave it its colours.
+  var decided: Bool
   var thumbnail: String?
   /// `hex share family h s v` per colour, `;`-separated: all our own values, for the details.
   var colors: String
@@ -275,6 +284,7 @@ struct Tile: MustacheParent {
     vendorFamily = product.vendorFamily
     link = product.link.flatMap(Self.webLink)
     disagreement = product.disagreement
+    decided = product.decidedBy == ColorsDocument.DecidedBy.override
     self.thumbnail = thumbnail
     var colors: [String] = []
     var swatches: [String] = []
@@ -331,6 +341,8 @@ struct Tile: MustacheParent {
     case "vendorFamily": vendorFamily
     case "link": link
     case "disagreement": disagreement
+    case "review": review
+    case "decided": decided
     case "thumb": thumbnail
     case "placeholder": colorClasses.first ?? "x808080"
     case "colors": colors

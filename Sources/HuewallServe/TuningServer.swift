@@ -71,6 +71,7 @@ public struct TuningServer: Sendable {
     router.get("/compare") { request, _ in try await comparison(request) }
     router.get("/thumbs/:name") { _, context in try thumbnail(context.parameters.require("name")) }
     router.post("/api/save") { request, _ in try save(request) }
+    router.post("/api/color") { request, _ in try await setColor(request) }
     // Browsers ask for an icon; the page has none.
     router.get("/favicon.ico") { _, _ in HTTPResponse.Status.noContent }
     return router
@@ -103,7 +104,8 @@ public struct TuningServer: Sendable {
     let html = try await LivePage.render(
       entries: entries, parameters: asked.parameters, preset: asked.preset,
       synonyms: configuration.synonyms, thumbnails: thumbnailFiles(entries),
-      storedSets: sets.map(\.name), token: token, storedSet: stored?.name)
+      storedSets: sets.map(\.name), token: token, storedSet: stored?.name,
+      overrides: Array(try decisions().values))
     return Self.html(html)
   }
 
@@ -199,7 +201,8 @@ public struct TuningServer: Sendable {
     headers[.contentSecurityPolicy] =
       LivePage.contentSecurityPolicy(ofPage: text).map { $0 + "; frame-ancestors 'none'" }
       ?? RequestGuardMiddleware<BasicRequestContext>.strictPolicy
-    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    return Response(
+      status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
   }
 
   /// The analysis under the parameters in the address, as NDJSON: a line per product as its
@@ -213,6 +216,8 @@ public struct TuningServer: Sendable {
     let first = (request.uri.queryParameters["first"].map(String.init) ?? "")
       .split(separator: "\n").map(String.init)
     let entries = try catalogue()
+    // People's decisions win over the analysis, on the live wall as in every export.
+    let decisions = try self.decisions()
     let hashes = Self.hashes(of: entries, first: first)
     let products = Dictionary(
       entries.compactMap { entry in
@@ -234,19 +239,24 @@ public struct TuningServer: Sendable {
         for await result in lines {
           results[result.sha256] = result
           for id in products[result.sha256] ?? [] {
-            let line = Self.line(product: id, result, vendorFamily: vendor[id] ?? nil)
+            let line = Self.line(
+              product: id, result, vendorFamily: vendor[id] ?? nil, decision: decisions[id])
             try await writer.write(ByteBuffer(string: line + "\n"))
           }
         }
         try await group.waitForAll()
       }
-      let order = LivePage.order(
-        entries: Self.coloured(entries, by: results), preset: asked.preset, synonyms: synonyms)
-      let ids = order.map { JSONValue.string($0) }
+      let wall = try LivePage.wall(
+        entries: Self.coloured(entries, by: results), preset: asked.preset, synonyms: synonyms,
+        overrides: Array(decisions.values))
+      let ids = wall.order.map { JSONValue.string($0) }
+      // The products `huewall review` would list for this wall: the page's review filter.
+      let review = wall.review.sorted().map { JSONValue.string($0) }
       try await writer.write(
         ByteBuffer(
           string: JSONValue.object([
-            ("order", .array(ids)), ("placed", .int(order.count)), ("hash", .string(hash)),
+            ("order", .array(ids)), ("placed", .int(wall.order.count)), ("hash", .string(hash)),
+            ("review", .array(review)),
             ("preset", .string(asked.preset.rawValue)),
           ])
           .serialized() + "\n"))
@@ -306,14 +316,27 @@ public struct TuningServer: Sendable {
     return (first.compactMap { byProduct[$0] } + all).filter { seen.insert($0).inserted }
   }
 
-  /// One product's line of the analysis stream.
+  /// One product's line of the analysis stream: its colours with a person's `decision`
+  /// applied when it holds (`decidedBy` says whose they are).
   static func line(
-    product id: String, _ result: LiveAnalysis.Result, vendorFamily: ColorFamily?
+    product id: String, _ analysed: LiveAnalysis.Result, vendorFamily: ColorFamily?,
+    decision: ColorOverride? = nil
   ) -> String {
     var members: [(String, JSONValue)] = [("product", .string(id))]
-    if let failure = result.failure {
+    if let failure = analysed.failure {
       members.append(("failure", .string(failure)))
     } else {
+      var result = analysed
+      let decided = LivePage.decided(
+        colors: result.colors, family: result.family, imageSHA256: result.sha256, by: decision)
+      (result.colors, result.family) = (decided.colors, decided.family)
+      members.append(
+        (
+          "decidedBy",
+          .string(
+            decided.decided
+              ? ColorsDocument.DecidedBy.override : ColorsDocument.DecidedBy.analysis)
+        ))
       members.append(("family", result.family.map(JSONValue.string) ?? .null))
       let disagrees = familiesDisagree(
         vendor: vendorFamily, family: result.family, colors: result.colors)

@@ -8,13 +8,14 @@
   var brandSelect = doc.getElementById("f-brand");
   var familyButtons = Array.prototype.slice.call(doc.querySelectorAll("#f-family button"));
   var disBox = doc.getElementById("f-dis");
+  var reviewBox = doc.getElementById("f-rev");
   var searchBox = doc.getElementById("f-q");
   var header = doc.getElementById("top");
   var moreButton = doc.getElementById("f-more");
   var shownOut = doc.getElementById("shown");
   var layoutButtons = { wall: doc.getElementById("l-wall"), list: doc.getElementById("l-list") };
   var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  var filter = { brand: null, family: "", dis: false, q: "" };
+  var filter = { brand: null, family: "", dis: false, review: false, q: "" };
   var haystacks = null;  // each tile's title, id and brand, lower-cased, made on the first search
   var shown = tiles;
   var pinned = null;
@@ -47,7 +48,8 @@
       var t = tiles[i];
       var ok = (filter.brand === null || t.getAttribute("data-brand") === filter.brand) &&
         (filter.family === "" || t.getAttribute("data-family") === filter.family) &&
-        (!filter.dis || t.hasAttribute("data-d"));
+        (!filter.dis || t.hasAttribute("data-d")) &&
+        (!filter.review || t.hasAttribute("data-review"));
       for (var w = 0; ok && w < words.length; w++) ok = haystack(t).indexOf(words[w]) >= 0;
       if (t.hidden === ok) t.hidden = !ok;
       if (ok) next.push(t);
@@ -62,7 +64,7 @@
   }
 
   // The view in the address, after '#': the layout, the search and every filter
-  // (`#list&q=sneaker&family=red&brand=Northpeak&dis`), so that a reload or a shared link opens
+  // (`#list&q=sneaker&family=red&brand=Northpeak&dis&review`), so that a reload or a shared link opens
   // the same view. The live page keeps its parameters in the query, the view here.
   function viewState() {
     var parts = [];
@@ -71,6 +73,7 @@
     if (filter.family) parts.push("family=" + encodeURIComponent(filter.family));
     if (filter.brand !== null) parts.push("brand=" + encodeURIComponent(filter.brand));
     if (filter.dis) parts.push("dis");
+    if (filter.review) parts.push("review");
     return parts.join("&");
   }
   function writeAddress() {
@@ -80,7 +83,7 @@
     history.replaceState(history.state, "", hash ? "#" + hash : location.pathname + location.search);
   }
   function readAddress() {
-    var state = { list: false, q: "", family: "", brand: null, dis: false };
+    var state = { list: false, q: "", family: "", brand: null, dis: false, review: false };
     location.hash.slice(1).split("&").forEach(function (part) {
       var eq = part.indexOf("="), key = eq < 0 ? part : part.slice(0, eq);
       var value = "";
@@ -90,6 +93,7 @@
       else if (key === "family") state.family = value;
       else if (key === "brand") state.brand = value;
       else if (key === "dis") state.dis = true;
+      else if (key === "review") state.review = true;
     });
     return state;
   }
@@ -105,6 +109,8 @@
     filter.brand = option ? option.value : null;
     disBox.checked = state.dis;
     filter.dis = state.dis;
+    reviewBox.checked = state.review;
+    filter.review = state.review;
     return state;
   }
 
@@ -138,6 +144,10 @@
   });
   disBox.addEventListener("change", function () {
     filter.dis = disBox.checked;
+    applyFilters();
+  });
+  reviewBox.addEventListener("change", function () {
+    filter.review = reviewBox.checked;
     applyFilters();
   });
 
@@ -198,14 +208,15 @@
   // One count of the families, by each product's analysed family: the chips, the hue strip
   // and the list all show it (wall.huewallFamilies).
   function countFamilies() {
-    var families = {}, disagreements = 0;
+    var families = {}, disagreements = 0, review = 0;
     tiles.forEach(function (t) {
       var f = t.getAttribute("data-family");
       families[f] = (families[f] || 0) + 1;
       if (t.hasAttribute("data-d")) disagreements++;
+      if (t.hasAttribute("data-review")) review++;
     });
     wall.huewallFamilies = families;
-    return { families: families, disagreements: disagreements };
+    return { families: families, disagreements: disagreements, review: review };
   }
   countFamilies();
   wall.addEventListener("huewall:reordered", function () {
@@ -218,7 +229,12 @@
       b.hidden = !families[f];
     });
     doc.getElementById("count-disagreements").textContent = String(disagreements);
+    doc.getElementById("count-review").textContent = String(counted.review);
     applyFilters();
+  });
+  // The live page changed a tile in place (a person decided its colour): its details anew.
+  wall.addEventListener("huewall:changed", function (e) {
+    if (pinned && pinned === e.detail) showDetail(pinned);
   });
   window.addEventListener("resize", scheduleImages);
 
@@ -301,6 +317,7 @@
     }
     detail.appendChild(el("h2", title || "(untitled)"));
     detail.appendChild(el("p", "#" + (tiles.indexOf(tile) + 1) + " of " + tiles.length + " · " + d.productId, "pos"));
+    if (d.o !== undefined) detail.appendChild(el("p", "✎ decided by a person", "person"));
     if (d.d !== undefined) {
       detail.appendChild(el("p", "vendor colour disagrees", "flag"));
       detail.appendChild(el("p", "The vendor's code " + (d.vc || "") + " names " + d.vf + "; the picture's colours make it " + (d.family || "no family") + ".", "why"));
@@ -314,7 +331,7 @@
     }
     row("brand", d.brand || "—");
     row("vendor colour", d.vc ? d.vc + (d.vf ? " → " + d.vf : " (no family)") : "—");
-    row("analysed family", d.family || "—");
+    row(d.o !== undefined ? "family" : "analysed family", d.family || "—");
     var href = safeLink(d.href);
     if (href) {
       var a = el("a", "product page ↗");
@@ -336,6 +353,8 @@
       table.appendChild(tr);
     });
     detail.appendChild(table);
+    // The live page adds its controls to a pinned tile's details (tuning.js).
+    detail.dispatchEvent(new CustomEvent("huewall:details", { detail: { tile: tile, pinned: pinned === tile } }));
     detail.hidden = false;
     var r = tile.getBoundingClientRect(), w = detail.offsetWidth, h = detail.offsetHeight;
     var x = r.right + 8, y = Math.max(8, r.top);
@@ -422,7 +441,7 @@
   placeHeader();
 
   var opened = applyAddress();
-  if (filter.q || filter.family || filter.brand !== null || filter.dis) applyFilters();
+  if (filter.q || filter.family || filter.brand !== null || filter.dis || filter.review) applyFilters();
   if (opened.list) setLayout("list");
   var root = doc.documentElement;
   root.setAttribute("data-script-ms", String(Math.round(performance.now() - t0)));
@@ -465,8 +484,9 @@
     check("every tile has a product id", tiles.every(function (t) { return t.hasAttribute("data-product-id"); }));
     var imgs = wall.getElementsByTagName("img");
     check("thumbnails near the viewport", imgs.length > 0 && Array.prototype.every.call(imgs, function (img) { return img.complete && img.naturalWidth > 0; }), imgs.length);
-    var brands = {}, families = {}, dis = 0;
+    var brands = {}, families = {}, dis = 0, review = 0;
     tiles.forEach(function (t) {
+      if (t.hasAttribute("data-review")) review++;
       var b = t.getAttribute("data-brand"), f = t.getAttribute("data-family");
       brands[b] = (brands[b] || 0) + 1;
       families[f] = (families[f] || 0) + 1;
@@ -493,6 +513,11 @@
     check("only disagreements", visibleCount() === dis, { shown: visibleCount(), expected: dis });
     disBox.checked = false;
     disBox.dispatchEvent(new Event("change"));
+    reviewBox.checked = true;
+    reviewBox.dispatchEvent(new Event("change"));
+    check("needs review", visibleCount() === review && String(review) === doc.getElementById("count-review").textContent && readAddress().review, { shown: visibleCount(), expected: review });
+    reviewBox.checked = false;
+    reviewBox.dispatchEvent(new Event("change"));
     check("filters reset", visibleCount() === tiles.length, visibleCount());
     var probe = tiles[Math.floor(tiles.length / 2)];
     if (probe) {

@@ -77,6 +77,7 @@
   // share. Colours are set through the style object, which the page's policy allows.
   function paint(tile, line) {
     tile.setAttribute("data-family", line.family || "");
+    if (line.decidedBy === "override") tile.setAttribute("data-o", ""); else tile.removeAttribute("data-o");
     tile.classList.toggle("dis", !!line.disagreement);
     if (line.disagreement) tile.setAttribute("data-d", ""); else tile.removeAttribute("data-d");
     tile.setAttribute("data-c", line.colors.map(function (c) {
@@ -115,8 +116,15 @@
 
   // Puts the tiles in `order`, the ones on screen before or after gliding from their old
   // places (first, last, invert, play).
-  function reorder(order) {
+  function reorder(order, review) {
     var byId = tilesById();
+    if (review) {
+      var flagged = {};
+      review.forEach(function (id) { flagged[id] = true; });
+      Object.keys(byId).forEach(function (id) {
+        if (flagged[id]) byId[id].setAttribute("data-review", ""); else byId[id].removeAttribute("data-review");
+      });
+    }
     var moving = onScreen();
     var first = moving.map(function (t) { return t.getBoundingClientRect(); });
     var fragment = doc.createDocumentFragment();
@@ -186,7 +194,7 @@
     if (known) {
       var tiles = tilesById();
       known.lines.forEach(function (line) { if (tiles[line.product]) paint(tiles[line.product], line); });
-      reorder(known.order);
+      reorder(known.order, known.review);
       remember(known);
       nameShown(known.hash, known.preset);
       shownGranularity = p.get("granularity");
@@ -220,9 +228,9 @@
             if (byId[line.product]) paint(byId[line.product], line);
             if (painted === 1 || painted % 100 === 0) say(warning + "analysing… " + painted + " of " + total + " tiles");
           } else if (line.order) {
-            remember({ key: key, lines: lines, order: line.order, hash: line.hash, preset: line.preset, painted: painted });
+            remember({ key: key, lines: lines, order: line.order, review: line.review, hash: line.hash, preset: line.preset, painted: painted });
             if (quiet) return;
-            reorder(line.order);
+            reorder(line.order, line.review);
             nameShown(line.hash, line.preset);
             shownGranularity = p.get("granularity");
             var ms = Math.round(performance.now() - started);
@@ -278,6 +286,85 @@
     say("the wall of the stored set " + form.getAttribute("data-stored") + "; a change re-analyses it live");
     analyse(true);
   }
+
+  // A pinned tile's details let a person decide its colour (or clear the decision), as
+  // `huewall set-color` does: the tile is marked at once, and the wall re-analysed, since the
+  // server applies the decision to every analysis line and to the order.
+  var families = (form.getAttribute("data-families") || "").split(" ").filter(Boolean);
+  var detail = doc.getElementById("detail");
+  detail.addEventListener("huewall:details", function (e) {
+    if (!e.detail.pinned) return;
+    var tile = e.detail.tile, id = tile.getAttribute("data-product-id");
+    var box = doc.createElement("form");
+    box.className = "decide";
+    box.setAttribute("aria-label", "Decide the colour");
+    var family = doc.createElement("select");
+    family.name = "family";
+    family.setAttribute("aria-label", "Colour family");
+    families.forEach(function (f) {
+      var option = doc.createElement("option");
+      option.textContent = f;
+      family.appendChild(option);
+    });
+    family.value = tile.getAttribute("data-family") || families[0];
+    var hex = doc.createElement("input");
+    hex.name = "hex";
+    hex.placeholder = "#rrggbb";
+    hex.setAttribute("aria-label", "Exact colour (optional)");
+    var note = doc.createElement("input");
+    note.name = "note";
+    note.placeholder = "note (optional)";
+    note.setAttribute("aria-label", "Note");
+    var set = doc.createElement("button");
+    set.type = "submit";
+    set.textContent = "Set colour";
+    var clear = doc.createElement("button");
+    clear.type = "button";
+    clear.textContent = "Clear";
+    clear.disabled = !tile.hasAttribute("data-o");
+    var said = doc.createElement("output");
+    [family, hex, set, clear, note, said].forEach(function (n) { box.appendChild(n); });
+    function send(fields) {
+      set.disabled = clear.disabled = true;
+      said.classList.remove("error");
+      said.textContent = "saving…";
+      fetch("api/color?product=" + encodeURIComponent(id), {
+        method: "POST",
+        headers: { "X-Huewall-Token": form.dataset.token, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString()
+      })
+        .then(function (response) {
+          if (!response.ok) return failure(response);
+          return response.json().then(function (answer) {
+            if (answer.decidedBy === "override") {
+              tile.setAttribute("data-o", "");
+              tile.setAttribute("data-family", answer.override.family);
+              tile.removeAttribute("data-review");
+            } else {
+              tile.removeAttribute("data-o");
+            }
+            wall.dispatchEvent(new CustomEvent("huewall:changed", { detail: tile }));
+            say(answer.message);
+            wall.setAttribute("data-decided", id);
+            // Every recent result predates the decision.
+            recent = [];
+            analyse(false);
+          });
+        })
+        .catch(function (error) {
+          said.textContent = error.message;
+          said.classList.add("error");
+          set.disabled = false;
+          clear.disabled = !tile.hasAttribute("data-o");
+        });
+    }
+    box.addEventListener("submit", function (event) {
+      event.preventDefault();
+      send({ family: family.value, hex: hex.value.trim(), note: note.value.trim() });
+    });
+    clear.addEventListener("click", function () { send({ clear: "true" }); });
+    detail.appendChild(box);
+  });
 
   // Save: the live parameters become a stored parameter set, analysed and exported as
   // `huewall analyze --name` and `huewall export --params` would.

@@ -1,0 +1,108 @@
+import AsyncHTTPClient
+import Foundation
+import HuewallExport
+import HuewallStore
+import NIOCore
+import NIOHTTP1
+import Testing
+
+extension ServedCatalogue {
+  /// A POST of `body` to `path`, with the page's origin and token unless `headers` says
+  /// otherwise; the status and the decoded JSON answer.
+  func post(_ path: String, body: String, type: String, headers: [(String, String)]? = nil)
+    async throws -> (status: Int, json: [String: Any])
+  {
+    var request = HTTPClientRequest(url: base + path)
+    request.method = .POST
+    request.headers.add(
+      contentsOf: headers ?? [("Origin", String(base.dropLast())), ("X-Huewall-Token", token)])
+    request.headers.add(name: "Content-Type", value: type)
+    request.body = .bytes(ByteBuffer(string: body))
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+    let text = String(buffer: try await response.body.collect(upTo: 1 << 20))
+    let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    return (Int(response.status.code), try #require(json, "\(text)"))
+  }
+
+  /// The decisions the catalogue holds, by product id.
+  func storedDecisions() throws -> [String: ColorOverride] {
+    let store = try CatalogStore(path: configuration.database, access: .readOnly)
+    return Dictionary(
+      uniqueKeysWithValues: try store.colorOverrides().map {
+        ($0.override.productID, $0.override)
+      })
+  }
+}
+
+@Suite(.serialized) struct ColorRouteTests {
+  static func message(_ json: [String: Any]) -> String {
+    ((json["error"] as? [String: Any])?["message"] as? String) ?? ""
+  }
+
+  @Test func aDecisionFromTheLiveWallIsStoredAndWinsOverTheAnalysis() async throws {
+    try await ServedCatalogue.run { served in
+      let set = try await served.post(
+        "api/color?product=HW-001", body: "family=navy&hex=%231B2A4A&note=as+photographed",
+        type: "application/x-www-form-urlencoded")
+      #expect(set.status == 200, "\(set.json)")
+      #expect(set.json["decidedBy"] as? String == "override")
+      let stored = try #require(try served.storedDecisions()["HW-001"])
+      #expect(stored.family == "navy" && stored.hex == "#1b2a4a")
+      #expect(stored.note == "as photographed")
+      // The live analysis shows the decision, and the product is off the review list.
+      let lines = try await served.analysis("")
+      let line = try #require(lines.first { $0["product"] as? String == "HW-001" })
+      #expect(line["decidedBy"] as? String == "override")
+      #expect(line["family"] as? String == "navy")
+      #expect((line["colors"] as? [[String: Any]])?.first?["hex"] as? String == "#1b2a4a")
+      let review = try #require(lines.last?["review"] as? [String])
+      #expect(!review.contains("HW-001"))
+      // The page marks the tile.
+      let page = try await served.get("")
+      let tile = try #require(
+        page.body.components(separatedBy: "<li ").first {
+          $0.contains("data-product-id=\"HW-001\"")
+        })
+      #expect(tile.contains(" data-o"))
+
+      // A JSON body clears it.
+      let cleared = try await served.post(
+        "api/color?product=HW-001", body: #"{"clear": true}"#, type: "application/json")
+      #expect(cleared.status == 200, "\(cleared.json)")
+      #expect(cleared.json["decidedBy"] as? String == "analysis")
+      #expect(try served.storedDecisions().isEmpty)
+      let after = try await served.analysis("")
+      #expect(
+        after.first { $0["product"] as? String == "HW-001" }?["decidedBy"] as? String
+          == "analysis")
+    }
+  }
+
+  @Test func refusedDecisionsStoreNothing() async throws {
+    try await ServedCatalogue.run { served in
+      let form = "application/x-www-form-urlencoded"
+      let crossSite = try await served.post(
+        "api/color?product=HW-001", body: "family=navy", type: form,
+        headers: [("Origin", "http://evil.example"), ("X-Huewall-Token", served.token)])
+      #expect(crossSite.status == 403)
+      let noToken = try await served.post(
+        "api/color?product=HW-001", body: "family=navy", type: form,
+        headers: [("Origin", String(served.base.dropLast()))])
+      #expect(noToken.status == 403)
+      let family = try await served.post(
+        "api/color?product=HW-001", body: "family=teal", type: form)
+      #expect(family.status == 400)
+      #expect(Self.message(family.json).contains("unknown colour family \"teal\""))
+      #expect(Self.message(family.json).contains("HW-001"))
+      let hex = try await served.post(
+        "api/color?product=HW-001", body: "family=navy&hex=%23zzz", type: form)
+      #expect(hex.status == 400)
+      #expect(Self.message(hex.json).contains("is not a colour"))
+      let unknown = try await served.post(
+        "api/color?product=NOPE-1", body: "family=navy", type: form)
+      #expect(unknown.status == 404)
+      #expect(Self.message(unknown.json).contains("product NOPE-1 is not in the catalogue"))
+      #expect(try served.storedDecisions().isEmpty)
+    }
+  }
+}

@@ -90,7 +90,9 @@ import Testing
     #expect(command.contains("--metrics-port ${HUEWALL_METRICS_PORT}"))
     // The default port, which /etc/huewall/worker-%i.env may override.
     #expect(
-      settings["Service/Environment"] == ["HUEWALL_METRICS_PORT=9464 HUEWALL_METRICS_HOST=127.0.0.1"])
+      settings["Service/Environment"] == [
+        "HUEWALL_METRICS_PORT=9464 HUEWALL_METRICS_HOST=127.0.0.1"
+      ])
     #expect(command.contains("--metrics-host ${HUEWALL_METRICS_HOST}"))
     #expect(settings["Service/EnvironmentFile"] == ["-/etc/huewall/worker-%i.env"])
   }

@@ -228,16 +228,31 @@ struct ServedCatalogue {
     try await ServedCatalogue.run { served in
       let origin = String(served.base.dropLast())
       let refused: [(String, [(String, String)], Int)] = [
-        ("cross-origin", [("Origin", "http://evil.example"), ("X-Huewall-Token", served.token)], 403),
+        (
+          "cross-origin", [("Origin", "http://evil.example"), ("X-Huewall-Token", served.token)],
+          403
+        ),
         ("no token", [("Origin", origin)], 403),
         (
           "another server on this machine",
           [("Origin", "http://127.0.0.1:1"), ("X-Huewall-Token", served.token)], 403
         ),
-        ("a wrong token", [("Origin", origin), ("X-Huewall-Token", String(repeating: "0", count: 64))], 403),
-        ("a cross-site form", [("Sec-Fetch-Site", "cross-site"), ("X-Huewall-Token", served.token)], 403),
+        (
+          "a wrong token",
+          [("Origin", origin), ("X-Huewall-Token", String(repeating: "0", count: 64))], 403
+        ),
+        (
+          "a cross-site form",
+          [("Sec-Fetch-Site", "cross-site"), ("X-Huewall-Token", served.token)], 403
+        ),
         ("neither Origin nor Sec-Fetch-Site", [("X-Huewall-Token", served.token)], 403),
-        ("a foreign Host", [("Host", "evil.example"), ("Origin", "http://evil.example"), ("X-Huewall-Token", served.token)], 421),
+        (
+          "a foreign Host",
+          [
+            ("Host", "evil.example"), ("Origin", "http://evil.example"),
+            ("X-Huewall-Token", served.token),
+          ], 421
+        ),
       ]
       for (what, headers, status) in refused {
         let (got, _, body) = try await served.get(
@@ -248,12 +263,15 @@ struct ServedCatalogue {
       // A foreign Host reads nothing either.
       let rebound = try await served.get("", headers: [("Host", "evil.example:8080")])
       #expect(rebound.status == 421 && !rebound.body.contains("data-product-id"))
-      let stream = try await served.get("api/analysis?numColors=2", headers: [("Host", "evil.example")])
+      let stream = try await served.get(
+        "api/analysis?numColors=2", headers: [("Host", "evil.example")])
       #expect(stream.status == 421)
       // Nothing stored, nothing exported.
       let store = try CatalogStore(path: served.configuration.database, access: .readOnly)
       #expect(try store.parameterSet(named: "evil") == nil)
-      #expect(!FileManager.default.fileExists(atPath: served.folder.appendingPathComponent("out-evil").path))
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: served.folder.appendingPathComponent("out-evil").path))
 
       // The page's own request goes through, by Origin or by Sec-Fetch-Site, and names
       // the server as localhost too.
@@ -275,8 +293,10 @@ struct ServedCatalogue {
       let page = try await served.request("")
       let html = String(buffer: try await page.body.collect(upTo: 16 << 20))
       let header = try #require(page.headers.first(name: "Content-Security-Policy"))
-      let meta = try #require(html.firstMatch(of: /http-equiv="Content-Security-Policy" content="([^"]*)"/)?.1)
-      #expect(header == meta.replacingOccurrences(of: "&#39;", with: "'") + "; frame-ancestors 'none'")
+      let meta = try #require(
+        html.firstMatch(of: /http-equiv="Content-Security-Policy" content="([^"]*)"/)?.1)
+      #expect(
+        header == meta.replacingOccurrences(of: "&#39;", with: "'") + "; frame-ancestors 'none'")
       #expect(header.contains("script-src 'sha256-"))
       #expect(html.contains(#"data-token="\#(served.token)""#))
       #expect(page.headers.first(name: "X-Content-Type-Options") == "nosniff")

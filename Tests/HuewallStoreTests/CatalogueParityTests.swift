@@ -92,9 +92,9 @@ struct CatalogueParityTests {
       error?.reason
         == .olderSchema(
           missingMigrations: [
-              "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
-              "v5-color-overrides",
-            ]))
+            "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
+            "v5-color-overrides",
+          ]))
     #expect(
       try await TestPostgres.query(url, "SELECT to_regclass('schema_migrations') IS NULL") == ["t"])
     try PostgresCatalog(url: url).close()

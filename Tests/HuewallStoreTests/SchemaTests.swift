@@ -13,7 +13,8 @@ struct SchemaTests {
         "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       #expect(
         tables == [
-          "analyses", "color_overrides", "decoding_images", "grdb_migrations", "images", "item_errors",
+          "analyses", "color_overrides", "decoding_images", "grdb_migrations", "images",
+          "item_errors",
           "parameter_sets", "poison_images", "products", "runs", "sqlite_sequence", "work_items",
           "workers",
         ])

@@ -12,9 +12,11 @@ struct Colors: AsyncParsableCommand {
     abstract: "Print the dominant colours of image files, one JSON line per file.",
     discussion: """
       Each line is {"file", "width", "height", "colors": [{"h", "s", "v", "hex", "share", \
-      "family"}]}, heaviest colour first, in the order the files were given. h, s and v are \
-      the quantised values (the bin), hex is the bin's centre, share its part of the image's \
-      total weight, family its shopping colour family. \
+      "family"}], "backdrop"}, heaviest colour first, in the order the files were given. h, s \
+      and v are the quantised values (the bin), hex is the bin's centre, share its part of the \
+      product's total weight, family its shopping colour family. backdrop is apart from the \
+      colours: {"hex", "h", "s", "v"} for a uniform backdrop, "transparent", "scene", or null \
+      without background suppression. \
       A file that cannot be analysed prints {"file", "error"}; the command then goes on with \
       the next file and exits with code 3 at the end.
       """
@@ -71,8 +73,21 @@ struct Colors: AsyncParsableCommand {
         ("width", .int(analysed.width)),
         ("height", .int(analysed.height)),
         ("colors", .array(colors)),
+        ("backdrop", json(analysed.palette.backdrop)),
       ]), true
     )
+  }
+
+  /// `"transparent"`, `"scene"`, the backdrop's colour, or null when it was not looked for
+  /// (no background suppression).
+  static func json(_ backdrop: Backdrop) -> JSONValue {
+    switch backdrop {
+    case .unknown: .null
+    case .transparent: .string("transparent")
+    case .scene: .string("scene")
+    case .color(let h, let s, let v, let hex):
+      .object([("hex", .string(hex)), ("h", .double(h)), ("s", .double(s)), ("v", .double(v))])
+    }
   }
 
   static func json(_ color: DominantColor) -> JSONValue {

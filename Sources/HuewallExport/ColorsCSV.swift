@@ -9,7 +9,8 @@ import Foundation
 /// value is an empty field; `disagreement` is `true` or `false`. Appended after those, so that
 /// the columns before keep their places: `decidedBy` (`analysis` or `override`), then for each
 /// colour `colorN_name` (its CSS name) and `colorN_shopName` (the shop's name of its family),
-/// then `confidence` (0…1).
+/// then `confidence` (0…1), then `backdrop` (`#rrggbb`, `transparent`, `scene`, or empty when
+/// unknown).
 public enum ColorsCSV {
   /// The CSV of `products`, with at least `colorColumns` colour groups (more when a product
   /// has more colours).
@@ -31,6 +32,7 @@ public enum ColorsCSV {
       header += ["name", "shopName"].map { "color\(n)_\($0)" }
     }
     header.append("confidence")
+    header.append("backdrop")
     appendRow(header, to: &out)
     var row: [String] = []
     row.reserveCapacity(header.count)
@@ -66,6 +68,7 @@ public enum ColorsCSV {
         row.append(color?.shopName ?? "")
       }
       row.append(product.confidence.map(number) ?? "")
+      row.append(product.backdrop ?? "")
       appendRow(row, to: &out)
     }
     return out

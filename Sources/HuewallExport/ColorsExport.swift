@@ -47,10 +47,14 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
     /// The feed's item group (the colourways of one model); not written to `colors.json`,
     /// read by the write-back exports.
     public var itemGroupId: String? = nil
+    /// What the analysis took for the backdrop, never among `colors`: `#rrggbb`,
+    /// `transparent` or `scene`; nil when unknown (an analysis made before it was kept, or
+    /// without background suppression).
+    public var backdrop: String? = nil
 
     enum CodingKeys: String, CodingKey {
       case id, title, brand, vendorColor, vendorFamily, link, imageUrl, position, family
-      case disagreement, colors, decidedBy, override, confidence
+      case disagreement, colors, decidedBy, override, confidence, backdrop
     }
 
     /// Every key is written, a missing value as null, so that every product has the same
@@ -71,6 +75,7 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
       try c.encode(decidedBy, forKey: .decidedBy)
       try c.encode(override, forKey: .override)
       try c.encode(confidence, forKey: .confidence)
+      try c.encode(backdrop, forKey: .backdrop)
     }
   }
 
@@ -205,6 +210,7 @@ struct WallCatalogue {
       }
       placed.product.confidence = Confidence.of(placed.product)
       placed.product.itemGroupId = entry.itemGroupId
+      placed.product.backdrop = entry.backdrop
       keyed.append(placed)
     }
   }
@@ -305,7 +311,9 @@ extension ColorsDocument {
 extension ColorsDocument.ExportedProduct {
   /// One line of `colors.json`, keys sorted.
   func write(to out: inout String) {
-    out += "{\"brand\": "
+    out += "{\"backdrop\": "
+    ColorsDocument.append(backdrop, to: &out)
+    out += ", \"brand\": "
     ColorsDocument.append(brand, to: &out)
     out += ", \"colors\": ["
     for (index, color) in colors.enumerated() {

@@ -274,6 +274,9 @@ struct Tile: MustacheParent {
   var swatches: [String]
   var colorClasses: [String]
   var vendorLine: String?
+  /// What the analysis took for the backdrop (`#rrggbb`, `transparent`, `scene`), for the
+  /// details; nil when unknown.
+  var backdrop: String?
 
   init(_ product: ColorsDocument.ExportedProduct, thumbnail: String?) {
     id = product.id
@@ -307,6 +310,7 @@ struct Tile: MustacheParent {
       line.append(vendorFamily.map { "\(vendorColor) → \($0)" } ?? vendorColor)
     }
     vendorLine = line.isEmpty ? nil : line.joined(separator: " · ")
+    backdrop = product.backdrop
   }
 
   /// `x` and six lowercase hex digits; anything else is drawn grey.
@@ -348,6 +352,7 @@ struct Tile: MustacheParent {
     case "colors": colors
     case "swatches": swatches
     case "vendorLine": vendorLine
+    case "backdrop": backdrop
     default: nil
     }
   }

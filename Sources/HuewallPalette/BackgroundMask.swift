@@ -23,27 +23,29 @@ enum BackgroundMask {
   /// fails every opacity test, and the colour bits stay for the fill's comparisons.
   static let backdropAlpha: UInt32 = 0xFF
 
-  /// Marks the backdrop samples of `grid` with ``backdropAlpha``; false when there is none.
+  /// Marks the backdrop samples of `grid` with ``backdropAlpha`` and says what the backdrop
+  /// is: only a ``Backdrop/color(h:s:v:hex:)`` marks anything. A grid too small to have a
+  /// border and an inside is a scene.
   @discardableResult
   static func mark(in grid: inout SampleGrid, alphaThreshold: UInt32, deepShadows: Bool = false)
-    -> Bool
+    -> Backdrop
   {
     let columns = grid.columns
     let rows = grid.rows
-    guard columns >= 3, rows >= 3 else { return false }
+    guard columns >= 3, rows >= 3 else { return .scene }
     let opaque = { [pixels = grid.pixels] (i: Int) in pixels[i] >> 24 <= alphaThreshold }
 
     var border = (0..<columns).flatMap { [$0 * rows, $0 * rows + rows - 1] }
     border += (1..<rows - 1).flatMap { [$0, (columns - 1) * rows + $0] }
     let opaqueBorder = border.filter(opaque)
     // A transparent backdrop is already skipped through alpha.
-    guard opaqueBorder.count * 2 >= border.count else { return false }
+    guard opaqueBorder.count * 2 >= border.count else { return .transparent }
 
-    let backdrop = Backdrop(
+    let backdrop = BackdropTone(
       border: opaqueBorder.map { grid.pixels[$0] }, deepShadows: deepShadows)
     let seeds = opaqueBorder.filter { backdrop.admits(grid.pixels[$0]) }
     guard Double(seeds.count) >= uniformBorderShare * Double(opaqueBorder.count) else {
-      return false
+      return .scene
     }
     let step = grid.step
     grid.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -51,7 +53,7 @@ enum BackgroundMask {
         pixels: pixels, rows: rows, step: step, backdrop: backdrop, alphaThreshold: alphaThreshold)
       fill.run(from: seeds)
     }
-    return true
+    return Backdrop(red: backdrop.red, green: backdrop.green, blue: backdrop.blue)
   }
 }
 
@@ -59,7 +61,7 @@ enum BackgroundMask {
 private struct FloodFill {
   let pixels: UnsafeMutableBufferPointer<UInt32>
   let rows: Int
-  let backdrop: Backdrop
+  let backdrop: BackdropTone
   let alphaThreshold: UInt32
   /// Neighbouring samples are `step` pixels apart: allow more change between them when far.
   /// Darkening (into a soft shadow) may be steeper than lightening: a light product on a
@@ -70,7 +72,7 @@ private struct FloodFill {
   var stack: [Int] = []
 
   init(
-    pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int, step: Int, backdrop: Backdrop,
+    pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int, step: Int, backdrop: BackdropTone,
     alphaThreshold: UInt32
   ) {
     self.pixels = pixels
@@ -108,14 +110,14 @@ private struct FloodFill {
   private mutating func spread(from cell: Int, to neighbour: Int, row: Int) {
     let to = pixels[neighbour]
     guard to >> 24 <= alphaThreshold, backdrop.admits(to) else { return }
-    let (darker, lighter) = Backdrop.channelChange(from: pixels[cell], to: to)
+    let (darker, lighter) = BackdropTone.channelChange(from: pixels[cell], to: to)
     guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }
     markBackdrop(neighbour, row: row)
   }
 }
 
 /// The backdrop colour and the test for "looks like the backdrop, perhaps in shadow".
-struct Backdrop {
+struct BackdropTone {
   let red: Int
   let green: Int
   let blue: Int

@@ -88,4 +88,6 @@ public struct PaletteAnalysis: Sendable, Hashable {
   public var totalWeight: Double
   /// Each colour family's share of the total weight, over every bin (not only the top ones).
   public var familyShares: [ColorFamily: Double]
+  /// What the image's backdrop is; none of its samples are in ``colors``.
+  public var backdrop: Backdrop = .unknown
 }

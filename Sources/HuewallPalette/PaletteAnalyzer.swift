@@ -66,14 +66,17 @@ public struct PaletteAnalyzer: Sendable {
   /// Marks the backdrop in `grid` when the parameters ask for it, in place (a grid just made
   /// from an image is not copied), then analyses it.
   private func analyze(marking grid: inout SampleGrid, hint: ProductHint) -> PaletteAnalysis {
-    var backdrop = false
+    var backdrop = Backdrop.unknown
     if parameters.backgroundSuppression {
       backdrop = BackgroundMask.mark(
         in: &grid, alphaThreshold: UInt32(parameters.alphaThreshold),
         deepShadows: parameters.deepShadows)
     }
-    if usesProductPath { return analyzeProduct(grid, backdrop: backdrop, hint: hint) }
-    return analyze(.grid(grid))
+    var analysis =
+      usesProductPath
+      ? analyzeProduct(grid, backdrop: backdrop.isColor, hint: hint) : analyze(.grid(grid))
+    analysis.backdrop = backdrop
+    return analysis
   }
 
   /// Where the samples come from: the decoded image itself (read in place), or a grid (its

@@ -39,7 +39,8 @@ extension AnalysisRecord {
       imageSHA256: sha256, parameterSetID: parameterSetID, width: image.width,
       height: image.height, colors: image.palette.colors.map(StoredColor.init),
       family: image.palette.family?.rawValue, samples: image.palette.samples,
-      skipped: image.palette.skipped, background: image.palette.background, analysedAt: date)
+      skipped: image.palette.skipped, background: image.palette.background,
+      backdrop: image.palette.backdrop.stored, analysedAt: date)
   }
 }
 

@@ -125,15 +125,16 @@ extension PostgresCatalog {
       ? """
       DO UPDATE SET width = excluded.width, height = excluded.height, colors = excluded.colors,
         family = excluded.family, samples = excluded.samples, skipped = excluded.skipped,
-        background = excluded.background, analysed_at = excluded.analysed_at
+        background = excluded.background, backdrop = excluded.backdrop,
+        analysed_at = excluded.analysed_at
       """ : "DO NOTHING"
     return try session.execute(
       """
       INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family,
-        samples, skipped, background, analysed_at)
+        samples, skipped, background, backdrop, analysed_at)
       VALUES (\(record.parameterSetID), \(record.imageSHA256), \(record.width), \(record.height),
         \(try record.colorsJSON(location: location)), \(record.family), \(record.samples),
-        \(record.skipped), \(record.background), \(record.analysedAt))
+        \(record.skipped), \(record.background), \(record.backdrop), \(record.analysedAt))
       ON CONFLICT (parameter_set_id, image_sha256) \(unescaped: conflict)
       """) == 1
   }
@@ -178,7 +179,7 @@ extension PostgresCatalog {
                   fromJSON: json, product: id, image: sha256, parameterSetID: parameterSetID,
                   location: location)
               },
-              family: try row[9], itemGroupId: try row[10]))
+              family: try row[9], itemGroupId: try row[10], backdrop: try row[11]))
           last = id
         }
         first = false

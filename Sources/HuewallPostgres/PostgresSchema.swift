@@ -10,7 +10,7 @@ import PostgresNIO
 enum PostgresSchema {
   static let migrations: [(identifier: String, sql: String)] = [
     ("v1", v1), ("v2-poison-images", v2), ("v3-item-warnings", v3), ("v4-work-queue", v4),
-    ("v5-color-overrides", v5),
+    ("v5-color-overrides", v5), ("v6-backdrop", v6),
   ]
 
   /// Every process that opens the catalogue migrates it under this advisory lock, so that
@@ -157,5 +157,10 @@ enum PostgresSchema {
       product_id text COLLATE "C" PRIMARY KEY REFERENCES products ON DELETE CASCADE,
       family text NOT NULL, hex text, note text, decided_at timestamptz NOT NULL,
       image_sha256 text COLLATE "C");
+    """
+
+  /// What the analysis took for the backdrop, as in the SQLite catalogue.
+  private static let v6 = """
+    ALTER TABLE analyses ADD COLUMN backdrop text;
     """
 }

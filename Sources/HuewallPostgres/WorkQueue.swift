@@ -372,7 +372,7 @@ extension PostgresCatalog {
     for record in records.sorted(by: {
       ($0.parameterSetID, $0.imageSHA256) < ($1.parameterSetID, $1.imageSHA256)
     }) {
-      rows.append(Self.placeholders(from: binds.count + 1, count: 10))
+      rows.append(Self.placeholders(from: binds.count + 1, count: 11))
       binds.append(record.parameterSetID)
       binds.append(record.imageSHA256)
       binds.append(record.width)
@@ -382,13 +382,14 @@ extension PostgresCatalog {
       binds.append(record.samples)
       binds.append(record.skipped)
       binds.append(record.background)
+      binds.append(record.backdrop)
       binds.append(record.analysedAt)
     }
     let inserted = try session.rows(
       PostgresQuery(
         unsafeSQL: """
           INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family,
-            samples, skipped, background, analysed_at)
+            samples, skipped, background, backdrop, analysed_at)
           VALUES \(rows.joined(separator: ", "))
           ON CONFLICT (parameter_set_id, image_sha256) DO NOTHING
           RETURNING parameter_set_id, image_sha256

@@ -30,6 +30,8 @@ public struct LiveAnalysis: Sendable {
     public var family: String?
     /// Why the image could not be analysed (unreadable, undecodable), or nil.
     public var failure: String?
+    /// The backdrop under the asked parameters, as the store keeps it.
+    public var backdrop: String? = nil
   }
 
   /// Analyses `hashes` in that order of priority (the caller puts what is on screen first),
@@ -55,7 +57,7 @@ public struct LiveAnalysis: Sendable {
         let palette = analyzer.analyze(grid)
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),
-          family: palette.family?.rawValue, failure: nil)
+          family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)
       } catch {
         return Result(
           sha256: sha256, colors: [], family: nil, failure: DecodeError.reason(of: error))

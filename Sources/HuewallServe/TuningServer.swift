@@ -172,6 +172,7 @@ public struct TuningServer: Sendable {
       var coloured = entry
       coloured.colors = result.colors.isEmpty ? nil : result.colors
       coloured.family = result.family
+      coloured.backdrop = result.backdrop
       return coloured
     }
   }

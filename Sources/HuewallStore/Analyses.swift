@@ -45,11 +45,16 @@ public struct AnalysisRecord: Sendable, Hashable, Codable {
   public var samples: Int
   public var skipped: Int
   public var background: Int
+  /// What the analysis took for the backdrop, kept apart from the product's colours:
+  /// `#rrggbb`, `transparent` or `scene`; nil when unknown (no background suppression, or an
+  /// analysis made before the catalogue kept it).
+  public var backdrop: String?
   public var analysedAt: Date
 
   public init(
     imageSHA256: String, parameterSetID: Int64, width: Int, height: Int, colors: [StoredColor],
-    family: String?, samples: Int, skipped: Int, background: Int, analysedAt: Date
+    family: String?, samples: Int, skipped: Int, background: Int, backdrop: String? = nil,
+    analysedAt: Date
   ) {
     self.imageSHA256 = imageSHA256
     self.parameterSetID = parameterSetID
@@ -60,6 +65,7 @@ public struct AnalysisRecord: Sendable, Hashable, Codable {
     self.samples = samples
     self.skipped = skipped
     self.background = background
+    self.backdrop = backdrop
     self.analysedAt = analysedAt
   }
 }
@@ -102,12 +108,13 @@ struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
   var samples: Int
   var skipped: Int
   var background: Int
+  var backdrop: String?
   var analysedAt: Date
 
   enum CodingKeys: String, CodingKey, ColumnExpression {
     case parameterSetID = "parameter_set_id"
     case imageSHA256 = "image_sha256"
-    case width, height, colors, family, samples, skipped, background
+    case width, height, colors, family, samples, skipped, background, backdrop
     case analysedAt = "analysed_at"
   }
 
@@ -121,6 +128,7 @@ struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
     samples = record.samples
     skipped = record.skipped
     background = record.background
+    backdrop = record.backdrop
     analysedAt = record.analysedAt
   }
 
@@ -128,7 +136,7 @@ struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
     AnalysisRecord(
       imageSHA256: imageSHA256, parameterSetID: parameterSetID, width: width, height: height,
       colors: colors, family: family, samples: samples, skipped: skipped,
-      background: background, analysedAt: analysedAt)
+      background: background, backdrop: backdrop, analysedAt: analysedAt)
   }
 }
 

@@ -22,11 +22,14 @@ public struct ExportEntry: Sendable, Hashable {
   /// The feed's id shared by the colourways of one model (a Shopify product's id), for the
   /// write-back exports.
   public var itemGroupId: String?
+  /// What the analysis took for the backdrop (`#rrggbb`, `transparent`, `scene`); nil when
+  /// unknown, as for analyses made before the catalogue kept it.
+  public var backdrop: String?
 
   public init(
     id: String, title: String, brand: String?, vendorColor: String?, link: String?,
     imageURL: String?, isRemoved: Bool, imageSHA256: String?, colors: [StoredColor]?,
-    family: String?, itemGroupId: String? = nil
+    family: String?, itemGroupId: String? = nil, backdrop: String? = nil
   ) {
     self.id = id
     self.title = title
@@ -39,6 +42,7 @@ public struct ExportEntry: Sendable, Hashable {
     self.colors = colors
     self.family = family
     self.itemGroupId = itemGroupId
+    self.backdrop = backdrop
   }
 }
 
@@ -64,7 +68,7 @@ extension CatalogStore {
           ExportEntry(
             id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
             imageURL: row[5], isRemoved: row[6], imageSHA256: row[7], colors: colors,
-            family: row[9], itemGroupId: row[10]))
+            family: row[9], itemGroupId: row[10], backdrop: row[11]))
       }
     }
   }
@@ -77,7 +81,8 @@ extension ExportEntry {
     """
     SELECT products.id, products.title, products.brand, products.vendor_color,
            products.link, products.image_url, products.removed_at IS NOT NULL,
-           images.sha256, analyses.colors, analyses.family, products.item_group_id
+           images.sha256, analyses.colors, analyses.family, products.item_group_id,
+           analyses.backdrop
     FROM products
     LEFT JOIN images ON images.url = products.image_url
     LEFT JOIN analyses

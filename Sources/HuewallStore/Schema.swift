@@ -14,6 +14,7 @@ enum Schema {
     migrator.registerMigration("v3-item-warnings", migrate: v3)
     migrator.registerMigration("v4-work-queue", migrate: v4)
     migrator.registerMigration("v5-color-overrides", migrate: v5)
+    migrator.registerMigration("v6-backdrop", migrate: v6)
     return migrator
   }()
 
@@ -177,6 +178,15 @@ enum Schema {
       t.column("note", .text)
       t.column("decided_at", .datetime).notNull()
       t.column("image_sha256", .text)  // the main image's content when decided
+    }
+  }
+
+  private static func v6(_ db: Database) throws {
+    // What the analysis took for the backdrop, apart from the product's colours: "#rrggbb",
+    // "transparent" or "scene"; null when unknown (analysed earlier, or with no background
+    // suppression).
+    try db.alter(table: "analyses") { t in
+      t.add(column: "backdrop", .text)
     }
   }
 }

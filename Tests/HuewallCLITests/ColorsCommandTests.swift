@@ -48,6 +48,27 @@ import Testing
     let line = try #require(result.lines.first)
     #expect(line.hasPrefix(#"{"file":"samples/01-red-sneaker.jpg","width":"#))
     #expect(line.contains(#","colors":[{"h":"#))
+    #expect(line.hasSuffix(##"}],"backdrop":{"hex":"#ffffff","h":0,"s":0,"v":1}}"##))
+  }
+
+  @Test func printsTheBackdropApartFromTheColours() async throws {
+    let result = try await huewall([
+      "colors", "samples/12-white-tshirt.jpg", "samples/04-green-cap.png",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try result.lines.map(Self.object)
+    let grey = try #require(lines[0]["backdrop"] as? [String: Any])
+    #expect(grey["hex"] as? String == "#eeeeee")
+    #expect(grey["v"] as? Double == 0.933)
+    // The light-grey backdrop is not among the white shirt's colours.
+    let hexes = (lines[0]["colors"] as? [[String: Any]] ?? []).map { $0["hex"] as? String }
+    #expect(!hexes.contains("#eeeeee"))
+    #expect(lines[1]["backdrop"] as? String == "transparent")
+    // The reference preset does not look for a backdrop.
+    let reference = try await huewall([
+      "colors", "--preset", "reference", "samples/05-blue-mug.jpg",
+    ])
+    #expect(try Self.object(reference.lines[0])["backdrop"] is NSNull)
   }
 
   @Test func aFailedFileGetsAnErrorLineAndTheRunGoesOn() async throws {

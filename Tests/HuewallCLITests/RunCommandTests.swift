@@ -59,7 +59,10 @@ import Testing
 
     let colors = try Data(contentsOf: sandbox.output.appendingPathComponent("colors.json"))
     let document = try #require(try JSONSerialization.jsonObject(with: colors) as? [String: Any])
-    #expect((document["products"] as? [Any])?.count == 24)
+    let exported = try #require(document["products"] as? [[String: Any]])
+    #expect(exported.count == 24)
+    // Every sample was analysed with background suppression: each says what its backdrop is.
+    #expect(exported.allSatisfy { $0["backdrop"] is String }, "\(exported.map { $0["backdrop"] })")
   }
 
   @Test func statusJSONWithErrorsIsOneDocument() async throws {

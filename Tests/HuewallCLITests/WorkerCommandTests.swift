@@ -71,6 +71,10 @@ import Testing
     #expect(
       try await TestPostgres.query(
         database, "SELECT count(DISTINCT image_sha256) FROM analyses") == ["300"])
+    // The product preset looks for a backdrop, and the workers' batch insert keeps it.
+    #expect(
+      try await TestPostgres.query(database, "SELECT count(*) FROM analyses WHERE backdrop IS NULL")
+        == ["0"])
     #expect(
       try await TestPostgres.query(
         database, "SELECT state, count(*), count(claimed_by) FROM work_items GROUP BY state")

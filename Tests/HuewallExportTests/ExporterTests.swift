@@ -50,14 +50,53 @@ import Testing
     #expect(
       Set(product.keys) == [
         "id", "title", "brand", "vendorColor", "vendorFamily", "link", "imageUrl", "position",
-        "family", "disagreement", "colors", "decidedBy", "override", "confidence",
+        "family", "disagreement", "colors", "decidedBy", "override", "confidence", "backdrop",
       ])
     #expect(product["brand"] is NSNull)
+    #expect(product["backdrop"] is NSNull)
     #expect(product["override"] is NSNull)
     let color = try #require((product["colors"] as? [[String: Any]])?.first)
     #expect(
       Set(color.keys) == ["h", "s", "v", "hex", "share", "family", "name", "shopName"])
     #expect(color["shopName"] is NSNull)
+  }
+
+  @Test func theBackdropIsKeptApartFromTheColours() async throws {
+    let scratch = try Scratch()
+    defer { scratch.cleanUp() }
+    let (store, set) = try makeStore(
+      in: scratch,
+      seeds: [
+        Seed(id: "a", colors: [color(0.6, 0.8, 0.8)], backdrop: "#d3d3d3"),
+        Seed(id: "b", colors: [color(0.3, 0.8, 0.8)], backdrop: "transparent"),
+        Seed(id: "c", colors: [color(0.1, 0.8, 0.8)], backdrop: "scene"),
+        Seed(id: "d", colors: [color(0.9, 0.8, 0.8)]),
+      ])
+    let out = scratch.url("out")
+    _ = try await Exporter(store: store).export(parameterSet: set, to: out)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    let document = try decoder.decode(
+      ColorsDocument.self, from: Data(contentsOf: out.appendingPathComponent("colors.json")))
+    let backdrops = Dictionary(
+      uniqueKeysWithValues: document.products.map { ($0.id, $0.backdrop ?? "null") })
+    #expect(backdrops == ["a": "#d3d3d3", "b": "transparent", "c": "scene", "d": "null"])
+    #expect(document.products.allSatisfy { $0.colors.allSatisfy { $0.hex != "#d3d3d3" } })
+    let csv = try String(contentsOf: out.appendingPathComponent("colors.csv"), encoding: .utf8)
+    let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    #expect(rows[0].hasSuffix(",confidence,backdrop"))
+    let last = Dictionary(
+      uniqueKeysWithValues: rows.dropFirst().map {
+        (
+          $0.split(separator: ",", omittingEmptySubsequences: false)[1],
+          $0.split(separator: ",", omittingEmptySubsequences: false).last!
+        )
+      })
+    #expect(last == ["a": "#d3d3d3", "b": "transparent", "c": "scene", "d": ""])
+    let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("data-bd=\"#d3d3d3\""))
+    #expect(html.contains("data-bd=\"scene\""))
+    #expect(html.contains("row(\"backdrop\""))
   }
 
   @Test func aFailedExportLeavesThePreviousOneInPlace() async throws {

@@ -31,11 +31,12 @@ struct Seed {
   var sha256: String?
   var colors: [StoredColor]
   var family: String?
+  var backdrop: String?
 
   init(
     id: String, title: String = "", brand: String? = nil, vendorColor: String? = nil,
     link: String? = nil, image: URL? = nil, sha256: String? = nil, colors: [StoredColor] = [],
-    family: String? = nil
+    family: String? = nil, backdrop: String? = nil
   ) {
     let imageURL = image ?? URL(string: "https://images.example/\(id).jpg")!
     product = Product(
@@ -44,6 +45,7 @@ struct Seed {
     self.sha256 = sha256 ?? (colors.isEmpty ? nil : fakeHash(id))
     self.colors = colors
     self.family = family ?? colors.first?.family
+    self.backdrop = backdrop
   }
 }
 
@@ -89,7 +91,8 @@ func makeStore(
       analyses.append(
         AnalysisRecord(
           imageSHA256: sha, parameterSetID: set.id, width: 100, height: 100, colors: seed.colors,
-          family: seed.family, samples: 100, skipped: 0, background: 0, analysedAt: date))
+          family: seed.family, samples: 100, skipped: 0, background: 0,
+          backdrop: seed.backdrop, analysedAt: date))
     }
   }
   try store.saveImages(images)

@@ -39,7 +39,8 @@ struct AnalysisTests {
   func roundTrip(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
       let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
-      let first = analysis("aaaa", set: set, colors: [white, blue], family: "white")
+      var first = analysis("aaaa", set: set, colors: [white, blue], family: "white")
+      first.backdrop = "#f0e6d2"
       try store.saveAnalyses([first])
       #expect(try stored(store, "aaaa", set: set) == first)
       #expect(try stored(store, "aaaa", set: set + 1) == nil)
@@ -49,6 +50,7 @@ struct AnalysisTests {
       redone.colors = [blue]
       redone.family = nil
       redone.analysedAt = t1
+      redone.backdrop = "scene"
       try store.saveAnalyses([redone])
       #expect(try stored(store, "aaaa", set: set) == redone)
       #expect(try store.strings("SELECT count(*) FROM analyses") == ["1"])

@@ -21,6 +21,7 @@ struct SchemaTests {
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
+          "v6-backdrop",
         ])
     }
   }
@@ -72,7 +73,7 @@ struct SchemaTests {
           == .olderSchema(
             missingMigrations: [
               "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
-              "v5-color-overrides",
+              "v5-color-overrides", "v6-backdrop",
             ]))
     }
   }
@@ -86,6 +87,18 @@ struct SchemaTests {
           "id", "title", "brand", "vendor_color", "link", "image_url", "additional_image_urls",
           "price", "availability", "item_group_id", "first_seen_at", "last_seen_at",
           "removed_at", "updated_at",
+        ])
+    }
+  }
+
+  @Test("the columns of analyses are the documented ones")
+  func analysisColumns() throws {
+    try withStore { store in
+      let columns = try store.strings("SELECT name FROM pragma_table_info('analyses')")
+      #expect(
+        columns == [
+          "parameter_set_id", "image_sha256", "width", "height", "colors", "family", "samples",
+          "skipped", "background", "analysed_at", "backdrop",
         ])
     }
   }
@@ -190,6 +203,7 @@ struct SchemaTests {
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
+          "v6-backdrop",
         ])
     }
   }

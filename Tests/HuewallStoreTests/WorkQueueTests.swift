@@ -46,7 +46,7 @@ struct WorkQueueTests {
         fetchedAt: t1),
       analysis: AnalysisRecord(
         imageSHA256: sha, parameterSetID: set, width: 1, height: 1, colors: [], family: nil,
-        samples: 1, skipped: 0, background: 0, analysedAt: t1))
+        samples: 1, skipped: 0, background: 0, backdrop: "#f0f0f0", analysedAt: t1))
   }
 
   @Test("two workers claiming at once never get the same item, and together get all")
@@ -120,6 +120,7 @@ struct WorkQueueTests {
       #expect(
         try first.finish(results, worker: "slow", policy: short) == [false, true, true, true])
       #expect(try first.strings("SELECT image_sha256 FROM analyses") == ["same"])
+      #expect(try first.strings("SELECT backdrop FROM analyses") == ["#f0f0f0"])
       let states = try first.strings(
         """
         SELECT state || '|' || count(*) || '|' || count(*) FILTER (WHERE analysed)

@@ -332,6 +332,8 @@
     row("brand", d.brand || "—");
     row("vendor colour", d.vc ? d.vc + (d.vf ? " → " + d.vf : " (no family)") : "—");
     row(d.o !== undefined ? "family" : "analysed family", d.family || "—");
+    // Kept apart from the colours: the backdrop is never the product's colour.
+    row("backdrop", d.bd || "—");
     var href = safeLink(d.href);
     if (href) {
       var a = el("a", "product page ↗");

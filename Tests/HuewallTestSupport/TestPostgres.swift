@@ -118,6 +118,19 @@ public final class TestCluster: Sendable {
     url = try TestPostgres.run(Self.script, ["start", folder + "/cluster", "\(Self.nextPort())"])
   }
 
+  /// Runs `body` with a new cluster and removes the cluster afterwards, whether `body`
+  /// returned or threw: a failed test leaves no server running.
+  public static func with(_ body: (TestCluster) async throws -> Void) async throws {
+    let cluster = try TestCluster()
+    do {
+      try await body(cluster)
+    } catch {
+      await cluster.remove()
+      throw error
+    }
+    await cluster.remove()
+  }
+
   /// Stops the server, keeping its data.
   public func pause() async throws {
     try await offThePool { [folder] in

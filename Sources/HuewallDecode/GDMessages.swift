@@ -35,23 +35,28 @@ final class GDMessages: Sendable {
     routeCStandardError()
   }()
 
-  /// Makes C's stderr a line-buffered stream that hands libpng's lines to the current
-  /// collector and passes everything else on to file descriptor 2 unchanged.
+  /// Makes C's stderr an unbuffered stream that hands libpng's lines to the current
+  /// collector and passes everything else on to file descriptor 2 unchanged. Unbuffered, so
+  /// that each `fprintf` reaches the callback whole on the thread that wrote it: with a
+  /// shared line buffer, a decode's message could be flushed by another thread's newline,
+  /// into that thread's collector.
   private static func routeCStandardError() {
     let functions = huewall_stream_functions(
       read: nil, write: forwardStandardError, seek: nil, close: nil)
     guard let stream = huewall_fopencookie(nil, "w", functions) else { return }
-    setvbuf(stream, nil, _IOLBF, 4096)
+    setvbuf(stream, nil, _IONBF, 0)
     huewall_replace_stderr(stream)
   }
 }
 
-/// One flush of C's stderr: normally one line, since the stream is line-buffered.
+/// One write to C's stderr: one `fprintf`, since the stream is unbuffered.
 private func forwardStandardError(
   _ cookie: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<CChar>?, _ count: Int
 ) -> Int {
   guard let bytes, count > 0 else { return 0 }
   let buffer = UnsafeRawBufferPointer(start: bytes, count: count)
+  // libpng ends its message with a newline of its own `fprintf`: part of a line collected.
+  if buffer.elementsEqual("\n".utf8) { return count }
   if buffer.starts(with: "libpng ".utf8) {
     // libpng's "libpng warning: …" and "libpng error: …": a decode's message, or nobody's.
     let line = String(decoding: buffer, as: UTF8.self)

@@ -29,6 +29,20 @@ struct PipelineOptions: ParsableArguments {
   /// - Parameter optional: when no `--config` was given and there is no `pipeline.json` here,
   ///   use the defaults instead of failing (for commands that need only the paths, such as
   ///   `status --db`).
+  /// The configuration of a command that works on the catalogue a run made (`status`,
+  /// `set-color`): with `--db` the catalogue is all it needs, no pipeline.json; an SQLite
+  /// catalogue that does not exist yet is a clear error rather than an empty new file.
+  func existingCatalogueConfiguration() throws -> PipelineConfiguration {
+    let configuration = try self.configuration(optional: db != nil)
+    guard
+      configuration.usesPostgres || FileManager.default.fileExists(atPath: configuration.database)
+    else {
+      throw CommandFailure.fatal(
+        "\(configuration.database): no catalogue yet (run `huewall run` first)")
+    }
+    return configuration
+  }
+
   func configuration(feed: String? = nil, output: String? = nil, optional: Bool = false) throws
     -> PipelineConfiguration
   {

@@ -75,13 +75,7 @@ struct SetColor: ParsableCommand {
   }
 
   func run() throws {
-    let configuration = try pipeline.configuration(optional: pipeline.db != nil)
-    guard
-      configuration.usesPostgres || FileManager.default.fileExists(atPath: configuration.database)
-    else {
-      throw CommandFailure.fatal(
-        "\(configuration.database): no catalogue yet (run `huewall run` first)")
-    }
+    let configuration = try pipeline.existingCatalogueConfiguration()
     let store: any Catalogue
     do {
       store = try configuration.openCatalogue()

@@ -38,14 +38,7 @@ struct Status: ParsableCommand {
   var product: String?
 
   func run() throws {
-    // With --db, the catalogue is all status needs: no pipeline.json required.
-    let configuration = try pipeline.configuration(optional: pipeline.db != nil)
-    guard
-      configuration.usesPostgres || FileManager.default.fileExists(atPath: configuration.database)
-    else {
-      throw CommandFailure.fatal(
-        "\(configuration.database): no catalogue yet (run `huewall run` first)")
-    }
+    let configuration = try pipeline.existingCatalogueConfiguration()
     let store: any Catalogue
     let runs: [RunRecord]
     var queue: QueueCounts?

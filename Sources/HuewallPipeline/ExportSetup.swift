@@ -36,9 +36,13 @@ extension PipelineConfiguration {
     var kept = [("the catalogue", database), ("the image cache", cache)]
     if !feed.source.contains("://") { kept.append(("the feed", feed.source)) }
     if let file { kept.append(("the configuration", file)) }
-    for (what, path) in kept {
+    /// Whether `path` is the output folder or inside it.
+    func insideOutput(_ path: String) -> Bool {
       let real = Self.realPath(path)
-      if real == output || real.hasPrefix(output == "/" ? "/" : output + "/") {
+      return real == output || real.hasPrefix(output == "/" ? "/" : output + "/")
+    }
+    for (what, path) in kept {
+      if insideOutput(path) {
         throw ConfigurationError(
           path: self.output,
           problem:
@@ -46,15 +50,13 @@ extension PipelineConfiguration {
             + "whole: choose another output folder")
       }
     }
-    if !writeBack.formats.isEmpty {
-      let shop = Self.realPath(writeBack.folder(exportOutput: self.output))
-      if shop == output || shop.hasPrefix(output == "/" ? "/" : output + "/") {
-        throw ConfigurationError(
-          path: self.output,
-          problem:
-            "writeBack.output (\(shop)) is inside the output folder, which an export replaces "
-            + "whole: choose another folder")
-      }
+    let shop = writeBack.folder(exportOutput: self.output)
+    if !writeBack.formats.isEmpty, insideOutput(shop) {
+      throw ConfigurationError(
+        path: self.output,
+        problem:
+          "writeBack.output (\(Self.realPath(shop))) is inside the output folder, which an "
+          + "export replaces whole: choose another folder")
     }
     try Exporter.checkReplaceable(URL(fileURLWithPath: self.output))
   }

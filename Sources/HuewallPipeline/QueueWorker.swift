@@ -105,12 +105,15 @@ public final class QueueWorker: Sendable {
       let batch = try catalog.claim(worker: id, limit: settings.batchSize, policy: settings.policy)
       metrics.claimed(batch)
       // The queue's depth, for the metrics: every ten seconds, not on every claim.
+      var counts: QueueCounts?
       if sampled.map({ ContinuousClock.now - $0 >= .seconds(10) }) ?? true {
-        metrics.queue(try catalog.queueCounts())
+        let sample = try catalog.queueCounts()
+        metrics.queue(sample)
+        counts = sample
         sampled = .now
       }
       if batch.isEmpty {
-        if untilDrained, try catalog.queueCounts().open == 0 { break }
+        if untilDrained, try (counts ?? catalog.queueCounts()).open == 0 { break }
         try await Task.sleep(for: settings.pollInterval)
         continue
       }

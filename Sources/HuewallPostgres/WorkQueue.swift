@@ -193,7 +193,7 @@ extension PostgresCatalog {
         var item = item
         item.previous = previous[item.imageURL]
         if let sha = item.previous?.sha256 {
-          item.previousAnalysed = analysed.contains(AnalysisKey(item.parameterSetID, sha))
+          item.previousAnalysed = analysed.contains(SetKey(item.parameterSetID, sha))
         }
         return item
       }.sorted { $0.imageURL < $1.imageURL }
@@ -238,18 +238,19 @@ extension PostgresCatalog {
       """)
   }
 
-  /// A parameter set and an image content: what an analysis is stored under.
-  struct AnalysisKey: Hashable {
+  /// A parameter set and a string under it: a work item's image URL, or the image content
+  /// (hash) that an analysis is stored under.
+  struct SetKey: Hashable {
     let parameterSetID: Int64
-    let sha256: String
-    init(_ parameterSetID: Int64, _ sha256: String) {
+    let value: String
+    init(_ parameterSetID: Int64, _ value: String) {
       self.parameterSetID = parameterSetID
-      self.sha256 = sha256
+      self.value = value
     }
   }
 
   /// Which of `pairs` (set, content) have an analysis, in one query.
-  func analysedPairs(_ pairs: [(Int64, String)]) throws(StoreError) -> Set<AnalysisKey> {
+  func analysedPairs(_ pairs: [(Int64, String)]) throws(StoreError) -> Set<SetKey> {
     guard !pairs.isEmpty else { return [] }
     let rows = try session.rows(
       """
@@ -257,8 +258,8 @@ extension PostgresCatalog {
       JOIN unnest(\(pairs.map(\.0))::bigint[], \(pairs.map(\.1))::text[]) AS u(set_id, sha)
         ON a.parameter_set_id = u.set_id AND a.image_sha256 = u.sha
       """)
-    var found: Set<AnalysisKey> = []
-    for row in rows { found.insert(AnalysisKey(try row[0], try row[1])) }
+    var found: Set<SetKey> = []
+    for row in rows { found.insert(SetKey(try row[0], try row[1])) }
     return found
   }
 
@@ -302,9 +303,9 @@ extension PostgresCatalog {
         ORDER BY w.parameter_set_id, w.image_url
         FOR UPDATE OF w
         """)
-      var held: Set<ItemKey> = []
-      for row in heldRows { held.insert(ItemKey(try row[0], try row[1])) }
-      let written = items.map { held.contains(ItemKey($0.parameterSetID, $0.imageURL)) }
+      var held: Set<SetKey> = []
+      for row in heldRows { held.insert(SetKey(try row[0], try row[1])) }
+      let written = items.map { held.contains(SetKey($0.parameterSetID, $0.imageURL)) }
       let mine = zip(results, written).filter(\.1).map(\.0)
       guard !mine.isEmpty else { return written }
 
@@ -330,7 +331,7 @@ extension PostgresCatalog {
       var stored = try insertNew(done.compactMap(\.analysis))
       let analysed = done.map { entry in
         entry.analysis.map {
-          stored.remove(AnalysisKey($0.parameterSetID, $0.imageSHA256)) != nil
+          stored.remove(SetKey($0.parameterSetID, $0.imageSHA256)) != nil
         } ?? false
       }
       try session.execute(
@@ -352,19 +353,9 @@ extension PostgresCatalog {
     }
   }
 
-  /// A work item's key.
-  struct ItemKey: Hashable {
-    let parameterSetID: Int64
-    let url: String
-    init(_ parameterSetID: Int64, _ url: String) {
-      self.parameterSetID = parameterSetID
-      self.url = url
-    }
-  }
-
   /// Inserts the analyses that no content and set has yet, in one statement; returns the keys
   /// of those it wrote (an analysis that lost a race to another worker is not among them).
-  private func insertNew(_ records: [AnalysisRecord]) throws(StoreError) -> Set<AnalysisKey> {
+  private func insertNew(_ records: [AnalysisRecord]) throws(StoreError) -> Set<SetKey> {
     guard !records.isEmpty else { return [] }
     var binds = PostgresBindings()
     var rows: [String] = []
@@ -394,8 +385,8 @@ extension PostgresCatalog {
           ON CONFLICT (parameter_set_id, image_sha256) DO NOTHING
           RETURNING parameter_set_id, image_sha256
           """, binds: binds))
-    var keys: Set<AnalysisKey> = []
-    for row in inserted { keys.insert(AnalysisKey(try row[0], try row[1])) }
+    var keys: Set<SetKey> = []
+    for row in inserted { keys.insert(SetKey(try row[0], try row[1])) }
     return keys
   }
 

@@ -36,6 +36,15 @@ func huewallExecutable() throws -> URL {
 func huewall(
   _ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]
 ) async throws -> CommandResult {
+  try await run(
+    try huewallExecutable(), arguments, in: directory, environment: environment)
+}
+
+/// Runs `executable` with `arguments` as ``huewall(_:in:environment:)`` runs the built binary.
+func run(
+  _ executable: URL, _ arguments: [String], in directory: URL = repositoryRoot,
+  environment: [String: String] = [:]
+) async throws -> CommandResult {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("huewall-cli-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -47,7 +56,7 @@ func huewall(
   let out = try FileHandle(forWritingTo: outURL)
   let err = try FileHandle(forWritingTo: errURL)
   let process = Process()
-  process.executableURL = try huewallExecutable()
+  process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = directory
   if !environment.isEmpty {

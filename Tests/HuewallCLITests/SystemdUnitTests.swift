@@ -132,10 +132,10 @@ import Testing
         .write(to: copies.appendingPathComponent(unit), atomically: true, encoding: .utf8)
     }
     var options = ["verify", "--man=no"]
-    let help = try await Self.run(analyzer, ["--help"])
+    let help = try await run(analyzer, ["--help"])
     if help.stdout.contains("--recursive-errors") { options.append("--recursive-errors=no") }
 
-    let result = try await Self.run(
+    let result = try await run(
       analyzer, options + Self.units.map { copies.appendingPathComponent($0).path })
     let mentions = result.stderr.split(separator: "\n").filter {
       $0.lowercased().contains("huewall")
@@ -148,37 +148,11 @@ import Testing
     try String(contentsOf: copies.appendingPathComponent("huewall-serve.service"), encoding: .utf8)
       .replacingOccurrences(of: "ProtectSystem=strict", with: "ProtectSytem=strict")
       .write(to: broken, atomically: true, encoding: .utf8)
-    let check = try await Self.run(analyzer, options + [broken.path])
+    let check = try await run(analyzer, options + [broken.path])
     let reported = check.stderr.split(separator: "\n").contains {
       $0.contains("huewall-broken.service") && $0.contains("ProtectSytem")
     }
     #expect(reported, "\(check.stderr)")
   }
 
-  /// Runs `executable` with `arguments`, its output in temporary files as `huewall(_:)` does.
-  static func run(_ executable: URL, _ arguments: [String]) async throws -> CommandResult {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("huewall-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let outURL = folder.appendingPathComponent("stdout")
-    let errURL = folder.appendingPathComponent("stderr")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try await runUntilExit(process)
-    try out.close()
-    try err.close()
-    return CommandResult(
-      reason: process.terminationReason, status: process.terminationStatus,
-      stdout: try String(contentsOf: outURL, encoding: .utf8),
-      stderr: try String(contentsOf: errURL, encoding: .utf8))
-  }
 }

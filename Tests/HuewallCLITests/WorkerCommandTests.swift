@@ -45,11 +45,13 @@ import Testing
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       try await Task.sleep(for: .milliseconds(300 + Int(state >> 33) % 1200))
       let pid = workers[victim].processIdentifier
+      // The schema may not exist yet: the first process to connect creates it.
       let holding = try await waitUntil(seconds: 30) {
-        try await TestPostgres.query(
+        let leased = try? await TestPostgres.query(
           database,
           "SELECT count(*) FROM work_items WHERE state = 'leased' AND claimed_by LIKE '%:\(pid):%'"
-        ) != ["0"]
+        )
+        return leased.map { $0 != ["0"] } ?? false
       }
       #expect(holding, "worker \(victim) never held an item")
       kill(pid, SIGKILL)

@@ -90,4 +90,6 @@ public struct PaletteAnalysis: Sendable, Hashable {
   public var familyShares: [ColorFamily: Double]
   /// What the image's backdrop is; none of its samples are in ``colors``.
   public var backdrop: Backdrop = .unknown
+  /// Visited pixels taken for a person's skin (0 when skin suppression is off).
+  public var skin: Int = 0
 }

@@ -28,10 +28,12 @@ extension PaletteAnalyzer {
     if parameters.scenePrior && scene {
       ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
-    var person = false
+    var skin = 0
     if parameters.skinSuppression {
-      person = SkinRegions.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
+      skin = SkinRegions.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
+    let opaque = grid.pixels.count - skipped
+    let person = Double(skin) >= SkinRegions.personShare * Double(opaque)
     if parameters.garmentPrior, person, let region = hint.wornOn {
       GarmentPrior.weigh(grid, region: region, into: &weights)
     }
@@ -53,9 +55,11 @@ extension PaletteAnalyzer {
         }
       }
     }
-    return ranked(
+    var analysis = ranked(
       bins, samples: grid.columns * grid.rows, skipped: skipped, background: background,
       grid: grid, slots: slots, weights: weights)
+    analysis.skin = skin
+    return analysis
   }
 
   /// Bins merged into colours (heaviest bin first, each lighter bin joining the nearest colour
@@ -276,10 +280,10 @@ enum SkinRegions {
     return cr >= 133_000 && cr <= 173_000 && cb >= 77_000 && cb <= 127_000 && r > 60
   }
 
-  /// Returns whether there was skin outside product-sized regions: a person.
+  /// Returns how many samples were taken for skin (outside product-sized regions).
   @discardableResult
   static func weigh(_ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32)
-    -> Bool
+    -> Int
   {
     let (columns, rows) = (grid.columns, grid.rows)
     let n = grid.pixels.count
@@ -320,9 +324,10 @@ enum SkinRegions {
         for i in region { weights[i] *= weight }
       }
     }
-    return Double(skin) >= personShare * Double(opaque)
+    return skin
   }
-  /// Skin on at least this share of the opaque samples means a person is in the photo.
+  /// Skin on at least this share of the opaque samples (backdrop included) means a person is
+  /// in the photo.
   static let personShare = 0.03
 }
 

@@ -82,6 +82,16 @@ struct AnalysisOptions: ParsableArguments {
     help: "File each colour's family by its samples' lit side, not its bin (product preset: on).")
   var litFamilies: Bool?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Give samples taken for skin no saturation priority (product preset: on).")
+  var skinWithoutPriority: Bool?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "File families by boundaries checked on how people name colours (product preset: on).")
+  var shopperFamilies: Bool?
+
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {
     ParameterOverrides(
@@ -91,7 +101,8 @@ struct AnalysisOptions: ParsableArguments {
       hueWrap: hueWrap, darkPixelDamping: darkPixelDamping, neutralGreys: neutralGreys,
       deepShadows: deepShadows, scenePrior: scenePrior, skinSuppression: skinSuppression,
       garmentPrior: garmentPrior, mergeDistance: mergeDistance, darkHues: darkHues,
-      litFamilies: litFamilies)
+      litFamilies: litFamilies, skinWithoutPriority: skinWithoutPriority,
+      shopperFamilies: shopperFamilies)
   }
 
   /// The preset with the flags given on top, validated.

@@ -417,6 +417,7 @@ extension AnalysisParameters {
       ("deep shadows", deepShadows), ("scene prior", scenePrior),
       ("skin suppression", skinSuppression), ("garment prior", garmentPrior),
       ("dark hues", darkHues), ("lit families", litFamilies),
+      ("skin without priority", skinWithoutPriority), ("shopper families", shopperFamilies),
     ].map { "\($0.0) \($0.1 ? "on" : "off")" }
     let merge =
       mergeDistance == 0

@@ -56,6 +56,13 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// rather than at its bin's value: a surface is named by its lit side (a shaded white shirt
   /// is white, not silver; a dark-grey body is grey, not black).
   public var litFamilies: Bool
+  /// Give samples taken for skin no saturation priority: skin is saturated enough that its
+  /// bonus outweighed a white or pale garment even at skin suppression's low weight.
+  public var skinWithoutPriority: Bool
+  /// File families by boundaries checked against how people name product colours (neutral
+  /// by chroma, black below v 0.25, white from v 0.85, hot pink, olive, burgundy; a product
+  /// is not multicolour while one family holds half of it) rather than the original ones.
+  public var shopperFamilies: Bool
 
   public init(
     numColors: Int = 3,
@@ -74,7 +81,9 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     garmentPrior: Bool = false,
     mergeDistance: Double = 0,
     darkHues: Bool = false,
-    litFamilies: Bool = false
+    litFamilies: Bool = false,
+    skinWithoutPriority: Bool = false,
+    shopperFamilies: Bool = false
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -93,6 +102,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.mergeDistance = mergeDistance
     self.darkHues = darkHues
     self.litFamilies = litFamilies
+    self.skinWithoutPriority = skinWithoutPriority
+    self.shopperFamilies = shopperFamilies
   }
 
   /// The original algorithm's parameters.
@@ -133,7 +144,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
-    case litFamilies
+    case litFamilies, skinWithoutPriority, shopperFamilies
   }
 
   public init(from decoder: any Decoder) throws {
@@ -161,6 +172,10 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
       try c.decodeIfPresent(Double.self, forKey: .mergeDistance) ?? d.mergeDistance
     darkHues = try c.decodeIfPresent(Bool.self, forKey: .darkHues) ?? d.darkHues
     litFamilies = try c.decodeIfPresent(Bool.self, forKey: .litFamilies) ?? d.litFamilies
+    skinWithoutPriority =
+      try c.decodeIfPresent(Bool.self, forKey: .skinWithoutPriority) ?? d.skinWithoutPriority
+    shopperFamilies =
+      try c.decodeIfPresent(Bool.self, forKey: .shopperFamilies) ?? d.shopperFamilies
   }
 
   /// Every key, but those that came later (from `neutralGreys` on) only when they are not
@@ -185,6 +200,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     if mergeDistance != 0 { try c.encode(mergeDistance, forKey: .mergeDistance) }
     if darkHues { try c.encode(darkHues, forKey: .darkHues) }
     if litFamilies { try c.encode(litFamilies, forKey: .litFamilies) }
+    if skinWithoutPriority { try c.encode(skinWithoutPriority, forKey: .skinWithoutPriority) }
+    if shopperFamilies { try c.encode(shopperFamilies, forKey: .shopperFamilies) }
   }
 }
 
@@ -222,7 +239,7 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
       AnalysisParameters(
         backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true,
         deepShadows: true, scenePrior: true, skinSuppression: true, mergeDistance: 12,
-        darkHues: true, litFamilies: true)
+        darkHues: true, litFamilies: true, skinWithoutPriority: true, shopperFamilies: true)
     }
   }
 }

@@ -19,6 +19,8 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
   public var mergeDistance: Double?
   public var darkHues: Bool?
   public var litFamilies: Bool?
+  public var skinWithoutPriority: Bool?
+  public var shopperFamilies: Bool?
 
   public init(
     numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
@@ -26,7 +28,8 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     backgroundSuppression: Bool? = nil, hueWrap: Bool? = nil, darkPixelDamping: Bool? = nil,
     neutralGreys: Bool? = nil, deepShadows: Bool? = nil, scenePrior: Bool? = nil,
     skinSuppression: Bool? = nil, garmentPrior: Bool? = nil, mergeDistance: Double? = nil,
-    darkHues: Bool? = nil, litFamilies: Bool? = nil
+    darkHues: Bool? = nil, litFamilies: Bool? = nil, skinWithoutPriority: Bool? = nil,
+    shopperFamilies: Bool? = nil
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -45,13 +48,15 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     self.mergeDistance = mergeDistance
     self.darkHues = darkHues
     self.litFamilies = litFamilies
+    self.skinWithoutPriority = skinWithoutPriority
+    self.shopperFamilies = shopperFamilies
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
-    case litFamilies
+    case litFamilies, skinWithoutPriority, shopperFamilies
   }
 }
 
@@ -78,6 +83,8 @@ extension Preset {
     if let v = overrides.mergeDistance { p.mergeDistance = v }
     if let v = overrides.darkHues { p.darkHues = v }
     if let v = overrides.litFamilies { p.litFamilies = v }
+    if let v = overrides.skinWithoutPriority { p.skinWithoutPriority = v }
+    if let v = overrides.shopperFamilies { p.shopperFamilies = v }
     return try p.validated()
   }
 }

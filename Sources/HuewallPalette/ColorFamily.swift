@@ -6,39 +6,90 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
   /// A product whose top colours belong to several chromatic families; never a single colour's.
   case multicolour
 
+  /// Which boundaries file a colour.
+  public enum Regions: Sendable, Hashable {
+    /// The first boundaries, drawn by hand on HSV.
+    case original
+    /// Boundaries checked against how people name product colours
+    /// (``AnalysisParameters/shopperFamilies``).
+    case shopper
+  }
+
+  /// The family of a colour given as h (turns, 0…1), s and v (0…1), by the original
+  /// boundaries.
+  public init(h: Double, s: Double, v: Double) {
+    self.init(h: h, s: s, v: v, regions: .original)
+  }
+
   /// The family of a colour given as h (turns, 0…1), s and v (0…1).
   ///
   /// Every region is stated here and nowhere else; the rules are checked in order, so each
   /// line only has to separate what the lines above left. Degrees are h × 360.
-  public init(h: Double, s: Double, v: Double) {
+  public init(h: Double, s: Double, v: Double, regions: Regions) {
     let degrees = (h - h.rounded(.down)) * 360
-    self =
-      switch (degrees, s, v) {
-      case (_, ..<0.5, ..<0.30), (_, _, ..<0.15): .black
-      case (_, ..<0.15, 0.90...): .white
-      case (_, ..<0.15, 0.70...): .silver
-      case (_, ..<0.15, _): .grey
-      case (20..<65, ..<0.45, 0.65...): .beige
-      case (10..<45, _, ..<0.70): .brown
-      case (..<12, ..<0.5, 0.75...), (345..., ..<0.5, 0.75...): .pink
-      case (..<12, _, _), (345..., _, _): .red
-      case (..<38, _, _): .orange
-      case (..<55, _, ..<0.88): .gold
-      case (..<68, _, _): .yellow
-      case (..<165, _, _): .green
-      case (200..<255, _, ..<0.50): .navy
-      case (..<255, _, _): .blue
-      case (..<290, _, _): .purple
-      case (_, _, ..<0.55): .purple
-      default: .pink
-      }
+    switch regions {
+    case .original:
+      self =
+        switch (degrees, s, v) {
+        case (_, ..<0.5, ..<0.30), (_, _, ..<0.15): .black
+        case (_, ..<0.15, 0.90...): .white
+        case (_, ..<0.15, 0.70...): .silver
+        case (_, ..<0.15, _): .grey
+        case (20..<65, ..<0.45, 0.65...): .beige
+        case (10..<45, _, ..<0.70): .brown
+        case (..<12, ..<0.5, 0.75...), (345..., ..<0.5, 0.75...): .pink
+        case (..<12, _, _), (345..., _, _): .red
+        case (..<38, _, _): .orange
+        case (..<55, _, ..<0.88): .gold
+        case (..<68, _, _): .yellow
+        case (..<165, _, _): .green
+        case (200..<255, _, ..<0.50): .navy
+        case (..<255, _, _): .blue
+        case (..<290, _, _): .purple
+        case (_, _, ..<0.55): .purple
+        default: .pink
+        }
+    case .shopper:
+      // A colour is neutral by its chroma (s × v), not its saturation: a warm steel in the
+      // shade (s 0.18, v 0.5) is grey while a pale pink shirt (s 0.18, v 0.95) is pink.
+      let neutral = s * v < Self.neutralChroma
+      self =
+        switch (degrees, s, v) {
+        case (_, ..<0.5, ..<0.25), (_, _, ..<0.15): .black
+        case _ where neutral && v >= 0.85: .white
+        case _ where neutral && v >= 0.70: .silver
+        case _ where neutral: .grey
+        case (20..<65, ..<0.5, 0.55...): .beige
+        case (10..<45, _, ..<0.70): .brown
+        // Pale and light warm reds are pink, and so are the light bluish reds of hot pink.
+        case (..<20, ..<0.5, 0.75...), (345..., ..<0.5, 0.75...), (345..<352, ..<0.8, 0.75...):
+          .pink
+        case (..<12, _, _), (345..., _, _): .red
+        case (..<38, _, _): .orange
+        case (..<55, _, ..<0.88): .gold
+        // A dark yellow is olive, which shoppers file as green.
+        case (55..<68, _, ..<0.70): .green
+        case (..<68, _, _): .yellow
+        case (..<173, _, _): .green
+        case (200..<255, _, ..<0.50): .navy
+        case (..<255, _, _): .blue
+        case (..<290, _, _): .purple
+        // A dark bluish red is burgundy, a red.
+        case (330..., _, ..<0.55): .red
+        case (_, _, ..<0.55): .purple
+        default: .pink
+        }
+    }
   }
+
+  /// Below this chroma (s × v) the shopper boundaries call a colour neutral.
+  public static let neutralChroma = 0.1
 }
 
 extension DominantColor {
   /// The colour family of the bin's quantised value, or of its lit side's value when the
   /// analysis measured it.
-  public var family: ColorFamily { ColorFamily(h: h, s: s, v: litValue ?? v) }
+  public var family: ColorFamily { ColorFamily(h: h, s: s, v: litValue ?? v, regions: regions) }
 }
 
 extension PaletteAnalysis {
@@ -47,12 +98,17 @@ extension PaletteAnalysis {
   public static let multicolourShare = 0.12
 
   /// The product's family: its heaviest colour's, or multicolour when three or more chromatic
-  /// families each hold at least ``multicolourShare`` of the weight.
+  /// families each hold at least ``multicolourShare`` of the weight (and, by the shopper
+  /// boundaries, no family holds half: a red dress's shading spreads over red, pink and
+  /// purple, yet it is red).
   public var family: ColorFamily? {
     guard let first = colors.first else { return nil }
     let achromatic: Set<ColorFamily> = [.black, .white, .grey, .silver]
     let strongChromatic = familyShares.filter { family, share in
       share >= Self.multicolourShare && !achromatic.contains(family)
+    }
+    if first.regions == .shopper, (familyShares.values.max() ?? 0) >= 0.5 {
+      return first.family
     }
     return strongChromatic.count >= 3 ? .multicolour : first.family
   }

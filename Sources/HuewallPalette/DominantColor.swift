@@ -26,10 +26,12 @@ public struct DominantColor: Sendable, Hashable {
   /// The value the colour's brightest tenth of samples reaches, which files its family in
   /// place of `v` (``AnalysisParameters/litFamilies``); nil: `v` files it.
   public var litValue: Double?
+  /// The boundaries that file the colour's family (``AnalysisParameters/shopperFamilies``).
+  public var regions: ColorFamily.Regions
 
   public init(
     bin: HSVBin, h: Double, s: Double, v: Double, weight: Double, share: Double,
-    litValue: Double? = nil
+    litValue: Double? = nil, regions: ColorFamily.Regions = .original
   ) {
     self.bin = bin
     self.h = h
@@ -38,6 +40,7 @@ public struct DominantColor: Sendable, Hashable {
     self.weight = weight
     self.share = share
     self.litValue = litValue
+    self.regions = regions
   }
 
   /// The bin's centre as sRGB, `#rrggbb`; hue 1.0 wraps to 0, s and v are clamped to 1.

@@ -213,7 +213,12 @@ public struct PaletteAnalyzer: Sendable {
     let bin = bin(forKey: key)
     return ColorFamily(
       h: hue.value(ofBin: bin.hue), s: saturationValue.value(ofBin: bin.saturation),
-      v: saturationValue.value(ofBin: bin.value))
+      v: saturationValue.value(ofBin: bin.value), regions: familyRegions)
+  }
+
+  /// The boundaries this analysis files families by.
+  var familyRegions: ColorFamily.Regions {
+    parameters.shopperFamilies ? .shopper : .original
   }
 
   private func dominantColor(key: Int, weight: Double, totalWeight: Double) -> DominantColor {
@@ -224,7 +229,7 @@ public struct PaletteAnalyzer: Sendable {
       s: saturationValue.value(ofBin: bin.saturation),
       v: saturationValue.value(ofBin: bin.value),
       weight: weight,
-      share: totalWeight > 0 ? weight / totalWeight : 0)
+      share: totalWeight > 0 ? weight / totalWeight : 0, regions: familyRegions)
   }
 }
 

@@ -29,9 +29,13 @@ extension PaletteAnalyzer {
       ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
     var skin = 0
+    // Samples taken for skin; they get no saturation priority when the parameters say so.
+    var skinMask: [Bool] = []
     if parameters.skinSuppression {
-      skin = SkinRegions.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
+      skin = SkinRegions.weigh(
+        grid, into: &weights, alphaThreshold: alphaThreshold, mask: &skinMask)
     }
+    let plainSkin = parameters.skinWithoutPriority && !skinMask.isEmpty
     let opaque = grid.pixels.count - skipped
     let person = Double(skin) >= SkinRegions.personShare * Double(opaque)
     if parameters.garmentPrior, person, let region = hint.wornOn {
@@ -49,7 +53,8 @@ extension PaletteAnalyzer {
             let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
             let (key, bonus) = binKey(red: r, green: g, blue: b)
             let slot = bins.add(
-              (1 + bonus) * Double(weights[i]), to: key, red: r, green: g, blue: b)
+              (plainSkin && skinMask[i] ? 1 : 1 + bonus) * Double(weights[i]), to: key,
+              red: r, green: g, blue: b)
             if keepSlots { slots[i] = Int32(slot) }
           }
         }
@@ -139,10 +144,11 @@ extension PaletteAnalyzer {
         ).hsv
         (h, s) = mean.s < parameters.svSampleSize / 2 ? (0, mean.s) : (mean.h, mean.s)
       }
+      let litValue = lit.isEmpty ? nil : lit[rank]
       return DominantColor(
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
         share: totalWeight > 0 ? cluster.weight / totalWeight : 0,
-        litValue: lit.isEmpty ? nil : lit[rank])
+        litValue: litValue, regions: familyRegions)
     }
     return PaletteAnalysis(
       colors: colors, samples: samples, skipped: skipped, background: background,
@@ -280,11 +286,13 @@ enum SkinRegions {
     return cr >= 133_000 && cr <= 173_000 && cb >= 77_000 && cb <= 127_000 && r > 60
   }
 
-  /// Returns how many samples were taken for skin (outside product-sized regions).
+  /// Returns how many samples were taken for skin (outside product-sized regions), and marks
+  /// them in `mask`.
   @discardableResult
-  static func weigh(_ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32)
-    -> Int
-  {
+  static func weigh(
+    _ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32, mask: inout [Bool]
+  ) -> Int {
+    mask = [Bool](repeating: false, count: grid.pixels.count)
     let (columns, rows) = (grid.columns, grid.rows)
     let n = grid.pixels.count
     var skin = 0
@@ -321,7 +329,10 @@ enum SkinRegions {
       }
       if region.count <= largest {
         skin += region.count
-        for i in region { weights[i] *= weight }
+        for i in region {
+          weights[i] *= weight
+          mask[i] = true
+        }
       }
     }
     return skin

@@ -41,6 +41,51 @@ import Testing
     #expect(family(degrees, s, v) == expected, "h \(degrees)° s \(s) v \(v)")
   }
 
+  /// The shopper boundaries, where they differ from the original ones.
+  @Test(arguments: [
+    // black up to v 0.25 (the rule a person judges black by)
+    (220.0, 0.4, 0.24, ColorFamily.black), (220.0, 0.4, 0.26, .navy), (0.0, 0.0, 0.26, .grey),
+    // neutral by chroma s × v < 0.1: a shaded warm steel is grey, a pale pink shirt pink
+    (36.0, 0.19, 0.5, .grey), (36.0, 0.21, 0.5, .brown), (350.0, 0.18, 0.95, .pink),
+    (0.0, 0.1, 0.99, .white), (0.0, 0.12, 0.90, .pink),
+    // white from v 0.85 (a white product's lit side), silver from 0.70
+    (0.0, 0.05, 0.85, .white), (0.0, 0.05, 0.84, .silver), (0.0, 0.05, 0.69, .grey),
+    // beige to s 0.5 and down to v 0.55
+    (25.0, 0.49, 0.6, .beige), (25.0, 0.5, 0.6, .brown), (25.0, 0.4, 0.54, .brown),
+    // pink: pale warm reds to 20°, and light hot pink to 352° below s 0.8
+    (16.0, 0.4, 0.8, .pink), (16.0, 0.5, 0.8, .orange), (346.0, 0.79, 0.8, .pink),
+    (346.0, 0.8, 0.8, .red), (352.0, 0.6, 0.9, .red), (346.0, 0.6, 0.74, .red),
+    // olive is green, a bright yellow stays yellow
+    (60.0, 0.8, 0.69, .green), (60.0, 0.8, 0.7, .yellow),
+    // green to 173° (0.48 turns)
+    (172.9, 0.5, 0.7, .green), (173.0, 0.5, 0.7, .blue),
+    // burgundy is red, a dark plum purple
+    (335.0, 0.9, 0.4, .red), (329.9, 0.9, 0.4, .purple), (335.0, 0.9, 0.6, .pink),
+  ])
+  func shopperBoundary(degrees: Double, s: Double, v: Double, expected: ColorFamily) {
+    #expect(
+      ColorFamily(h: degrees / 360, s: s, v: v, regions: .shopper) == expected,
+      "h \(degrees)° s \(s) v \(v)")
+  }
+
+  @Test func oneFamilyHoldingHalfIsNotMulticolourByShopperBoundaries() {
+    func analysis(_ regions: ColorFamily.Regions, _ shares: [ColorFamily: Double])
+      -> PaletteAnalysis
+    {
+      let red = DominantColor(
+        bin: HSVBin(hue: 0, saturation: 5, value: 5), h: 0, s: 1, v: 1, weight: 1, share: 0.5,
+        regions: regions)
+      return PaletteAnalysis(
+        colors: [red], samples: 1, skipped: 0, background: 0, totalWeight: 1,
+        familyShares: shares)
+    }
+    let shading: [ColorFamily: Double] = [.red: 0.6, .pink: 0.15, .purple: 0.13]
+    #expect(analysis(.original, shading).family == .multicolour)
+    #expect(analysis(.shopper, shading).family == .red)
+    let print: [ColorFamily: Double] = [.red: 0.4, .blue: 0.3, .green: 0.2]
+    #expect(analysis(.shopper, print).family == .multicolour)
+  }
+
   @Test func multicolourNeedsThreeStrongChromaticFamilies() {
     func analysis(_ shares: [ColorFamily: Double]) -> PaletteAnalysis {
       let red = DominantColor(

@@ -152,6 +152,28 @@ import Testing
     #expect(on.colors.first?.bin == PaletteAnalyzer.reference.bin(red: 224, green: 172, blue: 140))
   }
 
+  @Test func skinWithoutPriorityGivesWayToAWhiteGarment() throws {
+    // On a light-grey backdrop: 300 damped skin samples (0.3 × 2.5 = 0.75 each) still beat 150
+    // white ones (1 each) while skin keeps its saturation bonus; without it they weigh 0.3.
+    var buffer = PixelBuffer(width: 40, height: 40, fill: Pixel(red: 214, green: 214, blue: 214))
+    fill(&buffer, 5..<20, 5..<25, Self.skin)
+    fill(&buffer, 20..<35, 5..<15, Pixel(red: 250, green: 250, blue: 250))
+    func analysis(plainSkin: Bool) throws -> PaletteAnalysis {
+      try analyse(
+        buffer,
+        parameters {
+          $0.backgroundSuppression = true
+          $0.skinSuppression = true
+          $0.skinWithoutPriority = plainSkin
+        })
+    }
+    let off = try analysis(plainSkin: false)
+    let on = try analysis(plainSkin: true)
+    #expect(off.colors.first?.bin == PaletteAnalyzer.reference.bin(red: 224, green: 172, blue: 140))
+    #expect(on.colors.first?.family == .white)
+    #expect(on.skin == 300)
+  }
+
   // MARK: garment prior
 
   @Test func aTitleNamesTheGarment() {
@@ -225,6 +247,8 @@ import Testing
     let product = Preset.product.parameters
     #expect(product.deepShadows && product.scenePrior && product.skinSuppression)
     #expect(product.mergeDistance == 12 && product.darkHues && !product.garmentPrior)
+    #expect(!p.skinWithoutPriority && !p.shopperFamilies)
+    #expect(product.skinWithoutPriority && product.shopperFamilies)
   }
 }
 

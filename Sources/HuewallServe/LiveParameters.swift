@@ -56,7 +56,16 @@ public struct LiveParameters: Sendable, Equatable {
       backgroundSuppression: try value(.backgroundSuppression, "true or false", bool),
       hueWrap: try value(.hueWrap, "true or false", bool),
       darkPixelDamping: try value(.darkPixelDamping, "true or false", bool),
-      neutralGreys: try value(.neutralGreys, "true or false", bool))
+      neutralGreys: try value(.neutralGreys, "true or false", bool),
+      deepShadows: try value(.deepShadows, "true or false", bool),
+      scenePrior: try value(.scenePrior, "true or false", bool),
+      skinSuppression: try value(.skinSuppression, "true or false", bool),
+      garmentPrior: try value(.garmentPrior, "true or false", bool),
+      mergeDistance: try value(.mergeDistance, "a number", number),
+      darkHues: try value(.darkHues, "true or false", bool),
+      litFamilies: try value(.litFamilies, "true or false", bool),
+      skinWithoutPriority: try value(.skinWithoutPriority, "true or false", bool),
+      shopperFamilies: try value(.shopperFamilies, "true or false", bool))
     do {
       parameters = try preset.parameters(with: overrides)
     } catch {

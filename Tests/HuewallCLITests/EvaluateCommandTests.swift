@@ -15,6 +15,12 @@ import Testing
     return (overall?["correct"] as? Int ?? -1, overall?["total"] as? Int ?? -1)
   }
 
+  /// A `{"correct", "total"}` object of the report.
+  func count(_ value: Any?, _ name: String) throws -> (correct: Int, total: Int) {
+    let object = try #require(value as? [String: Any], "\(name)")
+    return (try #require(object["correct"] as? Int), try #require(object["total"] as? Int))
+  }
+
   @Test func productPresetFindsEverySamplesColour() async throws {
     let product = try await report(["--labels", "samples/labels.tsv"])
     #expect(overall(product) == (24, 24))
@@ -76,6 +82,15 @@ import Testing
     let (correct, total) = overall(report)
     #expect(total == 241)
     #expect(Double(correct) >= 0.9 * Double(total), "\(correct)/\(total)")
+    // Every backdrop class with more than a handful of photos holds 85 % (white has three).
+    let backgrounds = try #require(report["backgrounds"] as? [String: Any])
+    for name in ["light-grey", "off-white", "scene", "transparent"] {
+      let (right, all) = try count(backgrounds[name], name)
+      #expect(Double(right) >= 0.85 * Double(all), "\(name): \(right)/\(all)")
+    }
+    // The chips a shopper filters by: 204/241 when this was written, short of the 90 % aimed at.
+    let (sameFamily, _) = try count(report["familyMatch"], "familyMatch")
+    #expect(Double(sameFamily) >= 0.84 * Double(total), "family = label: \(sameFamily)/\(total)")
     let sources = try #require(report["sources"] as? [String: Any])
     #expect(Set(sources.keys) == ["saleor", "solidus", "spreefashion", "spreehome", "sylius"])
     let confusion = try #require(report["confusion"] as? [String: [String: Int]])

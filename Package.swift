@@ -191,7 +191,9 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallPipelineTests",
-      dependencies: ["HuewallPipeline", "HuewallTestSupport"]
+      dependencies: ["HuewallPipeline", "HuewallTestSupport"],
+      // Read from the source tree (scripts/make-image-choice-fixtures.php makes them).
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "HuewallCLITests",

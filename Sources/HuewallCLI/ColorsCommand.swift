@@ -12,11 +12,13 @@ struct Colors: AsyncParsableCommand {
     abstract: "Print the dominant colours of image files, one JSON line per file.",
     discussion: """
       Each line is {"file", "width", "height", "colors": [{"h", "s", "v", "hex", "share", \
-      "family"}], "backdrop"}, heaviest colour first, in the order the files were given. h, s \
+      "family"}], "backdrop", "plainness"}, heaviest colour first, in the order the files were given. h, s \
       and v are the quantised values (the bin), hex is the bin's centre, share its part of the \
       product's total weight, family its shopping colour family. backdrop is apart from the \
       colours: {"hex", "h", "s", "v"} for a uniform backdrop, "transparent", "scene", or null \
-      without background suppression. \
+      without background suppression. plainness (0…1) says how plainly the image shows the \
+      product (uniform or transparent backdrop, little skin, a fair product area): a run takes \
+      a product's colour from the plainest of its images. \
       A file that cannot be analysed prints {"file", "error"}; the command then goes on with \
       the next file and exits with code 3 at the end.
       """
@@ -74,6 +76,7 @@ struct Colors: AsyncParsableCommand {
         ("height", .int(analysed.height)),
         ("colors", .array(colors)),
         ("backdrop", json(analysed.palette.backdrop)),
+        ("plainness", .double((analysed.palette.plainness * 10_000).rounded() / 10_000)),
       ]), true
     )
   }

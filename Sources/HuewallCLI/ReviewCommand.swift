@@ -45,7 +45,8 @@ struct Review: ParsableCommand {
       defer { try? store.close() }
       set = try Self.parameterSet(params, in: store, configuration: configuration)
       items = try ReviewQueue.items(
-        store: store, parameterSet: set, synonyms: configuration.synonyms)
+        store: store, parameterSet: set, synonyms: configuration.synonyms,
+        imagesPerProduct: configuration.imagesPerProduct)
     } catch {
       throw CommandFailure.fatal(error)
     }

@@ -38,6 +38,14 @@ struct Run: AsyncParsableCommand {
       """)
   var workers: Int?
 
+  @Option(
+    help: """
+      How many of each product's images to fetch and analyse, main image first; the colour \
+      comes from the one that shows the product most plainly (overrides "imagesPerProduct"; \
+      1 analyses the main image only).
+      """)
+  var imagesPerProduct: Int?
+
   @Option(help: "With a postgres:// catalogue, the seconds a claim lasts without renewal.")
   var lease: Double = LeasePolicy().lease
 
@@ -51,13 +59,18 @@ struct Run: AsyncParsableCommand {
   func validate() throws {
     if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more") }
     if lease < 1 { throw ValidationError("--lease must be at least 1 second") }
+    if let imagesPerProduct, imagesPerProduct < 1 {
+      throw ValidationError(
+        "--images-per-product must be 1 (the main image only) or more, not \(imagesPerProduct)")
+    }
   }
 
   func run() async throws {
     let started = Date()
     var report: RunReport?
     do {
-      let configuration = try pipeline.configuration(feed: feed, output: out)
+      var configuration = try pipeline.configuration(feed: feed, output: out)
+      if let imagesPerProduct { configuration.imagesPerProduct = imagesPerProduct }
       let runner = Pipeline(
         configuration: configuration, logger: pipeline.logger("huewall.run"),
         progress: ProgressReporter())

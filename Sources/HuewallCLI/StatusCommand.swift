@@ -19,7 +19,9 @@ struct Status: ParsableCommand {
       [{"run", "stage", "subject", "message"}], the newest run's failed items and the items \
       it kept with a warning. "decisions" counts the products whose colours a person decided \
       (`huewall set-color`) and those whose decision a changed image set aside; --product ID \
-      says who decides that product's colours: "analysis" or "override".
+      says who decides that product's colours: "analysis" or "override", and which of its \
+      images the colours come from under the configured parameters ("image", "imageIndex", \
+      0 for the main image, and its "plainness").
       """
   )
 
@@ -44,14 +46,16 @@ struct Status: ParsableCommand {
     var queue: QueueCounts?
     let decisions: [StoredColorOverride]
     var target: OverrideTarget?
+    var shown: ExportEntry?
     do {
       store = try configuration.openCatalogue(readOnly: true)
       runs = try store.recentRuns(limit: limit)
       if let catalog = store as? PostgresCatalog { queue = try catalog.queueCounts() }
-      decisions = try store.colorOverrides()
+      decisions = try store.colorOverrides(imagesPerProduct: configuration.imagesPerProduct)
       if let product {
         target = try store.overrideTargets(productIDs: [product])[product]
         if target == nil { throw CommandFailure.fatal(OverrideInput.unknownProduct(product)) }
+        shown = try Self.entry(of: product, in: store, configuration: configuration)
       }
     } catch {
       throw CommandFailure.fatal(error)
@@ -87,6 +91,9 @@ struct Status: ParsableCommand {
           ),
         ]
         if let decided { entry.append(("override", Self.json(decided))) }
+        entry.append(("image", shown?.chosenImageURL.map(JSONValue.string) ?? .null))
+        entry.append(("imageIndex", shown?.chosenImageIndex.map(JSONValue.int) ?? .null))
+        entry.append(("plainness", shown?.plainness.map(JSONValue.double) ?? .null))
         document.append(("product", .object(entry)))
       }
       if errors {
@@ -117,6 +124,13 @@ struct Status: ParsableCommand {
       } else {
         print("product \(product): decided by analysis")
       }
+      if let shown, shown.colors != nil, let url = shown.chosenImageURL {
+        let index = shown.chosenImageIndex ?? 0
+        print(
+          "product \(product): colours from "
+            + (index == 0 ? "its main image" : "its image \(index + 1)") + " \(url)"
+            + (shown.plainness.map { String(format: " (plainness %.2f)", $0) } ?? ""))
+      }
     }
     if errors, let newest = runs.first {
       print(
@@ -131,6 +145,23 @@ struct Status: ParsableCommand {
   }
 
   static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
+
+  /// The product's entry under the configured parameters (its chosen image and analysis), or
+  /// nil when nothing was analysed with them.
+  static func entry(
+    of product: String, in store: any Catalogue, configuration: PipelineConfiguration
+  ) throws -> ExportEntry? {
+    guard let parameters = try? configuration.analysis.parameters(),
+      let set = try store.parameterSets().first(where: { $0.parameters == parameters })
+    else { return nil }
+    var found: ExportEntry?
+    try store.forEachExportEntry(
+      parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct
+    ) { entry in
+      if entry.id == product { found = entry }
+    }
+    return found
+  }
 
   /// The work queue of a PostgreSQL catalogue in one line.
   static func line(_ queue: QueueCounts) -> String {

@@ -10,7 +10,8 @@ import Foundation
 /// the columns before keep their places: `decidedBy` (`analysis` or `override`), then for each
 /// colour `colorN_name` (its CSS name) and `colorN_shopName` (the shop's name of its family),
 /// then `confidence` (0…1), then `backdrop` (`#rrggbb`, `transparent`, `scene`, or empty when
-/// unknown).
+/// unknown), then `image` (the URL of the image the colours come from) and `imageIndex` (its
+/// place among the product's images, 0 for the main one).
 public enum ColorsCSV {
   /// The CSV of `products`, with at least `colorColumns` colour groups (more when a product
   /// has more colours).
@@ -33,6 +34,7 @@ public enum ColorsCSV {
     }
     header.append("confidence")
     header.append("backdrop")
+    header += ["image", "imageIndex"]
     appendRow(header, to: &out)
     var row: [String] = []
     row.reserveCapacity(header.count)
@@ -69,6 +71,8 @@ public enum ColorsCSV {
       }
       row.append(product.confidence.map(number) ?? "")
       row.append(product.backdrop ?? "")
+      row.append(product.image ?? "")
+      row.append(product.imageIndex.map(String.init) ?? "")
       appendRow(row, to: &out)
     }
     return out

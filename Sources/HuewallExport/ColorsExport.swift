@@ -51,10 +51,16 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
     /// `transparent` or `scene`; nil when unknown (an analysis made before it was kept, or
     /// without background suppression).
     public var backdrop: String? = nil
+    /// The URL of the image the colours come from: among the product's first images, the
+    /// one that shows it most plainly (``ImageCandidate/choose(_:)``).
+    public var image: String? = nil
+    /// Its place among the product's images: 0 the main image (`imageUrl`), 1 the first
+    /// additional one, …
+    public var imageIndex: Int? = nil
 
     enum CodingKeys: String, CodingKey {
       case id, title, brand, vendorColor, vendorFamily, link, imageUrl, position, family
-      case disagreement, colors, decidedBy, override, confidence, backdrop
+      case disagreement, colors, decidedBy, override, confidence, backdrop, image, imageIndex
     }
 
     /// Every key is written, a missing value as null, so that every product has the same
@@ -76,6 +82,8 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
       try c.encode(override, forKey: .override)
       try c.encode(confidence, forKey: .confidence)
       try c.encode(backdrop, forKey: .backdrop)
+      try c.encode(image, forKey: .image)
+      try c.encode(imageIndex, forKey: .imageIndex)
     }
   }
 
@@ -118,13 +126,19 @@ struct WallCatalogue {
   var placed: [(product: ColorsDocument.ExportedProduct, imageSHA256: String?)]
   var unplaced: [ColorsDocument.UnplacedProduct]
 
-  /// Reads the store's catalogue of the set one entry at a time, only the columns it needs.
-  init(store: any Catalogue, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms) throws {
+  /// Reads the store's catalogue of the set one entry at a time, only the columns it needs,
+  /// each product's colours from the chosen one of its first `imagesPerProduct` images.
+  init(
+    store: any Catalogue, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms,
+    imagesPerProduct: Int = 1
+  ) throws {
     var sorter = Sorter()
-    for stored in try store.colorOverrides() {
+    for stored in try store.colorOverrides(imagesPerProduct: imagesPerProduct) {
       sorter.overrides[stored.override.productID] = stored.override
     }
-    try store.forEachExportEntry(parameterSetID: parameterSet.id) { entry in
+    try store.forEachExportEntry(
+      parameterSetID: parameterSet.id, imagesPerProduct: imagesPerProduct
+    ) { entry in
       sorter.add(entry, synonyms: synonyms)
     }
     self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
@@ -195,7 +209,7 @@ struct WallCatalogue {
       }
       var family = entry.family
       let override = overrides[entry.id]
-      let holds = override?.holds(forImage: entry.imageSHA256) ?? false
+      let holds = override?.holds(forImages: entry.imageSHA256s) ?? false
       if let override, holds {
         colors = ColorDecision.apply(override, to: colors)
         family = override.family
@@ -211,6 +225,8 @@ struct WallCatalogue {
       placed.product.confidence = Confidence.of(placed.product)
       placed.product.itemGroupId = entry.itemGroupId
       placed.product.backdrop = entry.backdrop
+      placed.product.image = entry.chosenImageURL
+      placed.product.imageIndex = entry.chosenImageIndex
       keyed.append(placed)
     }
   }
@@ -345,6 +361,10 @@ extension ColorsDocument.ExportedProduct {
     ColorsDocument.append(family, to: &out)
     out += ", \"id\": "
     JSONValue.appendQuoted(id, to: &out)
+    out += ", \"image\": "
+    ColorsDocument.append(image, to: &out)
+    out += ", \"imageIndex\": "
+    out += imageIndex.map(String.init) ?? "null"
     out += ", \"imageUrl\": "
     ColorsDocument.append(imageUrl, to: &out)
     out += ", \"link\": "

@@ -118,10 +118,12 @@ public enum ReviewQueue {
 
   /// The review queue of `parameterSet` in `store`.
   public static func items(
-    store: any Catalogue, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms
+    store: any Catalogue, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms,
+    imagesPerProduct: Int = 1
   ) throws -> [ReviewItem] {
     let catalogue = try WallCatalogue(
-      store: store, parameterSet: parameterSet, synonyms: synonyms)
+      store: store, parameterSet: parameterSet, synonyms: synonyms,
+      imagesPerProduct: imagesPerProduct)
     return items(catalogue.placed.map(\.product))
   }
 }

@@ -26,14 +26,18 @@ public struct Exporter {
   /// Also write `index-single.html`: the page with every thumbnail inlined as a `data:` URL,
   /// one file that works on its own (sent by e-mail, say).
   public var singleFile = false
+  /// How many of a product's images its colour is chosen among (the main image first; the
+  /// one that shows the product most plainly wins): the run's `imagesPerProduct`.
+  public var imagesPerProduct: Int
 
   public init(
     store: any Catalogue, synonyms: ColorSynonyms = ColorSynonyms(),
-    thumbnails: ThumbnailSource? = nil
+    thumbnails: ThumbnailSource? = nil, imagesPerProduct: Int = 1
   ) {
     self.store = store
     self.synonyms = synonyms
     self.thumbnails = thumbnails
+    self.imagesPerProduct = imagesPerProduct
   }
 
   /// Why an export could not be written.
@@ -128,7 +132,8 @@ public struct Exporter {
       clock = .now
     }
     let catalogue = try WallCatalogue(
-      store: store, parameterSet: parameterSet, synonyms: synonyms)
+      store: store, parameterSet: parameterSet, synonyms: synonyms,
+      imagesPerProduct: imagesPerProduct)
     var report = ThumbnailReport()
     try await writeAtomically(to: folder) { staging in
       lap("catalogue")
@@ -178,8 +183,10 @@ public struct Exporter {
     _ a: ParameterSetRecord, _ b: ParameterSetRecord, to folder: URL, at date: Date = Date()
   ) async throws -> ComparisonSummary {
     let folder = folder.resolvingSymlinksInPath()
-    let first = try WallCatalogue(store: store, parameterSet: a, synonyms: synonyms)
-    let second = try WallCatalogue(store: store, parameterSet: b, synonyms: synonyms)
+    let first = try WallCatalogue(
+      store: store, parameterSet: a, synonyms: synonyms, imagesPerProduct: imagesPerProduct)
+    let second = try WallCatalogue(
+      store: store, parameterSet: b, synonyms: synonyms, imagesPerProduct: imagesPerProduct)
     var report = ThumbnailReport()
     var changed = 0
     try await writeAtomically(to: folder) { staging in

@@ -58,7 +58,9 @@ extension Exporter {
     _ format: WriteBackFormat, parameterSet: ParameterSetRecord, to folder: URL,
     includeUnsure: Bool
   ) throws -> WriteBackSummary {
-    let catalogue = try WallCatalogue(store: store, parameterSet: parameterSet, synonyms: synonyms)
+    let catalogue = try WallCatalogue(
+      store: store, parameterSet: parameterSet, synonyms: synonyms,
+      imagesPerProduct: imagesPerProduct)
     let products = catalogue.placed.map(\.product)
     let decided = Set(
       products.filter { $0.decidedBy == ColorsDocument.DecidedBy.override }.map(\.id))

@@ -13,7 +13,8 @@ extension PipelineConfiguration {
     return Exporter(
       store: store, synonyms: synonyms,
       thumbnails: ThumbnailSource(
-        cache: thumbnailCache, images: ImageSource { sha256 in try cache.load(sha256: sha256) }))
+        cache: thumbnailCache, images: ImageSource { sha256 in try cache.load(sha256: sha256) }),
+      imagesPerProduct: imagesPerProduct)
   }
 
   /// The thumbnails of the cached images, beside them: the analysis fills it, exports link

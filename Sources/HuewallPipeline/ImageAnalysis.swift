@@ -40,7 +40,8 @@ extension AnalysisRecord {
       height: image.height, colors: image.palette.colors.map(StoredColor.init),
       family: image.palette.family?.rawValue, samples: image.palette.samples,
       skipped: image.palette.skipped, background: image.palette.background,
-      backdrop: image.palette.backdrop.stored, analysedAt: date)
+      backdrop: image.palette.backdrop.stored,
+      plainness: rounded(image.palette.plainness, places: 4), analysedAt: date)
   }
 }
 

@@ -34,6 +34,10 @@ public struct PipelineConfiguration: Sendable, Equatable {
   public var colorSynonyms: [String: String]
   /// The shop's import files that every run writes after its export.
   public var writeBack: WriteBackSettings
+  /// How many of a product's images are fetched and analysed (the main image, then the
+  /// feed's additional ones in order); its colour comes from the one that shows it most
+  /// plainly. 1 analyses the main image only.
+  public var imagesPerProduct: Int
 
   public init(
     feed: FeedSettings = FeedSettings(),
@@ -46,7 +50,8 @@ public struct PipelineConfiguration: Sendable, Equatable {
     jobs: Int = 0,
     maxFailureRate: Double = 0.05,
     colorSynonyms: [String: String] = [:],
-    writeBack: WriteBackSettings = WriteBackSettings()
+    writeBack: WriteBackSettings = WriteBackSettings(),
+    imagesPerProduct: Int = 3
   ) {
     self.feed = feed
     self.database = database
@@ -59,6 +64,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
     self.maxFailureRate = maxFailureRate
     self.colorSynonyms = colorSynonyms
     self.writeBack = writeBack
+    self.imagesPerProduct = imagesPerProduct
   }
 
   /// The configuration file this was read from, if the caller says: an export must not
@@ -167,7 +173,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
 extension PipelineConfiguration: Decodable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case feed, database, cache, output, analysis, decode, fetch, jobs, maxFailureRate
-    case colorSynonyms, writeBack
+    case colorSynonyms, writeBack, imagesPerProduct
   }
 
   public init(from decoder: any Decoder) throws {
@@ -191,6 +197,8 @@ extension PipelineConfiguration: Decodable {
     colorSynonyms =
       try c.decodeIfPresent([String: String].self, forKey: .colorSynonyms) ?? d.colorSynonyms
     writeBack = try c.decodeIfPresent(WriteBackSettings.self, forKey: .writeBack) ?? d.writeBack
+    imagesPerProduct =
+      try c.decodeIfPresent(Int.self, forKey: .imagesPerProduct) ?? d.imagesPerProduct
   }
 }
 
@@ -322,6 +330,10 @@ extension PipelineConfiguration {
     guard jobs >= 0 else { throw fail("jobs must be 0 (one per core) or more") }
     guard (0...1).contains(maxFailureRate) else {
       throw fail("maxFailureRate must be between 0 and 1")
+    }
+    guard imagesPerProduct >= 1 else {
+      throw fail(
+        "imagesPerProduct must be 1 (the main image only) or more, not \(imagesPerProduct)")
     }
     guard decode.maxPixels > 0 else { throw fail("decode.maxPixels must be positive") }
     for (key, value) in [

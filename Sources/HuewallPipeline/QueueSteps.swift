@@ -5,11 +5,13 @@ import HuewallStore
 /// The steps a run takes with a PostgreSQL catalogue instead of fetching and analysing itself:
 /// queue the work, then wait for the workers (or do it here when none is connected).
 extension Steps {
-  /// Queues every main image of the feed for the run's parameter set.
+  /// Queues the first `imagesPerProduct` images of every product in the feed for the run's
+  /// parameter set.
   static func queueImages(_ catalog: PostgresCatalog) -> PipelineStep {
     PipelineStep(name: "Queue images") { context in
-      let queued = try catalog.enqueueMainImages(
-        parameterSetID: context.parameterSet.id, runID: context.runID)
+      let queued = try catalog.enqueueProductImages(
+        parameterSetID: context.parameterSet.id, runID: context.runID,
+        imagesPerProduct: context.configuration.imagesPerProduct)
       context.logger.info("\(queued) images in the queue")
     }
   }

@@ -58,6 +58,9 @@ public final class QueueWorker: Sendable {
   let host: String
   let catalog: PostgresCatalog
   let configuration: PipelineConfiguration
+  /// Whether an analysis without plainness (made before the catalogue kept it) is made
+  /// again: only when products have several images to choose among.
+  var measured: Bool { configuration.imagesPerProduct > 1 }
   let settings: Settings
   let logger: Logger
   let fetcher: Fetcher
@@ -102,7 +105,8 @@ public final class QueueWorker: Sendable {
     var sampled: ContinuousClock.Instant?
     while !stopping.load(ordering: .relaxed) {
       try catalog.heartbeat(worker: id, host: host, pid: getpid())
-      let batch = try catalog.claim(worker: id, limit: settings.batchSize, policy: settings.policy)
+      let batch = try catalog.claim(
+        worker: id, limit: settings.batchSize, policy: settings.policy, measured: measured)
       metrics.claimed(batch)
       // The queue's depth, for the metrics: every ten seconds, not on every claim.
       var counts: QueueCounts?
@@ -197,7 +201,8 @@ public final class QueueWorker: Sendable {
       let analysed =
         fetched.sha256 == previous?.sha256
         ? item.previousAnalysed
-        : try catalog.hasAnalysis(imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID)
+        : try catalog.hasAnalysis(
+          imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID, measured: measured)
       if analysed { return .done(image: image, analysis: nil) }
       let analyzer = try analyzer(for: item.parameterSetID)
       // No product hint: a queue item is an image URL, and its claim carries no product. The

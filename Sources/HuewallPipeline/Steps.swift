@@ -40,12 +40,15 @@ enum Steps {
     }
   }
 
-  /// Every main image of the feed's products, each URL once, revalidated against what the
-  /// store remembers of it.
+  /// The first `imagesPerProduct` images of the feed's products (main image first), each URL
+  /// once, revalidated against what the store remembers of it. A failed image is an item
+  /// error of its URL naming its products; their other images go on.
   static func fetchImages(fetcher: Fetcher) -> PipelineStep {
     PipelineStep(name: "Fetch images") { context in
-      let urls = try context.store.mainImageURLs().compactMap(URL.init(string:))
-      let known = try context.store.mainImageRecords()
+      let perProduct = context.configuration.imagesPerProduct
+      let urls = try context.store.imageURLs(imagesPerProduct: perProduct)
+        .compactMap(URL.init(string:))
+      let known = try context.store.imageRecords(imagesPerProduct: perProduct)
       context.itemsAttempted += urls.count
       context.progress.begin("Fetching images", total: urls.count)
       let store = context.store
@@ -109,7 +112,11 @@ enum Steps {
     -> PipelineStep
   {
     PipelineStep(name: "Analyse images") { context in
-      let done = try store.analysedImageHashes(parameterSetID: context.parameterSet.id)
+      // With several images to choose among, an analysis made before plainness was kept is
+      // made again, once, to measure it.
+      let done = try store.analysedImageHashes(
+        parameterSetID: context.parameterSet.id,
+        measured: context.configuration.imagesPerProduct > 1)
       let poison = try store.poisonImages()
       var pending: [String] = []
       for sha256 in context.imagesToAnalyse.keys.sorted() where !done.contains(sha256) {
@@ -179,14 +186,14 @@ extension RunContext {
     return urls.isEmpty ? sha256 : urls
   }
 
-  /// "(products A, B)": the products whose main image is at one of `urls`, so that an image's
+  /// "(products A, B)": the products that show an image at one of `urls`, so that an image's
   /// error names what a merchandiser looks up.
   func products(usingImages urls: [String]) -> String {
-    let ids = Set(urls.flatMap { (try? store.productIDs(mainImageURL: $0)) ?? [] })
+    let ids = Set(urls.flatMap { (try? store.productIDs(imageURL: $0)) ?? [] })
     return "(products \(ids.isEmpty ? "unknown" : ids.sorted().joined(separator: ", ")))"
   }
 
-  /// The products whose main image has the content `sha256`.
+  /// The products that show an image with the content `sha256`.
   func products(usingImage sha256: String) -> String {
     products(usingImages: imagesToAnalyse[sha256, default: []])
   }
@@ -198,9 +205,11 @@ extension RunContext {
   func hints(forImages sha256s: [String]) throws(StoreError) -> [String: ProductHint] {
     var firstByURL: [String: Product] = [:]
     for stored in try store.products(includeRemoved: false) {
-      guard let url = stored.product.mainImageURL?.absoluteString else { continue }
-      if let known = firstByURL[url], known.id <= stored.product.id { continue }
-      firstByURL[url] = stored.product
+      for image in stored.product.imageURLs.prefix(configuration.imagesPerProduct) {
+        let url = image.absoluteString
+        if let known = firstByURL[url], known.id <= stored.product.id { continue }
+        firstByURL[url] = stored.product
+      }
     }
     var hints: [String: ProductHint] = [:]
     for sha256 in sha256s {

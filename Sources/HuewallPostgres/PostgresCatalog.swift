@@ -255,7 +255,8 @@ extension PostgresCatalog {
   func analysis(imageSHA256: String, parameterSetID: Int64) throws(StoreError) -> AnalysisRecord? {
     try session.rows(
       """
-      SELECT width, height, colors, family, samples, skipped, background, analysed_at, backdrop
+      SELECT width, height, colors, family, samples, skipped, background, analysed_at, backdrop,
+        plainness
       FROM analyses WHERE parameter_set_id = \(parameterSetID) AND image_sha256 = \(imageSHA256)
       """
     ).first.map { row throws(StoreError) in
@@ -267,7 +268,7 @@ extension PostgresCatalog {
           fromJSON: json, product: "?", image: imageSHA256, parameterSetID: parameterSetID,
           location: location),
         family: try row[3], samples: try row[4], skipped: try row[5], background: try row[6],
-        backdrop: try row[8], analysedAt: try row[7])
+        backdrop: try row[8], plainness: try row[9], analysedAt: try row[7])
     }
   }
 }

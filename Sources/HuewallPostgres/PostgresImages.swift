@@ -20,12 +20,13 @@ extension PostgresCatalog {
       lastError: try row[9], fetchedAt: try row[10])
   }
 
-  public func mainImageRecords() throws(StoreError) -> [String: ImageRecord] {
+  public func imageRecords(imagesPerProduct: Int) throws(StoreError) -> [String: ImageRecord] {
     let records = try session.rows(
-      """
-      SELECT \(unescaped: Self.imageColumns) FROM images WHERE url IN (
-        SELECT image_url FROM products WHERE removed_at IS NULL AND image_url IS NOT NULL)
-      """
+      PostgresQuery(
+        unsafeSQL: """
+          SELECT \(Self.imageColumns) FROM images WHERE url IN (
+            \(ProductImages.urls(limit: imagesPerProduct, dialect: .postgres)))
+          """)
     ).map(imageRecord)
     return Dictionary(records.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
   }
@@ -101,10 +102,15 @@ extension PostgresCatalog {
 // MARK: Analyses
 
 extension PostgresCatalog {
-  public func analysedImageHashes(parameterSetID: Int64) throws(StoreError) -> Set<String> {
+  public func analysedImageHashes(parameterSetID: Int64, measured: Bool) throws(StoreError)
+    -> Set<String>
+  {
     Set(
       try session.values(
-        "SELECT image_sha256 FROM analyses WHERE parameter_set_id = \(parameterSetID)",
+        """
+        SELECT image_sha256 FROM analyses WHERE parameter_set_id = \(parameterSetID)
+          AND (NOT \(measured) OR plainness IS NOT NULL)
+        """,
         as: String.self))
   }
 
@@ -126,15 +132,16 @@ extension PostgresCatalog {
       DO UPDATE SET width = excluded.width, height = excluded.height, colors = excluded.colors,
         family = excluded.family, samples = excluded.samples, skipped = excluded.skipped,
         background = excluded.background, backdrop = excluded.backdrop,
-        analysed_at = excluded.analysed_at
+        plainness = excluded.plainness, analysed_at = excluded.analysed_at
       """ : "DO NOTHING"
     return try session.execute(
       """
       INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family,
-        samples, skipped, background, backdrop, analysed_at)
+        samples, skipped, background, backdrop, plainness, analysed_at)
       VALUES (\(record.parameterSetID), \(record.imageSHA256), \(record.width), \(record.height),
         \(try record.colorsJSON(location: location)), \(record.family), \(record.samples),
-        \(record.skipped), \(record.background), \(record.backdrop), \(record.analysedAt))
+        \(record.skipped), \(record.background), \(record.backdrop), \(record.plainness),
+        \(record.analysedAt))
       ON CONFLICT (parameter_set_id, image_sha256) \(unescaped: conflict)
       """) == 1
   }
@@ -147,44 +154,50 @@ extension PostgresCatalog {
   static let exportPage = 5_000
 
   public func forEachExportEntry(
-    parameterSetID: Int64, _ body: (ExportEntry) throws -> Void
+    parameterSetID: Int64, imagesPerProduct: Int, _ body: (ExportEntry) throws -> Void
   ) throws(StoreError) {
     try session.transaction {
       try session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
       var last = ""
       var first = true
+      var assembler = ExportEntry.Assembler(parameterSetID: parameterSetID, location: location)
       while true {
+        // A page of products (each with its images' rows), so that no product's rows are
+        // split between pages.
         var binds = PostgresBindings()
         binds.append(parameterSetID)
         binds.append(first)
         binds.append(last)
         let rows = try session.rows(
           PostgresQuery(
-            unsafeSQL: """
-              \(ExportEntry.query(parameterSet: "$1"))
-              WHERE $2 OR products.id > $3
-              ORDER BY products.id LIMIT \(Self.exportPage)
-              """, binds: binds))
+            unsafeSQL: ExportEntry.query(
+              parameterSet: "$1", imagesPerProduct: imagesPerProduct, dialect: .postgres,
+              filter: """
+                products.id IN (SELECT id FROM products WHERE $2 OR id > $3
+                  ORDER BY id LIMIT \(Self.exportPage))
+                """), binds: binds))
+        var products = 0
+        var previous: String?
         for row in rows {
           let colorsJSON: String? = try row[8]
           let id: String = try row[0]
-          let sha256: String? = try row[7]
-          try body(
-            ExportEntry(
-              id: id, title: try row[1], brand: try row[2], vendorColor: try row[3],
-              link: try row[4], imageURL: try row[5], isRemoved: try row[6],
-              imageSHA256: sha256,
-              colors: try colorsJSON.map { json throws(StoreError) in
-                try ExportEntry.colors(
-                  fromJSON: json, product: id, image: sha256, parameterSetID: parameterSetID,
-                  location: location)
-              },
-              family: try row[9], itemGroupId: try row[10], backdrop: try row[11]))
+          if id != previous { products += 1 }
+          previous = id
+          let next = ExportEntry.Row(
+            id: id, title: try row[1], brand: try row[2], vendorColor: try row[3],
+            link: try row[4], imageURL: try row[5], isRemoved: try row[6],
+            itemGroupId: try row[10],
+            candidate: ImageCandidate(
+              position: try row[12], url: try row[13], sha256: try row[7],
+              isAnalysed: colorsJSON != nil, plainness: try row[14]),
+            colorsJSON: colorsJSON, family: try row[9], backdrop: try row[11])
+          if let entry = try assembler.add(next) { try body(entry) }
           last = id
         }
         first = false
-        if rows.count < Self.exportPage { break }
+        if products < Self.exportPage { break }
       }
+      if let entry = try assembler.finish() { try body(entry) }
     }
   }
 }

@@ -5,17 +5,24 @@ import PostgresNIO
 // MARK: Colour overrides
 
 extension PostgresCatalog {
-  public func colorOverrides() throws(StoreError) -> [StoredColorOverride] {
-    var result: [StoredColorOverride] = []
-    for row in try session.rows(PostgresQuery(unsafeSQL: StoredColorOverride.query)) {
-      result.append(
-        StoredColorOverride(
-          override: ColorOverride(
+  public func colorOverrides(imagesPerProduct: Int) throws(StoreError)
+    -> [StoredColorOverride]
+  {
+    var rows: [(override: ColorOverride, position: Int, sha256: String?, isRemoved: Bool)] = []
+    for row in try session.rows(
+      PostgresQuery(
+        unsafeSQL: StoredColorOverride.query(
+          imagesPerProduct: imagesPerProduct, dialect: .postgres)))
+    {
+      rows.append(
+        (
+          ColorOverride(
             productID: try row[0], family: try row[1], hex: try row[2], note: try row[3],
             decidedAt: try row[4], imageSHA256: try row[5]),
-          currentImageSHA256: try row[6], isRemoved: try row[7]))
+          try row[8], try row[6], try row[7]
+        ))
     }
-    return result
+    return StoredColorOverride.gather(rows)
   }
 
   public func overrideTargets(productIDs: [String]) throws(StoreError) -> [String: OverrideTarget] {

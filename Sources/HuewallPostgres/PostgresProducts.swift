@@ -177,17 +177,18 @@ extension PostgresCatalog {
     }
   }
 
-  public func mainImageURLs() throws(StoreError) -> [String] {
+  public func imageURLs(imagesPerProduct: Int) throws(StoreError) -> [String] {
     try session.values(
-      """
-      SELECT DISTINCT image_url FROM products
-      WHERE removed_at IS NULL AND image_url IS NOT NULL ORDER BY image_url
-      """)
+      PostgresQuery(
+        unsafeSQL: ProductImages.urls(limit: imagesPerProduct, dialect: .postgres)))
   }
 
-  public func productIDs(mainImageURL url: String) throws(StoreError) -> [String] {
-    try session.values(
-      "SELECT id FROM products WHERE image_url = \(url) AND removed_at IS NULL ORDER BY id")
+  public func productIDs(imageURL url: String) throws(StoreError) -> [String] {
+    var binds = PostgresBindings()
+    binds.append(url)
+    return try session.values(
+      PostgresQuery(
+        unsafeSQL: ProductImages.productIDs(showing: "$1", dialect: .postgres), binds: binds))
   }
 
   public func products(includeRemoved: Bool) throws(StoreError) -> [StoredProduct] {

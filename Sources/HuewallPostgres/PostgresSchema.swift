@@ -10,7 +10,7 @@ import PostgresNIO
 enum PostgresSchema {
   static let migrations: [(identifier: String, sql: String)] = [
     ("v1", v1), ("v2-poison-images", v2), ("v3-item-warnings", v3), ("v4-work-queue", v4),
-    ("v5-color-overrides", v5), ("v6-backdrop", v6),
+    ("v5-color-overrides", v5), ("v6-backdrop", v6), ("v7-plainness", v7),
   ]
 
   /// Every process that opens the catalogue migrates it under this advisory lock, so that
@@ -162,5 +162,10 @@ enum PostgresSchema {
   /// What the analysis took for the backdrop, as in the SQLite catalogue.
   private static let v6 = """
     ALTER TABLE analyses ADD COLUMN backdrop text;
+    """
+
+  /// How plainly the image shows its product, as in the SQLite catalogue.
+  private static let v7 = """
+    ALTER TABLE analyses ADD COLUMN plainness double precision;
     """
 }

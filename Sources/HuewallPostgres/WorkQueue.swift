@@ -74,16 +74,28 @@ public struct LeasePolicy: Sendable {
 /// lease-until), the pattern of PostgreSQL job queues. Times are the server's (`now()`), so
 /// that the clocks of worker machines do not matter.
 extension PostgresCatalog {
-  /// Queues every main image of the products in the feed for the set, for `runID`, and
-  /// returns how many items of the set are now open. An item that is done or failed is
+  /// Queues the first `imagesPerProduct` images (main image first) of every product in the
+  /// feed for the set, for `runID`, and returns how many items of the set are now open. An item that is done or failed is
   /// queued afresh (each run revalidates every image); one that is still pending or leased
   /// (an interrupted run's) stays as it is but counts for `runID` from now on. An open item
   /// whose URL left the feed stays with its old run.
   @discardableResult
-  public func enqueueMainImages(parameterSetID: Int64, runID: Int64) throws(StoreError) -> Int {
+  public func enqueueProductImages(
+    parameterSetID: Int64, runID: Int64, imagesPerProduct: Int
+  ) throws(StoreError) -> Int {
     try enqueue(
-      "SELECT DISTINCT image_url FROM products WHERE removed_at IS NULL AND image_url IS NOT NULL",
-      parameterSetID: parameterSetID, runID: runID)
+      """
+      SELECT DISTINCT products.url AS image_url
+      FROM \(ProductImages.table(limit: imagesPerProduct, dialect: .postgres)) AS products
+      WHERE products.removed_at IS NULL AND products.url IS NOT NULL
+      """, parameterSetID: parameterSetID, runID: runID)
+  }
+
+  /// Queues the main image of every product in the feed (``enqueueProductImages(parameterSetID:runID:imagesPerProduct:)``
+  /// with one image a product).
+  @discardableResult
+  public func enqueueMainImages(parameterSetID: Int64, runID: Int64) throws(StoreError) -> Int {
+    try enqueueProductImages(parameterSetID: parameterSetID, runID: runID, imagesPerProduct: 1)
   }
 
   /// Queues one URL of every image content fetched once (the latest fetched), for
@@ -142,10 +154,11 @@ extension PostgresCatalog {
 
   /// Claims up to `limit` items for `worker`: pending ones whose retry time has come, and
   /// leased ones whose lease expired (their worker died). An expired item that used its last
-  /// attempt is recorded as failed instead.
-  public func claim(worker: String, limit: Int, policy: LeasePolicy) throws(StoreError)
-    -> [WorkItem]
-  {
+  /// attempt is recorded as failed instead. With `measured`, an analysis without plainness
+  /// (made before the catalogue kept it) does not count, so that its image is analysed again.
+  public func claim(
+    worker: String, limit: Int, policy: LeasePolicy, measured: Bool = false
+  ) throws(StoreError) -> [WorkItem] {
     try session.transaction {
       let abandoned = try session.rows(
         """
@@ -188,7 +201,7 @@ extension PostgresCatalog {
       for item in items {
         if let sha = previous[item.imageURL]?.sha256 { known.append((item.parameterSetID, sha)) }
       }
-      let analysed = try analysedPairs(known)
+      let analysed = try analysedPairs(known, measured: measured)
       return items.map { item in
         var item = item
         item.previous = previous[item.imageURL]
@@ -249,26 +262,34 @@ extension PostgresCatalog {
     }
   }
 
-  /// Which of `pairs` (set, content) have an analysis, in one query.
-  func analysedPairs(_ pairs: [(Int64, String)]) throws(StoreError) -> Set<SetKey> {
+  /// Which of `pairs` (set, content) have an analysis (with `measured`, one with a
+  /// plainness), in one query.
+  func analysedPairs(_ pairs: [(Int64, String)], measured: Bool = false) throws(StoreError)
+    -> Set<SetKey>
+  {
     guard !pairs.isEmpty else { return [] }
     let rows = try session.rows(
       """
       SELECT a.parameter_set_id, a.image_sha256 FROM analyses AS a
       JOIN unnest(\(pairs.map(\.0))::bigint[], \(pairs.map(\.1))::text[]) AS u(set_id, sha)
         ON a.parameter_set_id = u.set_id AND a.image_sha256 = u.sha
+      WHERE NOT \(measured) OR a.plainness IS NOT NULL
       """)
     var found: Set<SetKey> = []
     for row in rows { found.insert(SetKey(try row[0], try row[1])) }
     return found
   }
 
-  /// Whether the content already has an analysis for the set: a worker then skips decoding.
-  public func hasAnalysis(imageSHA256: String, parameterSetID: Int64) throws(StoreError) -> Bool {
+  /// Whether the content already has an analysis for the set (with `measured`, one with a
+  /// plainness): a worker then skips decoding.
+  public func hasAnalysis(imageSHA256: String, parameterSetID: Int64, measured: Bool = false)
+    throws(StoreError) -> Bool
+  {
     try !session.values(
       """
       SELECT 1 FROM analyses
       WHERE parameter_set_id = \(parameterSetID) AND image_sha256 = \(imageSHA256)
+        AND (NOT \(measured) OR plainness IS NOT NULL)
       """, as: Int.self
     ).isEmpty
   }
@@ -355,15 +376,21 @@ extension PostgresCatalog {
 
   /// Inserts the analyses that no content and set has yet, in one statement; returns the keys
   /// of those it wrote (an analysis that lost a race to another worker is not among them).
+  /// An existing analysis without plainness (made before the catalogue kept it) is replaced
+  /// by a measured one.
   private func insertNew(_ records: [AnalysisRecord]) throws(StoreError) -> Set<SetKey> {
     guard !records.isEmpty else { return [] }
     var binds = PostgresBindings()
     var rows: [String] = []
-    // In key order, so that two workers inserting the same contents never deadlock.
-    for record in records.sorted(by: {
+    // One row a key (a batch may bring one content twice, from two URLs: one statement may
+    // not update a row twice), in key order, so that two workers inserting the same contents
+    // never deadlock.
+    var seen: Set<SetKey> = []
+    let unique = records.filter { seen.insert(SetKey($0.parameterSetID, $0.imageSHA256)).inserted }
+    for record in unique.sorted(by: {
       ($0.parameterSetID, $0.imageSHA256) < ($1.parameterSetID, $1.imageSHA256)
     }) {
-      rows.append(Self.placeholders(from: binds.count + 1, count: 11))
+      rows.append(Self.placeholders(from: binds.count + 1, count: 12))
       binds.append(record.parameterSetID)
       binds.append(record.imageSHA256)
       binds.append(record.width)
@@ -374,15 +401,21 @@ extension PostgresCatalog {
       binds.append(record.skipped)
       binds.append(record.background)
       binds.append(record.backdrop)
+      binds.append(record.plainness)
       binds.append(record.analysedAt)
     }
     let inserted = try session.rows(
       PostgresQuery(
         unsafeSQL: """
           INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family,
-            samples, skipped, background, backdrop, analysed_at)
+            samples, skipped, background, backdrop, plainness, analysed_at)
           VALUES \(rows.joined(separator: ", "))
-          ON CONFLICT (parameter_set_id, image_sha256) DO NOTHING
+          ON CONFLICT (parameter_set_id, image_sha256) DO UPDATE SET
+            width = excluded.width, height = excluded.height, colors = excluded.colors,
+            family = excluded.family, samples = excluded.samples, skipped = excluded.skipped,
+            background = excluded.background, backdrop = excluded.backdrop,
+            plainness = excluded.plainness, analysed_at = excluded.analysed_at
+          WHERE analyses.plainness IS NULL AND excluded.plainness IS NOT NULL
           RETURNING parameter_set_id, image_sha256
           """, binds: binds))
     var keys: Set<SetKey> = []
@@ -452,7 +485,7 @@ extension PostgresCatalog {
     throws(StoreError)
   {
     guard let runID else { return }
-    let products = try productIDs(mainImageURL: url)
+    let products = try productIDs(imageURL: url)
     let which = products.isEmpty ? "unknown" : products.joined(separator: ", ")
     try session.execute(
       """

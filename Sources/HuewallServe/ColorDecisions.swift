@@ -134,7 +134,9 @@ extension TuningServer {
   /// People's decisions by product id, as the catalogue has them now.
   func decisions() throws -> [String: ColorOverride] {
     Dictionary(
-      try store.colorOverrides().map { ($0.override.productID, $0.override) },
+      try store.colorOverrides(imagesPerProduct: configuration.imagesPerProduct).map {
+        ($0.override.productID, $0.override)
+      },
       uniquingKeysWith: { first, _ in first })
   }
 }

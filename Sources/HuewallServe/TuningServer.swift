@@ -96,7 +96,9 @@ public struct TuningServer: Sendable {
     let entries: [ExportEntry]
     if let stored {
       var read: [ExportEntry] = []
-      try store.forEachExportEntry(parameterSetID: stored.id) { read.append($0) }
+      try store.forEachExportEntry(
+        parameterSetID: stored.id, imagesPerProduct: configuration.imagesPerProduct
+      ) { read.append($0) }
       entries = read
     } else {
       entries = try await liveEntries(asked)
@@ -135,7 +137,9 @@ public struct TuningServer: Sendable {
           "no parameter set named \"\(name)\" (stored: \(names.isEmpty ? "none" : names))")
       }
       var entries: [ExportEntry] = []
-      try store.forEachExportEntry(parameterSetID: set.id) { entries.append($0) }
+      try store.forEachExportEntry(
+        parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct
+      ) { entries.append($0) }
       return LivePage.Side(entries: entries, set: set)
     }
     let (a, b) = (try await side("a"), try await side("b"))
@@ -299,8 +303,9 @@ public struct TuningServer: Sendable {
   /// Every product of the catalogue with its image's hash, colours left out.
   func catalogue() throws -> [ExportEntry] {
     var entries: [ExportEntry] = []
-    // No parameter set has id 0: the entries come without colours.
-    try store.forEachExportEntry(parameterSetID: 0) { entries.append($0) }
+    // No parameter set has id 0: the entries come without colours. A live analysis looks at
+    // each product's main image.
+    try store.forEachExportEntry(parameterSetID: 0, imagesPerProduct: 1) { entries.append($0) }
     return entries
   }
 

@@ -49,12 +49,16 @@ public struct AnalysisRecord: Sendable, Hashable, Codable {
   /// `#rrggbb`, `transparent` or `scene`; nil when unknown (no background suppression, or an
   /// analysis made before the catalogue kept it).
   public var backdrop: String?
+  /// How plainly the image shows the product, 0…1 (`PaletteAnalysis.plainness`), for
+  /// choosing among a product's images; nil for an analysis made before the catalogue kept
+  /// it, which ranks below any measured one.
+  public var plainness: Double?
   public var analysedAt: Date
 
   public init(
     imageSHA256: String, parameterSetID: Int64, width: Int, height: Int, colors: [StoredColor],
     family: String?, samples: Int, skipped: Int, background: Int, backdrop: String? = nil,
-    analysedAt: Date
+    plainness: Double? = nil, analysedAt: Date
   ) {
     self.imageSHA256 = imageSHA256
     self.parameterSetID = parameterSetID
@@ -66,16 +70,22 @@ public struct AnalysisRecord: Sendable, Hashable, Codable {
     self.skipped = skipped
     self.background = background
     self.backdrop = backdrop
+    self.plainness = plainness
     self.analysedAt = analysedAt
   }
 }
 
 extension CatalogStore {
   /// The sha256 of every image content analysed with the set: the pipeline skips these.
-  public func analysedImageHashes(parameterSetID: Int64) throws(StoreError) -> Set<String> {
+  /// With `measured`, only those whose analysis has a plainness.
+  public func analysedImageHashes(parameterSetID: Int64, measured: Bool) throws(StoreError)
+    -> Set<String>
+  {
     try read { db in
       let hashes = try String.fetchCursor(
-        db, sql: "SELECT image_sha256 FROM analyses WHERE parameter_set_id = ?",
+        db,
+        sql: "SELECT image_sha256 FROM analyses WHERE parameter_set_id = ?"
+          + (measured ? " AND plainness IS NOT NULL" : ""),
         arguments: [parameterSetID])
       var set: Set<String> = []
       while let hash = try hashes.next() { set.insert(hash) }
@@ -109,12 +119,13 @@ struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
   var skipped: Int
   var background: Int
   var backdrop: String?
+  var plainness: Double?
   var analysedAt: Date
 
   enum CodingKeys: String, CodingKey, ColumnExpression {
     case parameterSetID = "parameter_set_id"
     case imageSHA256 = "image_sha256"
-    case width, height, colors, family, samples, skipped, background, backdrop
+    case width, height, colors, family, samples, skipped, background, backdrop, plainness
     case analysedAt = "analysed_at"
   }
 
@@ -129,6 +140,7 @@ struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
     skipped = record.skipped
     background = record.background
     backdrop = record.backdrop
+    plainness = record.plainness
     analysedAt = record.analysedAt
   }
 
@@ -136,7 +148,8 @@ struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
     AnalysisRecord(
       imageSHA256: imageSHA256, parameterSetID: parameterSetID, width: width, height: height,
       colors: colors, family: family, samples: samples, skipped: skipped,
-      background: background, backdrop: backdrop, analysedAt: analysedAt)
+      background: background, backdrop: backdrop, plainness: plainness,
+      analysedAt: analysedAt)
   }
 }
 

@@ -62,38 +62,43 @@ public protocol Catalogue: AnyObject, Sendable {
   /// the rules), then forgets the staged products.
   @discardableResult
   func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts
-  /// The main image URLs of the products in the feed, each once, in order.
-  func mainImageURLs() throws(StoreError) -> [String]
-  /// The ids of the products in the feed whose main image is `url`, for messages.
-  func productIDs(mainImageURL url: String) throws(StoreError) -> [String]
+  /// The URLs of the first `imagesPerProduct` images (main image first) of the products in
+  /// the feed, each once, in order.
+  func imageURLs(imagesPerProduct: Int) throws(StoreError) -> [String]
+  /// The ids of the products in the feed that show `url` among their images, for messages.
+  func productIDs(imageURL url: String) throws(StoreError) -> [String]
   /// The products of the catalogue ordered by id, removed ones too when `includeRemoved`.
   func products(includeRemoved: Bool) throws(StoreError) -> [StoredProduct]
 
   // MARK: Images and analyses
 
-  /// The records of every main image of the products in the feed, by URL.
-  func mainImageRecords() throws(StoreError) -> [String: ImageRecord]
+  /// The records of the first `imagesPerProduct` images of the products in the feed, by URL.
+  func imageRecords(imagesPerProduct: Int) throws(StoreError) -> [String: ImageRecord]
   /// Inserts or replaces many image records in one transaction.
   func saveImages(_ records: [ImageRecord]) throws(StoreError)
   /// The images whose bytes were fetched once, one per distinct sha256, ordered by sha256.
   func cachedImages() throws(StoreError) -> [ImageRecord]
-  /// The sha256 of every image content analysed with the set.
-  func analysedImageHashes(parameterSetID: Int64) throws(StoreError) -> Set<String>
+  /// The sha256 of every image content analysed with the set; with `measured`, only those
+  /// whose analysis has a plainness (analyses made before it was kept are left out).
+  func analysedImageHashes(parameterSetID: Int64, measured: Bool) throws(StoreError)
+    -> Set<String>
   /// Inserts or replaces the analyses, all in one transaction.
   func saveAnalyses(_ records: [AnalysisRecord]) throws(StoreError)
 
   // MARK: Export
 
-  /// Every product, removed ones included, ordered by id (bytewise), with its main image's
-  /// analysis under the set. `body` must not call the catalogue.
+  /// Every product, removed ones included, ordered by id (bytewise), with the analysis under
+  /// the set of its chosen image among its first `imagesPerProduct`
+  /// (``ImageCandidate/choose(_:)``). `body` must not call the catalogue.
   func forEachExportEntry(
-    parameterSetID: Int64, _ body: (ExportEntry) throws -> Void
+    parameterSetID: Int64, imagesPerProduct: Int, _ body: (ExportEntry) throws -> Void
   ) throws(StoreError)
 
   // MARK: Colour overrides
 
-  /// Every person's colour decision, ordered by product id, with each product's image now.
-  func colorOverrides() throws(StoreError) -> [StoredColorOverride]
+  /// Every person's colour decision, ordered by product id, with each product's images now
+  /// (its first `imagesPerProduct`).
+  func colorOverrides(imagesPerProduct: Int) throws(StoreError) -> [StoredColorOverride]
   /// The products among `productIDs` that the catalogue has (removed ones too), by id.
   func overrideTargets(productIDs: [String]) throws(StoreError) -> [String: OverrideTarget]
   /// Records the decisions, replacing earlier ones of the same products, in one transaction.
@@ -128,6 +133,33 @@ extension Catalogue {
     for parameters: AnalysisParameters, preset: String, name: String?
   ) throws(StoreError) -> ParameterSetRecord {
     try parameterSet(for: parameters, preset: preset, name: name, at: Date())
+  }
+
+  /// The main image URLs of the products in the feed, each once, in order.
+  public func mainImageURLs() throws(StoreError) -> [String] {
+    try imageURLs(imagesPerProduct: 1)
+  }
+
+  /// The records of every main image of the products in the feed, by URL.
+  public func mainImageRecords() throws(StoreError) -> [String: ImageRecord] {
+    try imageRecords(imagesPerProduct: 1)
+  }
+
+  /// The sha256 of every image content analysed with the set.
+  public func analysedImageHashes(parameterSetID: Int64) throws(StoreError) -> Set<String> {
+    try analysedImageHashes(parameterSetID: parameterSetID, measured: false)
+  }
+
+  /// ``forEachExportEntry(parameterSetID:imagesPerProduct:_:)`` of the main images only.
+  public func forEachExportEntry(
+    parameterSetID: Int64, _ body: (ExportEntry) throws -> Void
+  ) throws(StoreError) {
+    try forEachExportEntry(parameterSetID: parameterSetID, imagesPerProduct: 1, body)
+  }
+
+  /// ``colorOverrides(imagesPerProduct:)`` with the main images only.
+  public func colorOverrides() throws(StoreError) -> [StoredColorOverride] {
+    try colorOverrides(imagesPerProduct: 1)
   }
 
   /// Inserts or replaces one image record.

@@ -1,7 +1,8 @@
 import GRDB
 
-/// What an export reads of one product: its feed values, its main image's hash and that
-/// content's analysis under one parameter set (only these columns, so that an export of a
+/// What an export reads of one product: its feed values and, among its first images (the
+/// limit a run analyses), the one its colour is read from (``ImageCandidate/choose(_:)``) with
+/// that content's analysis under one parameter set (only these columns, so that an export of a
 /// large catalogue reads little).
 public struct ExportEntry: Sendable, Hashable {
   public var id: String
@@ -9,10 +10,12 @@ public struct ExportEntry: Sendable, Hashable {
   public var brand: String?
   public var vendorColor: String?
   public var link: String?
+  /// The main image's URL, as the feed gives it.
   public var imageURL: String?
   /// The product has left the feed.
   public var isRemoved: Bool
-  /// The SHA-256 of the main image's bytes; nil until it was fetched.
+  /// The SHA-256 of the chosen image's bytes (the main image's while none is analysed); nil
+  /// until it was fetched.
   public var imageSHA256: String?
   /// The analysis's colours, most dominant first; nil when the content has no analysis for
   /// the set.
@@ -25,11 +28,22 @@ public struct ExportEntry: Sendable, Hashable {
   /// What the analysis took for the backdrop (`#rrggbb`, `transparent`, `scene`); nil when
   /// unknown, as for analyses made before the catalogue kept it.
   public var backdrop: String?
+  /// The URL of the image the colours come from; nil when the product has no image.
+  public var chosenImageURL: String?
+  /// Its place among the product's images: 0 the main image, 1 the first additional one, …
+  public var chosenImageIndex: Int?
+  /// How plainly the chosen image shows the product; nil when unknown.
+  public var plainness: Double?
+  /// The contents of the product's images within the limit that were fetched, in order: a
+  /// person's decision holds while the content it was made on is among them.
+  public var imageSHA256s: [String]
 
   public init(
     id: String, title: String, brand: String?, vendorColor: String?, link: String?,
     imageURL: String?, isRemoved: Bool, imageSHA256: String?, colors: [StoredColor]?,
-    family: String?, itemGroupId: String? = nil, backdrop: String? = nil
+    family: String?, itemGroupId: String? = nil, backdrop: String? = nil,
+    chosenImageURL: String? = nil, chosenImageIndex: Int? = nil, plainness: Double? = nil,
+    imageSHA256s: [String]? = nil
   ) {
     self.id = id
     self.title = title
@@ -43,53 +57,146 @@ public struct ExportEntry: Sendable, Hashable {
     self.family = family
     self.itemGroupId = itemGroupId
     self.backdrop = backdrop
+    self.chosenImageURL = chosenImageURL ?? imageURL
+    self.chosenImageIndex = chosenImageIndex ?? (imageURL == nil ? nil : 0)
+    self.plainness = plainness
+    self.imageSHA256s = imageSHA256s ?? [imageSHA256].compactMap { $0 }
   }
 }
 
 extension CatalogStore {
   /// Every product, removed ones included, ordered by id, one at a time from one read
-  /// snapshot. `body` runs inside the read: it must not call the store. An analysis whose
-  /// colours cannot be read (a column edited by hand) is an ``StoreError/Reason/unreadableData(detail:)``
-  /// naming the product and the image.
+  /// snapshot, with the analysis of its chosen image among its first `imagesPerProduct`.
+  /// `body` runs inside the read: it must not call the store. An analysis whose colours
+  /// cannot be read (a column edited by hand) is an
+  /// ``StoreError/Reason/unreadableData(detail:)`` naming the product and the image.
   public func forEachExportEntry(
-    parameterSetID: Int64, _ body: (ExportEntry) throws -> Void
+    parameterSetID: Int64, imagesPerProduct: Int, _ body: (ExportEntry) throws -> Void
   ) throws(StoreError) {
     try read { db in
       let rows = try Row.fetchCursor(
-        db, sql: "\(ExportEntry.query(parameterSet: "?")) ORDER BY products.id",
+        db,
+        sql: ExportEntry.query(
+          parameterSet: "?", imagesPerProduct: imagesPerProduct, dialect: .sqlite),
         arguments: [parameterSetID])
+      var assembler = ExportEntry.Assembler(parameterSetID: parameterSetID, location: path)
       while let row = try rows.next() {
-        let colors = try (row[8] as String?).map { json throws(StoreError) in
-          try ExportEntry.colors(
-            fromJSON: json, product: row[0], image: row[7], parameterSetID: parameterSetID,
-            location: path)
-        }
-        try body(
-          ExportEntry(
-            id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
-            imageURL: row[5], isRemoved: row[6], imageSHA256: row[7], colors: colors,
-            family: row[9], itemGroupId: row[10], backdrop: row[11]))
+        let next = ExportEntry.Row(
+          id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
+          imageURL: row[5], isRemoved: row[6], itemGroupId: row[10],
+          candidate: ImageCandidate(
+            position: row[12], url: row[13], sha256: row[7], isAnalysed: (row[8] as String?) != nil,
+            plainness: row[14]),
+          colorsJSON: row[8], family: row[9], backdrop: row[11])
+        if let entry = try assembler.add(next) { try body(entry) }
       }
+      if let entry = try assembler.finish() { try body(entry) }
     }
   }
 }
 
 extension ExportEntry {
-  /// What both catalogues read for an export, columns in the order of the properties:
-  /// `parameterSet` is the placeholder of the set's id in the dialect at hand.
-  public static func query(parameterSet: String) -> String {
+  /// What both catalogues read for an export: one row per image of each product within
+  /// `imagesPerProduct`, ordered by product id and image position, columns: id, title,
+  /// brand, vendor colour, link, main image URL, removed, the image's sha256, its analysis's
+  /// colours and family, item group, backdrop, the image's position, URL and plainness.
+  /// `parameterSet` is the placeholder of the set's id in the dialect at hand, `filter` a
+  /// condition on `products` (a page).
+  public static func query(
+    parameterSet: String, imagesPerProduct: Int, dialect: SQLDialect, filter: String = "1 = 1"
+  ) -> String {
     """
     SELECT products.id, products.title, products.brand, products.vendor_color,
            products.link, products.image_url, products.removed_at IS NOT NULL,
            images.sha256, analyses.colors, analyses.family, products.item_group_id,
-           analyses.backdrop
-    FROM products
-    LEFT JOIN images ON images.url = products.image_url
+           analyses.backdrop, products.position, products.url, analyses.plainness
+    FROM \(ProductImages.table(limit: imagesPerProduct, dialect: dialect, filter: filter))
+      AS products
+    LEFT JOIN images ON images.url = products.url
     LEFT JOIN analyses
       ON analyses.image_sha256 = images.sha256 AND analyses.parameter_set_id = \(parameterSet)
+    ORDER BY products.id, products.position
     """
   }
 
+  /// One row of ``query(parameterSet:imagesPerProduct:dialect:filter:)``.
+  public struct Row: Sendable {
+    public var id: String
+    public var title: String
+    public var brand: String?
+    public var vendorColor: String?
+    public var link: String?
+    public var imageURL: String?
+    public var isRemoved: Bool
+    public var itemGroupId: String?
+    public var candidate: ImageCandidate
+    public var colorsJSON: String?
+    public var family: String?
+    public var backdrop: String?
+
+    public init(
+      id: String, title: String, brand: String?, vendorColor: String?, link: String?,
+      imageURL: String?, isRemoved: Bool, itemGroupId: String?, candidate: ImageCandidate,
+      colorsJSON: String?, family: String?, backdrop: String?
+    ) {
+      self.id = id
+      self.title = title
+      self.brand = brand
+      self.vendorColor = vendorColor
+      self.link = link
+      self.imageURL = imageURL
+      self.isRemoved = isRemoved
+      self.itemGroupId = itemGroupId
+      self.candidate = candidate
+      self.colorsJSON = colorsJSON
+      self.family = family
+      self.backdrop = backdrop
+    }
+  }
+
+  /// Gathers a product's rows (consecutive, in position order) into its entry, with the
+  /// chosen image's analysis; only that analysis's colours are parsed.
+  public struct Assembler {
+    let parameterSetID: Int64
+    let location: String
+    private var rows: [Row] = []
+
+    public init(parameterSetID: Int64, location: String) {
+      self.parameterSetID = parameterSetID
+      self.location = location
+    }
+
+    /// Adds `row`; returns the previous product's entry when `row` is another product's.
+    public mutating func add(_ row: Row) throws(StoreError) -> ExportEntry? {
+      var finished: ExportEntry?
+      if let first = rows.first, first.id != row.id { finished = try finish() }
+      rows.append(row)
+      return finished
+    }
+
+    /// The entry of the rows gathered so far, if any, and starts afresh.
+    public mutating func finish() throws(StoreError) -> ExportEntry? {
+      defer { rows.removeAll(keepingCapacity: true) }
+      guard let first = rows.first else { return nil }
+      let candidates = rows.map(\.candidate)
+      let chosen = ImageCandidate.choose(candidates).map { rows[$0] } ?? first
+      let colors = try chosen.colorsJSON.map { json throws(StoreError) in
+        try ExportEntry.colors(
+          fromJSON: json, product: first.id, image: chosen.candidate.sha256,
+          parameterSetID: parameterSetID, location: location)
+      }
+      return ExportEntry(
+        id: first.id, title: first.title, brand: first.brand, vendorColor: first.vendorColor,
+        link: first.link, imageURL: first.imageURL, isRemoved: first.isRemoved,
+        imageSHA256: chosen.candidate.sha256, colors: colors, family: chosen.family,
+        itemGroupId: first.itemGroupId, backdrop: chosen.backdrop,
+        chosenImageURL: chosen.candidate.url,
+        chosenImageIndex: chosen.candidate.url.map { _ in
+          chosen.candidate.position
+        }, plainness: chosen.candidate.plainness,
+        imageSHA256s: candidates.compactMap(\.sha256))
+    }
+  }
   /// The colours of a stored analysis, or an ``StoreError/Reason/unreadableData(detail:)``
   /// naming the product and the image when the column is not a JSON array of colours.
   public static func colors(

@@ -52,21 +52,22 @@ public struct ImageRecord: Sendable, Hashable, Codable {
 
 extension CatalogStore {
   /// The record of `url`, or nil when it was never fetched (the tests' view of one row; a run
-  /// reads them all at once with ``mainImageRecords()``).
+  /// reads them all at once with ``imageRecords(imagesPerProduct:)``).
   func image(url: String) throws(StoreError) -> ImageRecord? {
     try read { db in try ImageRow.fetchOne(db, key: url)?.record }
   }
 
-  /// The records of every image the products in the feed show (their main image URLs), by
-  /// URL, in one read: a run asks for each before its conditional GET, and ten thousand reads
-  /// of one row cost more than the requests they prepare.
-  public func mainImageRecords() throws(StoreError) -> [String: ImageRecord] {
+  /// The records of every image the products in the feed show (their first
+  /// `imagesPerProduct` image URLs), by URL, in one read: a run asks for each before its
+  /// conditional GET, and ten thousand reads of one row cost more than the requests they
+  /// prepare.
+  public func imageRecords(imagesPerProduct: Int) throws(StoreError) -> [String: ImageRecord] {
     try read { db in
       let rows = try ImageRow.fetchAll(
         db,
         sql: """
           SELECT * FROM images WHERE url IN (
-            SELECT image_url FROM products WHERE removed_at IS NULL AND image_url IS NOT NULL)
+            \(ProductImages.urls(limit: imagesPerProduct, dialect: .sqlite)))
           """)
       return Dictionary(rows.map { ($0.url, $0.record) }, uniquingKeysWith: { first, _ in first })
     }

@@ -5,8 +5,10 @@ import GRDB
 /// and every parameter set, until it is cleared or the product's image changes.
 ///
 /// The decision is about the picture the person saw, so it keeps the content hash of the
-/// product's main image at the time: a product whose image changed since has its decision set
-/// aside (not deleted) and goes back to review with it shown.
+/// product's main image at the time: while that content is still among the product's images
+/// (within the limit a run analyses) the decision holds, whichever of them the colour is read
+/// from; once it is not, the image changed, and the decision is set aside (not deleted) and
+/// goes back to review with it shown.
 public struct ColorOverride: Sendable, Hashable, Codable {
   /// The feed's id of the product.
   public var productID: String
@@ -38,6 +40,13 @@ public struct ColorOverride: Sendable, Hashable, Codable {
   public func holds(forImage currentImage: String?) -> Bool {
     imageSHA256 == nil || imageSHA256 == currentImage
   }
+
+  /// Whether the decision still holds for a product whose images now have the contents
+  /// `currentImages`: it was made without an image, or on one of them.
+  public func holds(forImages currentImages: [String]) -> Bool {
+    guard let imageSHA256 else { return true }
+    return currentImages.contains(imageSHA256)
+  }
 }
 
 /// A stored decision with the product's main image as it is now.
@@ -47,16 +56,42 @@ public struct StoredColorOverride: Sendable, Hashable {
   public var currentImageSHA256: String?
   /// The product has left the feed.
   public var isRemoved: Bool
+  /// The contents of the product's images now, within the limit a run analyses, in order
+  /// (those fetched).
+  public var currentImageSHA256s: [String]
 
-  public init(override: ColorOverride, currentImageSHA256: String?, isRemoved: Bool) {
+  public init(
+    override: ColorOverride, currentImageSHA256: String?, isRemoved: Bool,
+    currentImageSHA256s: [String]? = nil
+  ) {
     self.override = override
     self.currentImageSHA256 = currentImageSHA256
     self.isRemoved = isRemoved
+    self.currentImageSHA256s = currentImageSHA256s ?? [currentImageSHA256].compactMap { $0 }
   }
 
-  /// The image changed since the decision: the decision is set aside and the product needs
-  /// review.
-  public var isSetAside: Bool { !override.holds(forImage: currentImageSHA256) }
+  /// The image changed since the decision (its content is no longer among the product's
+  /// images): the decision is set aside and the product needs review.
+  public var isSetAside: Bool { !override.holds(forImages: currentImageSHA256s) }
+
+  /// Gathers the rows of ``OverrideQueries/all(imagesPerProduct:dialect:)``, one per image of
+  /// each decided product in position order, into one decision each.
+  public static func gather(
+    _ rows: [(override: ColorOverride, position: Int, sha256: String?, isRemoved: Bool)]
+  ) -> [StoredColorOverride] {
+    var result: [StoredColorOverride] = []
+    for row in rows {
+      if result.last?.override.productID == row.override.productID {
+        if let sha256 = row.sha256 { result[result.count - 1].currentImageSHA256s.append(sha256) }
+        continue
+      }
+      result.append(
+        StoredColorOverride(
+          override: row.override, currentImageSHA256: row.position == 0 ? row.sha256 : nil,
+          isRemoved: row.isRemoved, currentImageSHA256s: [row.sha256].compactMap { $0 }))
+    }
+    return result
+  }
 }
 
 /// What the catalogue knows of a product a decision is about to be recorded for.
@@ -75,17 +110,21 @@ public struct OverrideTarget: Sendable, Hashable {
 
 /// The queries both catalogues run for overrides, in the SQL they share.
 enum OverrideQueries {
-  /// Columns: product id, family, hex, note, decided at, image at the time, image now,
-  /// removed.
-  static let all = """
+  /// One row per image (within `imagesPerProduct`) of each decided product, in position
+  /// order. Columns: product id, family, hex, note, decided at, image at the time, the
+  /// image's content now, removed, the image's position.
+  static func all(imagesPerProduct: Int, dialect: SQLDialect) -> String {
+    """
     SELECT color_overrides.product_id, color_overrides.family, color_overrides.hex,
            color_overrides.note, color_overrides.decided_at, color_overrides.image_sha256,
-           images.sha256, products.removed_at IS NOT NULL
+           images.sha256, products.removed_at IS NOT NULL, products.position
     FROM color_overrides
-    JOIN products ON products.id = color_overrides.product_id
-    LEFT JOIN images ON images.url = products.image_url
-    ORDER BY color_overrides.product_id
+    JOIN \(ProductImages.table(limit: imagesPerProduct, dialect: dialect)) AS products
+      ON products.id = color_overrides.product_id
+    LEFT JOIN images ON images.url = products.url
+    ORDER BY color_overrides.product_id, products.position
     """
+  }
 }
 
 extension OverrideTarget {
@@ -101,7 +140,9 @@ extension OverrideTarget {
 
 extension StoredColorOverride {
   /// See ``OverrideQueries``: shared so that both catalogues read the same thing.
-  public static let query = OverrideQueries.all
+  public static func query(imagesPerProduct: Int, dialect: SQLDialect) -> String {
+    OverrideQueries.all(imagesPerProduct: imagesPerProduct, dialect: dialect)
+  }
 }
 
 /// The `color_overrides` table.
@@ -133,15 +174,21 @@ struct ColorOverrideRow: Codable, FetchableRecord, PersistableRecord {
 }
 
 extension CatalogStore {
-  public func colorOverrides() throws(StoreError) -> [StoredColorOverride] {
+  public func colorOverrides(imagesPerProduct: Int) throws(StoreError)
+    -> [StoredColorOverride]
+  {
     try read { db in
-      try Row.fetchAll(db, sql: StoredColorOverride.query).map { row in
-        StoredColorOverride(
-          override: ColorOverride(
-            productID: row[0], family: row[1], hex: row[2], note: row[3], decidedAt: row[4],
-            imageSHA256: row[5]),
-          currentImageSHA256: row[6], isRemoved: row[7])
-      }
+      let rows = try Row.fetchAll(
+        db, sql: StoredColorOverride.query(imagesPerProduct: imagesPerProduct, dialect: .sqlite))
+      return StoredColorOverride.gather(
+        rows.map { row in
+          (
+            ColorOverride(
+              productID: row[0], family: row[1], hex: row[2], note: row[3], decidedAt: row[4],
+              imageSHA256: row[5]),
+            row[8], row[6], row[7]
+          )
+        })
     }
   }
 

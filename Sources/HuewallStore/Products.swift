@@ -89,25 +89,20 @@ extension CatalogStore {
     }
   }
 
-  /// The main image URLs of the products in the feed, each once, in order: what a run fetches.
-  public func mainImageURLs() throws(StoreError) -> [String] {
+  /// The URLs of the first `imagesPerProduct` images of the products in the feed, each
+  /// once, in order: what a run fetches.
+  public func imageURLs(imagesPerProduct: Int) throws(StoreError) -> [String] {
     try read { db in
       try String.fetchAll(
-        db,
-        sql: """
-          SELECT DISTINCT image_url FROM products
-          WHERE removed_at IS NULL AND image_url IS NOT NULL ORDER BY image_url
-          """)
+        db, sql: ProductImages.urls(limit: imagesPerProduct, dialect: .sqlite))
     }
   }
 
-  /// The ids of the products in the feed whose main image is `url`, for messages.
-  public func productIDs(mainImageURL url: String) throws(StoreError) -> [String] {
+  /// The ids of the products in the feed that show `url` among their images, for messages.
+  public func productIDs(imageURL url: String) throws(StoreError) -> [String] {
     try read { db in
       try String.fetchAll(
-        db,
-        sql: "SELECT id FROM products WHERE image_url = ? AND removed_at IS NULL ORDER BY id",
-        arguments: [url])
+        db, sql: ProductImages.productIDs(showing: "?1", dialect: .sqlite), arguments: [url])
     }
   }
 

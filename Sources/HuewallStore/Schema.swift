@@ -15,6 +15,7 @@ enum Schema {
     migrator.registerMigration("v4-work-queue", migrate: v4)
     migrator.registerMigration("v5-color-overrides", migrate: v5)
     migrator.registerMigration("v6-backdrop", migrate: v6)
+    migrator.registerMigration("v7-plainness", migrate: v7)
     return migrator
   }()
 
@@ -187,6 +188,15 @@ enum Schema {
     // suppression).
     try db.alter(table: "analyses") { t in
       t.add(column: "backdrop", .text)
+    }
+  }
+
+  private static func v7(_ db: Database) throws {
+    // How plainly the image shows its product, 0…1 (a packshot on a uniform or transparent
+    // backdrop, no skin, a fair product area rank highest), for choosing among a product's
+    // images; null for analyses made before it was kept, which rank below any measured one.
+    try db.alter(table: "analyses") { t in
+      t.add(column: "plainness", .double)
     }
   }
 }

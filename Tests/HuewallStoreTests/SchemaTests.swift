@@ -21,7 +21,7 @@ struct SchemaTests {
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
-          "v6-backdrop",
+          "v6-backdrop", "v7-plainness",
         ])
     }
   }
@@ -73,7 +73,7 @@ struct SchemaTests {
           == .olderSchema(
             missingMigrations: [
               "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
-              "v5-color-overrides", "v6-backdrop",
+              "v5-color-overrides", "v6-backdrop", "v7-plainness",
             ]))
     }
   }
@@ -98,7 +98,7 @@ struct SchemaTests {
       #expect(
         columns == [
           "parameter_set_id", "image_sha256", "width", "height", "colors", "family", "samples",
-          "skipped", "background", "analysed_at", "backdrop",
+          "skipped", "background", "analysed_at", "backdrop", "plainness",
         ])
     }
   }
@@ -203,7 +203,7 @@ struct SchemaTests {
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
-          "v6-backdrop",
+          "v6-backdrop", "v7-plainness",
         ])
     }
   }

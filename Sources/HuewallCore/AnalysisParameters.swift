@@ -56,8 +56,9 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// rather than at its bin's value: a surface is named by its lit side (a shaded white shirt
   /// is white, not silver; a dark-grey body is grey, not black).
   public var litFamilies: Bool
-  /// Give samples taken for skin no saturation priority: skin is saturated enough that its
-  /// bonus outweighed a white or pale garment even at skin suppression's low weight.
+  /// Give samples taken for a person's skin no saturation priority: skin is saturated enough
+  /// that its bonus outweighed a white or pale garment even at skin suppression's low weight.
+  /// On a studio shot, one skin-toned region alone is no person (a tan boot keeps its bonus).
   public var skinWithoutPriority: Bool
   /// File families by boundaries checked against how people name product colours (neutral
   /// by chroma, black below v 0.25, white from v 0.85, hot pink, olive, burgundy; a product

@@ -33,7 +33,7 @@ extension PaletteAnalyzer {
     var skinMask: [Bool] = []
     if parameters.skinSuppression {
       skin = SkinRegions.weigh(
-        grid, into: &weights, alphaThreshold: alphaThreshold, mask: &skinMask)
+        grid, into: &weights, alphaThreshold: alphaThreshold, studio: !scene, mask: &skinMask)
     }
     let plainSkin = parameters.skinWithoutPriority && !skinMask.isEmpty
     let opaque = grid.pixels.count - skipped
@@ -286,11 +286,13 @@ enum SkinRegions {
     return cr >= 133_000 && cr <= 173_000 && cb >= 77_000 && cb <= 127_000 && r > 60
   }
 
-  /// Returns how many samples were taken for skin (outside product-sized regions), and marks
-  /// them in `mask`.
+  /// Damps the skin-coloured regions smaller than a product; returns how many samples were
+  /// taken for a person's skin and marks them in `mask` (none when the only skin on a studio
+  /// shot is one region).
   @discardableResult
   static func weigh(
-    _ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32, mask: inout [Bool]
+    _ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32, studio: Bool,
+    mask: inout [Bool]
   ) -> Int {
     mask = [Bool](repeating: false, count: grid.pixels.count)
     let (columns, rows) = (grid.columns, grid.rows)
@@ -309,6 +311,7 @@ enum SkinRegions {
     let largest = Int(productShare * Double(opaque))
     var stack: [Int] = []
     var region: [Int] = []
+    var found: [[Int]] = []
     func visit(_ j: Int) {
       if state[j] == 1 {
         state[j] = 2
@@ -327,16 +330,25 @@ enum SkinRegions {
         if c > 0 { visit(i - rows) }
         if c < columns - 1 { visit(i + rows) }
       }
-      if region.count <= largest {
-        skin += region.count
-        for i in region {
-          weights[i] *= weight
-          mask[i] = true
-        }
-      }
+      if region.count <= largest { found.append(region) }
+    }
+    // On a studio shot a person shows as several skin regions (face, arms, legs); one
+    // skin-toned object alone on the backdrop is more likely the product (a tan boot, a beige
+    // bag): it is still damped, but it is not a person's skin.
+    let minimum = max(4, Int(personRegionShare * Double(opaque)))
+    let person = !studio || found.lazy.filter { $0.count >= minimum }.count >= 2
+    for region in found {
+      for i in region { weights[i] *= weight }
+    }
+    guard person else { return 0 }
+    for region in found {
+      skin += region.count
+      for i in region { mask[i] = true }
     }
     return skin
   }
+  /// A skin region this share of the opaque samples or larger counts towards a person.
+  static let personRegionShare = 0.005
   /// Skin on at least this share of the opaque samples (backdrop included) means a person is
   /// in the photo.
   static let personShare = 0.03

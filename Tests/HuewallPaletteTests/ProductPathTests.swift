@@ -152,12 +152,24 @@ import Testing
     #expect(on.colors.first?.bin == PaletteAnalyzer.reference.bin(red: 224, green: 172, blue: 140))
   }
 
-  @Test func skinWithoutPriorityGivesWayToAWhiteGarment() throws {
-    // On a light-grey backdrop: 300 damped skin samples (0.3 × 2.5 = 0.75 each) still beat 150
-    // white ones (1 each) while skin keeps its saturation bonus; without it they weigh 0.3.
+  /// A light-grey backdrop with two skin regions (a person: face and arm) or one (a
+  /// skin-toned product), and a white garment of 150 samples.
+  func personOrProduct(skinRegions: Int) -> PixelBuffer {
     var buffer = PixelBuffer(width: 40, height: 40, fill: Pixel(red: 214, green: 214, blue: 214))
-    fill(&buffer, 5..<20, 5..<25, Self.skin)
+    if skinRegions == 2 {
+      fill(&buffer, 5..<20, 5..<15, Self.skin)
+      fill(&buffer, 5..<20, 17..<27, Self.skin)
+    } else {
+      fill(&buffer, 5..<20, 5..<25, Self.skin)
+    }
     fill(&buffer, 20..<35, 5..<15, Pixel(red: 250, green: 250, blue: 250))
+    return buffer
+  }
+
+  @Test func skinWithoutPriorityGivesWayToAWhiteGarment() throws {
+    // 300 damped skin samples (0.3 × 2.5 = 0.75 each) still beat 150 white ones (1 each)
+    // while skin keeps its saturation bonus; without it they weigh 0.3.
+    let buffer = personOrProduct(skinRegions: 2)
     func analysis(plainSkin: Bool) throws -> PaletteAnalysis {
       try analyse(
         buffer,
@@ -174,6 +186,19 @@ import Testing
     #expect(on.skin == 300)
   }
 
+  @Test func oneSkinToneRegionOnAStudioBackdropKeepsItsPriority() throws {
+    // One region is no person: a tan product, damped like skin but with its bonus.
+    let p = parameters {
+      $0.backgroundSuppression = true
+      $0.skinSuppression = true
+      $0.skinWithoutPriority = true
+    }
+    let product = try analyse(personOrProduct(skinRegions: 1), p)
+    #expect(
+      product.colors.first?.bin == PaletteAnalyzer.reference.bin(red: 224, green: 172, blue: 140))
+    #expect(product.skin == 0)
+  }
+
   // MARK: garment prior
 
   @Test func aTitleNamesTheGarment() {
@@ -187,10 +212,13 @@ import Testing
   }
 
   @Test func garmentPriorWeighsTheRowsOfTheTitledGarment() throws {
-    // A person (skin at the top), a navy top over red shorts of equal size: the title decides.
+    // A person (a head at the top, arms beside the top), a navy top over red shorts of equal
+    // size: the title decides.
     var buffer = PixelBuffer(
       width: 20, height: 40, fill: Pixel(red: 255, green: 255, blue: 255, alpha: 127))
     fill(&buffer, 6..<14, 0..<6, Self.skin)
+    fill(&buffer, 0..<2, 8..<16, Self.skin)
+    fill(&buffer, 18..<20, 8..<16, Self.skin)
     fill(&buffer, 2..<18, 8..<22, Pixel(red: 20, green: 30, blue: 110))
     fill(&buffer, 2..<18, 24..<38, Pixel(red: 200, green: 25, blue: 25))
     let p = parameters {

@@ -57,6 +57,8 @@ $examples = [
     ['dark-hues', "$inputs/navy-sweater.jpg", ['--no-dark-hues'], 'Dark hues', 'navy', []],
     ['lit-families', "$inputs/shaded-white-shirt.jpg", ['--no-lit-families'], 'Lit families', 'white', []],
     ['neutral-greys', "$inputs/steel-bottle.jpg", ['--no-neutral-greys'], 'Neutral greys', 'silver', []],
+    ['skin-without-priority', "$inputs/model-crop-top.jpg", ['--no-skin-without-priority'], 'Skin without priority', 'white', []],
+    ['shopper-families', "$inputs/hot-pink-tshirt.jpg", ['--no-shopper-families'], 'Shopper families', 'pink', []],
 ];
 
 /* ---------------------------------------------------------------- drawn inputs */
@@ -221,6 +223,23 @@ function drawInputs(string $dir): void
     person($im, 40, 20, 400, 1000, rgb('#f6f5f2'), rgb('#3b4a66'), true);
     imagejpeg($im, "$dir/model-white-top.jpg", 86);
 
+    // A model in a white crop top and denim shorts before the same wall, head to feet: more
+    // skin (arms, shoulders, waist, legs) than top.
+    mt_srand(31, MT_RAND_MT19937);
+    $im = canvas(480, 600, $wall);
+    $R = new Layer(480, 600);
+    $R->box(0, 0, 480, 600);
+    $R->shaded(fn($l, $s) => $l->rect(0, 0, 1, 1, $s), $wall, [[0.0, 0.25, 0.05], [0.75, 1.0, -0.05]], 'u');
+    put($im, $R);
+    person($im, 110, 15, 260, 575, rgb('#e2b08e'), rgb('#e2b08e'), true);
+    $S = new Layer(480, 600);
+    $S->box(110, 15, 260, 575);
+    $S->shaded(fn($l, $s) => $l->poly([[0.36, 0.13], [0.40, 0.13], [0.44, 0.19], [0.56, 0.19], [0.60, 0.13],
+        [0.64, 0.13], [0.68, 0.24], [0.68, 0.44], [0.32, 0.44], [0.32, 0.24]], $s), rgb('#f6f5f2'), SOFT);  // crop top
+    $S->rect(0.29, 0.48, 0.71, 0.56, rgb('#3b4a66'));                                     // shorts
+    put($im, $S);
+    imagejpeg($im, "$dir/model-crop-top.jpg", 86);
+
     // A green jacket with orange sleeves and hem, top-lit: the lower half of its body falls
     // in a darker value bin than the upper half.
     productShot("$dir/green-jacket.jpg", rgb('#ffffff'), [100, 80, 280, 330], function ($L) {
@@ -232,6 +251,11 @@ function drawInputs(string $dir): void
         $L->rect(0.20, 0.93, 0.80, 1.0, $orange);                                          // hem
         $L->line(0.50, 0.12, 0.50, 1.0, 1.5, [230, 230, 230]);                             // zip
     }, 29, false, 3);
+
+    // A hot-pink t-shirt on white: a bluish red (h 346°) neither saturated nor dark enough to
+    // be the red a shopper filters by.
+    productShot("$dir/hot-pink-tshirt.jpg", rgb('#ffffff'), [90, 70, 300, 340],
+        fn($L) => tshirt($L, rgb('#ff668a'), null), 37, false, 2);
 
     // A very dark navy sweater on white.
     productShot("$dir/navy-sweater.jpg", rgb('#ffffff'), [100, 80, 280, 330],

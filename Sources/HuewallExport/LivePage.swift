@@ -116,9 +116,9 @@ extension LivePage {
   /// A live analysis's colours and family with a person's decision applied, as every export
   /// applies it; `decided` is false when there is none or the image changed since.
   public static func decided(
-    colors: [StoredColor], family: String?, imageSHA256: String?, by override: ColorOverride?
+    colors: [StoredColor], family: String?, images: [String], by override: ColorOverride?
   ) -> (colors: [StoredColor], family: String?, decided: Bool) {
-    guard let override, override.holds(forImage: imageSHA256), !colors.isEmpty else {
+    guard let override, override.holds(forImages: images), !colors.isEmpty else {
       return (colors, family, false)
     }
     return (ColorDecision.apply(override, to: colors), override.family, true)

@@ -228,6 +228,8 @@ public struct TuningServer: Sendable {
       entries.compactMap { entry in
         entry.isRemoved ? nil : entry.imageSHA256.map { ($0, [entry.id]) }
       }, uniquingKeysWith: +)
+    let images = Dictionary(
+      entries.map { ($0.id, $0.imageSHA256s) }, uniquingKeysWith: { first, _ in first })
     let (live, synonyms) = (self.live, configuration.synonyms)
     // Each product's vendor family, to say with its colours whether the two disagree.
     let vendor = Dictionary(
@@ -245,7 +247,8 @@ public struct TuningServer: Sendable {
           results[result.sha256] = result
           for id in products[result.sha256] ?? [] {
             let line = Self.line(
-              product: id, result, vendorFamily: vendor[id] ?? nil, decision: decisions[id])
+              product: id, result, vendorFamily: vendor[id] ?? nil, decision: decisions[id],
+              images: images[id])
             try await writer.write(ByteBuffer(string: line + "\n"))
           }
         }
@@ -300,12 +303,19 @@ public struct TuningServer: Sendable {
     request.uri.queryParameters.map { (String($0.key), String($0.value)) }
   }
 
-  /// Every product of the catalogue with its image's hash, colours left out.
+  /// Every product of the catalogue with the hash of the image a live analysis looks at: the
+  /// one the pipeline's own parameter set took its colour from (the image the exported wall
+  /// shows), or the main image while that set has analysed none of the product's images.
   func catalogue() throws -> [ExportEntry] {
     var entries: [ExportEntry] = []
-    // No parameter set has id 0: the entries come without colours. A live analysis looks at
-    // each product's main image.
-    try store.forEachExportEntry(parameterSetID: 0, imagesPerProduct: 1) { entries.append($0) }
+    let parameters = try? configuration.analysis.parameters()
+    let pipelineSet = try store.parameterSets().first {
+      $0.parameters == parameters && $0.preset == configuration.analysis.preset.rawValue
+    }
+    // No parameter set has id 0: without the pipeline's set every product shows its main image.
+    try store.forEachExportEntry(
+      parameterSetID: pipelineSet?.id ?? 0, imagesPerProduct: configuration.imagesPerProduct
+    ) { entries.append($0) }
     return entries
   }
 
@@ -324,9 +334,11 @@ public struct TuningServer: Sendable {
 
   /// One product's line of the analysis stream: its colours with a person's `decision`
   /// applied when it holds (`decidedBy` says whose they are).
+  /// `images` are the contents of the product's images (a decision holds while the one it
+  /// was made on is among them); the analysed one when not given.
   static func line(
     product id: String, _ analysed: LiveAnalysis.Result, vendorFamily: ColorFamily?,
-    decision: ColorOverride? = nil
+    decision: ColorOverride? = nil, images: [String]? = nil
   ) -> String {
     var members: [(String, JSONValue)] = [("product", .string(id))]
     if let failure = analysed.failure {
@@ -334,7 +346,8 @@ public struct TuningServer: Sendable {
     } else {
       var result = analysed
       let decided = LivePage.decided(
-        colors: result.colors, family: result.family, imageSHA256: result.sha256, by: decision)
+        colors: result.colors, family: result.family, images: images ?? [result.sha256],
+        by: decision)
       (result.colors, result.family) = (decided.colors, decided.family)
       members.append(
         (

@@ -35,12 +35,6 @@ public struct ColorOverride: Sendable, Hashable, Codable {
     self.imageSHA256 = imageSHA256
   }
 
-  /// Whether the decision still holds for a product whose main image is now `currentImage`:
-  /// it was made without an image, or on this very content.
-  public func holds(forImage currentImage: String?) -> Bool {
-    imageSHA256 == nil || imageSHA256 == currentImage
-  }
-
   /// Whether the decision still holds for a product whose images now have the contents
   /// `currentImages`: it was made without an image, or on one of them.
   public func holds(forImages currentImages: [String]) -> Bool {

@@ -19,12 +19,16 @@ struct ServedCatalogue {
   /// The server's token, which its page sends with a change.
   let token: String
 
-  static func run(_ body: (ServedCatalogue) async throws -> Void) async throws {
+  /// `feed` is the samples' unless given.
+  static func run(feed: String? = nil, _ body: (ServedCatalogue) async throws -> Void)
+    async throws
+  {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("huewall-serve-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let configuration = PipelineConfiguration(
-      feed: FeedSettings(source: repositoryRoot.appendingPathComponent("samples/feed.json").path),
+      feed: FeedSettings(
+        source: feed ?? repositoryRoot.appendingPathComponent("samples/feed.json").path),
       database: folder.appendingPathComponent("catalogue.sqlite").path,
       cache: folder.appendingPathComponent("images").path,
       output: folder.appendingPathComponent("out").path, jobs: 2,
@@ -85,6 +89,35 @@ struct ServedCatalogue {
 }
 
 @Suite(.serialized) struct TuningServerTests {
+  @Test func theLiveAnalysisLooksAtTheImageTheWallShows() async throws {
+    // A T-shirt whose first image is a model shot and whose second a packshot (the pipeline
+    // tests' fixtures): the run takes its colour from the packshot, and so does the live wall.
+    let shop = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-serve-shop-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: shop, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: shop) }
+    let fixtures = repositoryRoot.appendingPathComponent("Tests/HuewallPipelineTests/Fixtures")
+    for name in ["model-shot.jpg", "packshot.png"] {
+      try FileManager.default.copyItem(
+        at: fixtures.appendingPathComponent(name), to: shop.appendingPathComponent(name))
+    }
+    try
+      #"{"products": [{"id": "TEE", "title": "T-shirt", "images": ["model-shot.jpg", "packshot.png"]}]}"#
+      .write(to: shop.appendingPathComponent("feed.json"), atomically: true, encoding: .utf8)
+    try await ServedCatalogue.run(feed: shop.appendingPathComponent("feed.json").path) { served in
+      let store = try CatalogStore(path: served.configuration.database, access: .readOnly)
+      let set = try #require(try store.parameterSets().first)
+      var stored: [ExportEntry] = []
+      try store.forEachExportEntry(parameterSetID: set.id, imagesPerProduct: 3) {
+        stored.append($0)
+      }
+      #expect(stored.first?.chosenImageIndex == 1 && stored.first?.family == "green")
+      let lines = try await served.analysis("")
+      let tee = try #require(lines.first { $0["product"] as? String == "TEE" })
+      #expect(tee["family"] as? String == "green", "\(tee)")
+    }
+  }
+
   @Test func theLiveAnalysisOfTheRunsParametersIsWhatTheRunStored() async throws {
     try await ServedCatalogue.run { served in
       let lines = try await served.analysis("first=HW-024%0AHW-013")

@@ -29,7 +29,8 @@ extension PaletteAnalyzer {
       ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
     var skin = 0
-    // Samples taken for skin; they get no saturation priority when the parameters say so.
+    // Samples taken for a person's skin; they get no saturation priority when the parameters
+    // say so.
     var skinMask: [Bool] = []
     if parameters.skinSuppression {
       skin = SkinRegions.weigh(
@@ -297,7 +298,6 @@ enum SkinRegions {
     mask = [Bool](repeating: false, count: grid.pixels.count)
     let (columns, rows) = (grid.columns, grid.rows)
     let n = grid.pixels.count
-    var skin = 0
     // 0: not skin, 1: skin not yet in a region, 2: done.
     var state = [UInt8](repeating: 0, count: n)
     var opaque = 0
@@ -338,14 +338,12 @@ enum SkinRegions {
     let minimum = max(4, Int(personRegionShare * Double(opaque)))
     let person = !studio || found.lazy.filter { $0.count >= minimum }.count >= 2
     for region in found {
-      for i in region { weights[i] *= weight }
+      for i in region {
+        weights[i] *= weight
+        mask[i] = person
+      }
     }
-    guard person else { return 0 }
-    for region in found {
-      skin += region.count
-      for i in region { mask[i] = true }
-    }
-    return skin
+    return person ? found.reduce(0) { $0 + $1.count } : 0
   }
   /// A skin region this share of the opaque samples or larger counts towards a person.
   static let personRegionShare = 0.005

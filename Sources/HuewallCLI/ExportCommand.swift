@@ -96,7 +96,10 @@ struct Export: AsyncParsableCommand {
       try configuration.checkOutput()
       let store = try configuration.openCatalogue()
       if let compared {
-        let (a, b) = (try storedSet(compared[0], in: store), try storedSet(compared[1], in: store))
+        let (a, b) = (
+          try store.storedParameterSet(named: compared[0]),
+          try store.storedParameterSet(named: compared[1])
+        )
         let summary = try await configuration.exporter(store: store).exportComparison(
           a, b, to: URL(fileURLWithPath: configuration.output))
         print(
@@ -104,7 +107,7 @@ struct Export: AsyncParsableCommand {
             + "first colour or family: \(summary.folder.path)")
         return
       }
-      let parameterSet = try chosenParameterSet(in: store, configuration: configuration)
+      let parameterSet = try store.chosenParameterSet(named: params, configuration: configuration)
       var exporter = try configuration.exporter(store: store)
       exporter.singleFile = singleFile
       let summary = try await exporter.export(
@@ -117,26 +120,5 @@ struct Export: AsyncParsableCommand {
     } catch {
       throw CommandFailure.fatal(error)
     }
-  }
-
-  private func storedSet(_ name: String, in store: any Catalogue) throws -> ParameterSetRecord {
-    guard let set = try store.parameterSet(named: name) else {
-      let names = try store.parameterSets().map(\.name).joined(separator: ", ")
-      throw CommandFailure.fatal(
-        "no parameter set named \"\(name)\" (stored: \(names.isEmpty ? "none" : names))")
-    }
-    return set
-  }
-
-  private func chosenParameterSet(in store: any Catalogue, configuration: PipelineConfiguration)
-    throws -> ParameterSetRecord
-  {
-    if let params { return try storedSet(params, in: store) }
-    let parameters = try configuration.analysis.parameters()
-    guard let set = try store.parameterSets().first(where: { $0.parameters == parameters }) else {
-      throw CommandFailure.fatal(
-        "nothing analysed yet with the configured parameters: run `huewall run` first")
-    }
-    return set
   }
 }

@@ -43,7 +43,7 @@ struct Review: ParsableCommand {
     do {
       let store = try configuration.openCatalogue(readOnly: true)
       defer { try? store.close() }
-      set = try Self.parameterSet(params, in: store, configuration: configuration)
+      set = try store.chosenParameterSet(named: params, configuration: configuration)
       items = try ReviewQueue.items(
         store: store, parameterSet: set, synonyms: configuration.synonyms,
         imagesPerProduct: configuration.imagesPerProduct)
@@ -117,25 +117,5 @@ struct Review: ParsableCommand {
         } ?? .null
       ),
     ])
-  }
-
-  /// The set named `name`, or the configured one.
-  static func parameterSet(
-    _ name: String?, in store: any Catalogue, configuration: PipelineConfiguration
-  ) throws -> ParameterSetRecord {
-    if let name {
-      guard let set = try store.parameterSet(named: name) else {
-        let names = try store.parameterSets().map(\.name).joined(separator: ", ")
-        throw CommandFailure.fatal(
-          "no parameter set named \"\(name)\" (stored: \(names.isEmpty ? "none" : names))")
-      }
-      return set
-    }
-    let parameters = try configuration.analysis.parameters()
-    guard let set = try store.parameterSets().first(where: { $0.parameters == parameters }) else {
-      throw CommandFailure.fatal(
-        "nothing analysed yet with the configured parameters: run `huewall run` first")
-    }
-    return set
   }
 }

@@ -151,9 +151,7 @@ struct Status: ParsableCommand {
   static func entry(
     of product: String, in store: any Catalogue, configuration: PipelineConfiguration
   ) throws -> ExportEntry? {
-    guard let parameters = try? configuration.analysis.parameters(),
-      let set = try store.parameterSets().first(where: { $0.parameters == parameters })
-    else { return nil }
+    guard let set = try store.configuredParameterSet(configuration) else { return nil }
     var found: ExportEntry?
     try store.forEachExportEntry(
       parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct

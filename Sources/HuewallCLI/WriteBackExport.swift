@@ -21,7 +21,7 @@ extension Export {
     do {
       let store = try configuration.openCatalogue(readOnly: true)
       defer { try? store.close() }
-      let set = try Review.parameterSet(params, in: store, configuration: configuration)
+      let set = try store.chosenParameterSet(named: params, configuration: configuration)
       let summary = try configuration.exporter(store: store).writeBack(
         format, parameterSet: set, to: folder, includeUnsure: includeUnsure)
       print("\(format.rawValue) of \(set.name): \(summary)")

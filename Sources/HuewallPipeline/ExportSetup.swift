@@ -76,3 +76,14 @@ extension PipelineConfiguration {
     return try CatalogStore(path: database, access: readOnly ? .readOnly : .readWrite)
   }
 }
+
+extension Catalogue {
+  /// The stored parameter set of the configuration's analysis parameters, the one `huewall
+  /// run` analyses with and exports; nil until a run stored it.
+  public func configuredParameterSet(_ configuration: PipelineConfiguration) throws
+    -> ParameterSetRecord?
+  {
+    let parameters = try configuration.analysis.parameters()
+    return try parameterSets().first { $0.parameters == parameters }
+  }
+}

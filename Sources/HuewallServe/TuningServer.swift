@@ -308,10 +308,7 @@ public struct TuningServer: Sendable {
   /// shows), or the main image while that set has analysed none of the product's images.
   func catalogue() throws -> [ExportEntry] {
     var entries: [ExportEntry] = []
-    let parameters = try? configuration.analysis.parameters()
-    let pipelineSet = try store.parameterSets().first {
-      $0.parameters == parameters && $0.preset == configuration.analysis.preset.rawValue
-    }
+    let pipelineSet = try store.configuredParameterSet(configuration)
     // No parameter set has id 0: without the pipeline's set every product shows its main image.
     try store.forEachExportEntry(
       parameterSetID: pipelineSet?.id ?? 0, imagesPerProduct: configuration.imagesPerProduct

@@ -179,18 +179,16 @@ extension PostgresCatalog {
         var products = 0
         var previous: String?
         for row in rows {
-          let colorsJSON: String? = try row[8]
           let id: String = try row[0]
           if id != previous { products += 1 }
           previous = id
           let next = ExportEntry.Row(
-            id: id, title: try row[1], brand: try row[2], vendorColor: try row[3],
-            link: try row[4], imageURL: try row[5], isRemoved: try row[6],
-            itemGroupId: try row[10],
-            candidate: ImageCandidate(
-              position: try row[12], url: try row[13], sha256: try row[7],
-              isAnalysed: colorsJSON != nil, plainness: try row[14]),
-            colorsJSON: colorsJSON, family: try row[9], backdrop: try row[11])
+            product: ExportEntry(
+              id: id, title: try row[1], brand: try row[2], vendorColor: try row[3],
+              link: try row[4], imageURL: try row[5], isRemoved: try row[6], imageSHA256: nil,
+              colors: nil, family: nil, itemGroupId: try row[10]),
+            position: try row[12], url: try row[13], sha256: try row[7], plainness: try row[14],
+            colorsJSON: try row[8], family: try row[9], backdrop: try row[11])
           if let entry = try assembler.add(next) { try body(entry) }
           last = id
         }

@@ -82,11 +82,11 @@ extension CatalogStore {
       var assembler = ExportEntry.Assembler(parameterSetID: parameterSetID, location: path)
       while let row = try rows.next() {
         let next = ExportEntry.Row(
-          id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
-          imageURL: row[5], isRemoved: row[6], itemGroupId: row[10],
-          candidate: ImageCandidate(
-            position: row[12], url: row[13], sha256: row[7], isAnalysed: (row[8] as String?) != nil,
-            plainness: row[14]),
+          product: ExportEntry(
+            id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
+            imageURL: row[5], isRemoved: row[6], imageSHA256: nil, colors: nil, family: nil,
+            itemGroupId: row[10]),
+          position: row[12], url: row[13], sha256: row[7], plainness: row[14],
           colorsJSON: row[8], family: row[9], backdrop: row[11])
         if let entry = try assembler.add(next) { try body(entry) }
       }
@@ -119,35 +119,25 @@ extension ExportEntry {
     """
   }
 
-  /// One row of ``query(parameterSet:imagesPerProduct:dialect:filter:)``.
+  /// One row of ``query(parameterSet:imagesPerProduct:dialect:filter:)``: the product's feed
+  /// values (an entry without an image's analysis), one of its images, and that image's
+  /// analysis when it has one.
   public struct Row: Sendable {
-    public var id: String
-    public var title: String
-    public var brand: String?
-    public var vendorColor: String?
-    public var link: String?
-    public var imageURL: String?
-    public var isRemoved: Bool
-    public var itemGroupId: String?
+    public var product: ExportEntry
     public var candidate: ImageCandidate
     public var colorsJSON: String?
     public var family: String?
     public var backdrop: String?
 
+    /// The image at `position` is analysed when it has colours.
     public init(
-      id: String, title: String, brand: String?, vendorColor: String?, link: String?,
-      imageURL: String?, isRemoved: Bool, itemGroupId: String?, candidate: ImageCandidate,
+      product: ExportEntry, position: Int, url: String?, sha256: String?, plainness: Double?,
       colorsJSON: String?, family: String?, backdrop: String?
     ) {
-      self.id = id
-      self.title = title
-      self.brand = brand
-      self.vendorColor = vendorColor
-      self.link = link
-      self.imageURL = imageURL
-      self.isRemoved = isRemoved
-      self.itemGroupId = itemGroupId
-      self.candidate = candidate
+      self.product = product
+      candidate = ImageCandidate(
+        position: position, url: url, sha256: sha256, isAnalysed: colorsJSON != nil,
+        plainness: plainness)
       self.colorsJSON = colorsJSON
       self.family = family
       self.backdrop = backdrop
@@ -169,7 +159,7 @@ extension ExportEntry {
     /// Adds `row`; returns the previous product's entry when `row` is another product's.
     public mutating func add(_ row: Row) throws(StoreError) -> ExportEntry? {
       var finished: ExportEntry?
-      if let first = rows.first, first.id != row.id { finished = try finish() }
+      if let first = rows.first, first.product.id != row.product.id { finished = try finish() }
       rows.append(row)
       return finished
     }
@@ -180,21 +170,22 @@ extension ExportEntry {
       guard let first = rows.first else { return nil }
       let candidates = rows.map(\.candidate)
       let chosen = ImageCandidate.choose(candidates).map { rows[$0] } ?? first
-      let colors = try chosen.colorsJSON.map { json throws(StoreError) in
+      var entry = first.product
+      entry.colors = try chosen.colorsJSON.map { json throws(StoreError) in
         try ExportEntry.colors(
-          fromJSON: json, product: first.id, image: chosen.candidate.sha256,
+          fromJSON: json, product: first.product.id, image: chosen.candidate.sha256,
           parameterSetID: parameterSetID, location: location)
       }
-      return ExportEntry(
-        id: first.id, title: first.title, brand: first.brand, vendorColor: first.vendorColor,
-        link: first.link, imageURL: first.imageURL, isRemoved: first.isRemoved,
-        imageSHA256: chosen.candidate.sha256, colors: colors, family: chosen.family,
-        itemGroupId: first.itemGroupId, backdrop: chosen.backdrop,
-        chosenImageURL: chosen.candidate.url,
-        chosenImageIndex: chosen.candidate.url.map { _ in
-          chosen.candidate.position
-        }, plainness: chosen.candidate.plainness,
-        imageSHA256s: candidates.compactMap(\.sha256))
+      entry.imageSHA256 = chosen.candidate.sha256
+      entry.family = chosen.family
+      entry.backdrop = chosen.backdrop
+      if let url = chosen.candidate.url {
+        entry.chosenImageURL = url
+        entry.chosenImageIndex = chosen.candidate.position
+      }
+      entry.plainness = chosen.candidate.plainness
+      entry.imageSHA256s = candidates.compactMap(\.sha256)
+      return entry
     }
   }
   /// The colours of a stored analysis, or an ``StoreError/Reason/unreadableData(detail:)``

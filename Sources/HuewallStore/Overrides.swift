@@ -68,7 +68,7 @@ public struct StoredColorOverride: Sendable, Hashable {
   /// images): the decision is set aside and the product needs review.
   public var isSetAside: Bool { !override.holds(forImages: currentImageSHA256s) }
 
-  /// Gathers the rows of ``OverrideQueries/all(imagesPerProduct:dialect:)``, one per image of
+  /// Gathers the rows of ``query(imagesPerProduct:dialect:)``, one per image of
   /// each decided product in position order, into one decision each.
   public static func gather(
     _ rows: [(override: ColorOverride, position: Int, sha256: String?, isRemoved: Bool)]
@@ -102,25 +102,6 @@ public struct OverrideTarget: Sendable, Hashable {
   }
 }
 
-/// The queries both catalogues run for overrides, in the SQL they share.
-enum OverrideQueries {
-  /// One row per image (within `imagesPerProduct`) of each decided product, in position
-  /// order. Columns: product id, family, hex, note, decided at, image at the time, the
-  /// image's content now, removed, the image's position.
-  static func all(imagesPerProduct: Int, dialect: SQLDialect) -> String {
-    """
-    SELECT color_overrides.product_id, color_overrides.family, color_overrides.hex,
-           color_overrides.note, color_overrides.decided_at, color_overrides.image_sha256,
-           images.sha256, products.removed_at IS NOT NULL, products.position
-    FROM color_overrides
-    JOIN \(ProductImages.table(limit: imagesPerProduct, dialect: dialect)) AS products
-      ON products.id = color_overrides.product_id
-    LEFT JOIN images ON images.url = products.url
-    ORDER BY color_overrides.product_id, products.position
-    """
-  }
-}
-
 extension OverrideTarget {
   /// Columns: product id, image now, removed; `ids` is the placeholder list of the dialect.
   public static func query(ids: String) -> String {
@@ -133,9 +114,21 @@ extension OverrideTarget {
 }
 
 extension StoredColorOverride {
-  /// See ``OverrideQueries``: shared so that both catalogues read the same thing.
+  /// What both catalogues read for the decisions: one row per image (within
+  /// `imagesPerProduct`) of each decided product, in position order. Columns: product id,
+  /// family, hex, note, decided at, image at the time, the image's content now, removed, the
+  /// image's position.
   public static func query(imagesPerProduct: Int, dialect: SQLDialect) -> String {
-    OverrideQueries.all(imagesPerProduct: imagesPerProduct, dialect: dialect)
+    """
+    SELECT color_overrides.product_id, color_overrides.family, color_overrides.hex,
+           color_overrides.note, color_overrides.decided_at, color_overrides.image_sha256,
+           images.sha256, products.removed_at IS NOT NULL, products.position
+    FROM color_overrides
+    JOIN \(ProductImages.table(limit: imagesPerProduct, dialect: dialect)) AS products
+      ON products.id = color_overrides.product_id
+    LEFT JOIN images ON images.url = products.url
+    ORDER BY color_overrides.product_id, products.position
+    """
   }
 }
 

@@ -209,20 +209,22 @@ struct LiveControls: MustacheParent {
       number(.alphaThreshold, "alpha threshold", p.alphaThreshold, min: "0", max: "127", step: "1"),
       number(.mergeDistance, "merge ΔE", p.mergeDistance, min: "0", max: "40", step: "1"),
     ]
+    func toggle(_ key: ParameterOverrides.CodingKeys, _ label: String, _ on: Bool) -> Toggle {
+      Toggle(name: key.rawValue, label: label, on: on)
+    }
     toggles = [
-      Toggle(name: "backgroundSuppression", label: "background", on: p.backgroundSuppression),
-      Toggle(name: "hueWrap", label: "hue wrap", on: p.hueWrap),
-      Toggle(name: "darkPixelDamping", label: "dark damping", on: p.darkPixelDamping),
-      Toggle(name: "neutralGreys", label: "neutral greys", on: p.neutralGreys),
-      Toggle(name: "deepShadows", label: "deep shadows", on: p.deepShadows),
-      Toggle(name: "scenePrior", label: "scene prior", on: p.scenePrior),
-      Toggle(name: "skinSuppression", label: "skin", on: p.skinSuppression),
-      Toggle(
-        name: "skinWithoutPriority", label: "skin without priority", on: p.skinWithoutPriority),
-      Toggle(name: "garmentPrior", label: "garment prior", on: p.garmentPrior),
-      Toggle(name: "darkHues", label: "dark hues", on: p.darkHues),
-      Toggle(name: "litFamilies", label: "lit families", on: p.litFamilies),
-      Toggle(name: "shopperFamilies", label: "shopper families", on: p.shopperFamilies),
+      toggle(.backgroundSuppression, "background", p.backgroundSuppression),
+      toggle(.hueWrap, "hue wrap", p.hueWrap),
+      toggle(.darkPixelDamping, "dark damping", p.darkPixelDamping),
+      toggle(.neutralGreys, "neutral greys", p.neutralGreys),
+      toggle(.deepShadows, "deep shadows", p.deepShadows),
+      toggle(.scenePrior, "scene prior", p.scenePrior),
+      toggle(.skinSuppression, "skin", p.skinSuppression),
+      toggle(.skinWithoutPriority, "skin without priority", p.skinWithoutPriority),
+      toggle(.garmentPrior, "garment prior", p.garmentPrior),
+      toggle(.darkHues, "dark hues", p.darkHues),
+      toggle(.litFamilies, "lit families", p.litFamilies),
+      toggle(.shopperFamilies, "shopper families", p.shopperFamilies),
     ]
   }
 

@@ -28,16 +28,18 @@ extension PaletteAnalyzer {
     if parameters.scenePrior && scene {
       ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
+    // Every sample but the transparent ones: backdrop samples count too.
+    let opaque = grid.pixels.count - skipped
     var skin = 0
     // Samples taken for a person's skin; they get no saturation priority when the parameters
     // say so.
     var skinMask: [Bool] = []
     if parameters.skinSuppression {
       skin = SkinRegions.weigh(
-        grid, into: &weights, alphaThreshold: alphaThreshold, studio: !scene, mask: &skinMask)
+        grid, into: &weights, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene,
+        mask: &skinMask)
     }
     let plainSkin = parameters.skinWithoutPriority && !skinMask.isEmpty
-    let opaque = grid.pixels.count - skipped
     let person = Double(skin) >= SkinRegions.personShare * Double(opaque)
     if parameters.garmentPrior, person, let region = hint.wornOn {
       GarmentPrior.weigh(grid, region: region, into: &weights)
@@ -292,21 +294,16 @@ enum SkinRegions {
   /// shot is one region).
   @discardableResult
   static func weigh(
-    _ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32, studio: Bool,
-    mask: inout [Bool]
+    _ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32, opaque: Int,
+    studio: Bool, mask: inout [Bool]
   ) -> Int {
     mask = [Bool](repeating: false, count: grid.pixels.count)
     let (columns, rows) = (grid.columns, grid.rows)
     let n = grid.pixels.count
     // 0: not skin, 1: skin not yet in a region, 2: done.
     var state = [UInt8](repeating: 0, count: n)
-    var opaque = 0
-    for i in 0..<n {
-      let p = grid.pixels[i]
-      if p >> 24 == BackgroundMask.backdropAlpha { opaque += 1 }
-      guard p >> 24 <= alphaThreshold else { continue }
-      opaque += 1
-      if isSkin(p) { state[i] = 1 }
+    for i in 0..<n where grid.pixels[i] >> 24 <= alphaThreshold && isSkin(grid.pixels[i]) {
+      state[i] = 1
     }
     let largest = Int(productShare * Double(opaque))
     var stack: [Int] = []

@@ -65,7 +65,10 @@ public enum TestPostgres {
   ///
   /// Through `posix_spawn` and `waitpid`, not `Process`: tests run in parallel may hold every
   /// thread that `Process` needs to notice an exit. The output goes through files, not pipes:
-  /// a server the program starts inherits them and would hold a pipe open while it runs.
+  /// a server the program starts inherits them and would hold a pipe open while it runs. For
+  /// the same reason no other descriptor is inherited: a server started while another test
+  /// spawns `huewall` would keep that child's descriptors open, and `Process` would never
+  /// learn that the child exited.
   @discardableResult
   static func run(_ program: String, _ arguments: [String]) throws -> String {
     let folder = FileManager.default.temporaryDirectory
@@ -81,6 +84,7 @@ public enum TestPostgres {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    closeInheritedDescriptors(&actions)
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
@@ -189,4 +193,14 @@ public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) 
     thread.stackSize = 8 << 20
     thread.start()
   }
+}
+
+/// Adds glibc's `posix_spawn_file_actions_addclosefrom_np(actions, 3)`, which Swift's Glibc
+/// module does not import: the child keeps only its standard input, output and error.
+private func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+  typealias CloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
+    -> Int32
+  guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+  _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
 }

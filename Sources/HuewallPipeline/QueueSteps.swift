@@ -20,7 +20,8 @@ extension Steps {
   static func queueCachedImages(_ catalog: PostgresCatalog) -> PipelineStep {
     PipelineStep(name: "Queue cached images") { context in
       let queued = try catalog.enqueueCachedImages(
-        parameterSetID: context.parameterSet.id, runID: context.runID)
+        parameterSetID: context.parameterSet.id, runID: context.runID,
+        imagesPerProduct: context.configuration.imagesPerProduct)
       context.logger.info("\(queued) cached images in the queue")
     }
   }

@@ -205,13 +205,13 @@ public final class QueueWorker: Sendable {
           imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID, measured: measured)
       if analysed { return .done(image: image, analysis: nil) }
       let analyzer = try analyzer(for: item.parameterSetID)
-      // No product hint: a queue item is an image URL, and its claim carries no product. The
-      // product preset does not use the hint (its garment prior is off); a set that turns it
-      // on analyses the same content differently here than in `huewall run` until the claim
-      // brings the first product's title along.
+      // The item carries the title of the first product that shows the image, as the
+      // SQLite run hands it over.
+      let hint = item.title.map { ProductHint(title: $0.isEmpty ? nil : $0) } ?? .none
       switch ImageAnalysis.analyse(
         sha256: fetched.sha256, cache: fetcher.cache, decoder: decoder, analyzer: analyzer,
-        thumbnails: configuration.thumbnailCache, parameterSetID: item.parameterSetID)
+        thumbnails: configuration.thumbnailCache, parameterSetID: item.parameterSetID,
+        hint: hint)
       {
       case .success(let record):
         return .done(image: image, analysis: record)

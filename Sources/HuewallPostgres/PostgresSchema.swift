@@ -11,6 +11,7 @@ enum PostgresSchema {
   static let migrations: [(identifier: String, sql: String)] = [
     ("v1", v1), ("v2-poison-images", v2), ("v3-item-warnings", v3), ("v4-work-queue", v4),
     ("v5-color-overrides", v5), ("v6-backdrop", v6), ("v7-plainness", v7),
+    ("v8-work-item-titles", v8),
   ]
 
   /// Every process that opens the catalogue migrates it under this advisory lock, so that
@@ -167,5 +168,10 @@ enum PostgresSchema {
   /// How plainly the image shows its product, as in the SQLite catalogue.
   private static let v7 = """
     ALTER TABLE analyses ADD COLUMN plainness double precision;
+    """
+
+  /// The title a queued image's analysis is given, as in the SQLite catalogue.
+  private static let v8 = """
+    ALTER TABLE work_items ADD COLUMN title text;
     """
 }

@@ -19,6 +19,9 @@ public struct WorkItem: Sendable, Hashable {
   /// Whether the content of ``previous`` has an analysis for the item's set: then, if the
   /// bytes did not change, the worker neither decodes nor asks again.
   public var previousAnalysed = false
+  /// The title of the first product (by id) that shows the image, for the analysis to look
+  /// where a person would, as `huewall run` does; nil when no product in the feed shows it.
+  public var title: String?
 }
 
 /// How an item ended for a worker.
@@ -75,19 +78,21 @@ public struct LeasePolicy: Sendable {
 /// that the clocks of worker machines do not matter.
 extension PostgresCatalog {
   /// Queues the first `imagesPerProduct` images (main image first) of every product in the
-  /// feed for the set, for `runID`, and returns how many items of the set are now open. An item that is done or failed is
-  /// queued afresh (each run revalidates every image); one that is still pending or leased
-  /// (an interrupted run's) stays as it is but counts for `runID` from now on. An open item
-  /// whose URL left the feed stays with its old run.
+  /// feed for the set, for `runID`, each with the title of the first product (by id) that
+  /// shows it, and returns how many items of the set are now open. An item that is done or
+  /// failed is queued afresh (each run revalidates every image); one that is still pending or
+  /// leased (an interrupted run's) stays as it is but counts for `runID` from now on. An open
+  /// item whose URL left the feed stays with its old run.
   @discardableResult
   public func enqueueProductImages(
     parameterSetID: Int64, runID: Int64, imagesPerProduct: Int
   ) throws(StoreError) -> Int {
     try enqueue(
       """
-      SELECT DISTINCT products.url AS image_url
+      SELECT DISTINCT ON (products.url) products.url AS image_url, products.title
       FROM \(ProductImages.table(limit: imagesPerProduct, dialect: .postgres)) AS products
       WHERE products.removed_at IS NULL AND products.url IS NOT NULL
+      ORDER BY products.url, products.id
       """, parameterSetID: parameterSetID, runID: runID)
   }
 
@@ -100,15 +105,27 @@ extension PostgresCatalog {
 
   /// Queues one URL of every image content fetched once (the latest fetched), for
   /// reprocessing with another parameter set; returns how many items of the set are open.
+  /// Each item has the title of the first product (by id) that shows the content among its
+  /// first `imagesPerProduct` images under any URL, as `huewall run` picks it.
   @discardableResult
-  public func enqueueCachedImages(parameterSetID: Int64, runID: Int64) throws(StoreError) -> Int {
+  public func enqueueCachedImages(
+    parameterSetID: Int64, runID: Int64, imagesPerProduct: Int
+  ) throws(StoreError) -> Int {
     try enqueue(
       """
-      SELECT DISTINCT ON (sha256) url AS image_url FROM images
-      WHERE sha256 IS NOT NULL ORDER BY sha256, fetched_at DESC, url
+      SELECT DISTINCT ON (images.sha256) images.url AS image_url, titles.title FROM images
+      LEFT JOIN (
+        SELECT DISTINCT ON (shown.sha256) shown.sha256, products.title
+        FROM \(ProductImages.table(limit: imagesPerProduct, dialect: .postgres)) AS products
+        JOIN images AS shown ON shown.url = products.url
+        WHERE products.removed_at IS NULL AND shown.sha256 IS NOT NULL
+        ORDER BY shown.sha256, products.id) AS titles ON titles.sha256 = images.sha256
+      WHERE images.sha256 IS NOT NULL
+      ORDER BY images.sha256, images.fetched_at DESC, images.url
       """, parameterSetID: parameterSetID, runID: runID)
   }
 
+  /// Queues the rows of `urls` (SQL with the columns `image_url` and `title`).
   private func enqueue(_ urls: String, parameterSetID: Int64, runID: Int64) throws(StoreError)
     -> Int
   {
@@ -121,10 +138,11 @@ extension PostgresCatalog {
       try session.execute(
         PostgresQuery(
           unsafeSQL: """
-            INSERT INTO work_items (parameter_set_id, image_url, run_id, state, attempts, not_before)
-            SELECT $1, urls.image_url, $2, 'pending', 0, now() FROM (\(urls)) AS urls
+            INSERT INTO work_items
+              (parameter_set_id, image_url, run_id, state, attempts, not_before, title)
+            SELECT $1, urls.image_url, $2, 'pending', 0, now(), urls.title FROM (\(urls)) AS urls
             ON CONFLICT (parameter_set_id, image_url) DO UPDATE SET
-              run_id = excluded.run_id,
+              run_id = excluded.run_id, title = excluded.title,
               state = CASE WHEN work_items.state IN ('done', 'failed') THEN 'pending'
                 ELSE work_items.state END,
               attempts = CASE WHEN work_items.state IN ('done', 'failed') THEN 0
@@ -194,7 +212,8 @@ extension PostgresCatalog {
         items.append(
           WorkItem(
             parameterSetID: try row[0], imageURL: try row[1], runID: try row[2],
-            attempts: try row[3], leaseExpired: index < expired, previous: nil))
+            attempts: try row[3], leaseExpired: index < expired, previous: nil,
+            title: try row[4]))
       }
       let previous = try imageRecords(urls: items.map(\.imageURL))
       var known: [(Int64, String)] = []
@@ -232,7 +251,7 @@ extension PostgresCatalog {
             lease_until = now() + make_interval(secs => $2), attempts = w.attempts + 1
           FROM ready
           WHERE w.parameter_set_id = ready.parameter_set_id AND w.image_url = ready.image_url
-          RETURNING w.parameter_set_id, w.image_url, w.run_id, w.attempts
+          RETURNING w.parameter_set_id, w.image_url, w.run_id, w.attempts, w.title
           """, binds: binds))
   }
 

@@ -16,6 +16,7 @@ enum Schema {
     migrator.registerMigration("v5-color-overrides", migrate: v5)
     migrator.registerMigration("v6-backdrop", migrate: v6)
     migrator.registerMigration("v7-plainness", migrate: v7)
+    migrator.registerMigration("v8-work-item-titles", migrate: v8)
     return migrator
   }()
 
@@ -197,6 +198,15 @@ enum Schema {
     // images; null for analyses made before it was kept, which rank below any measured one.
     try db.alter(table: "analyses") { t in
       t.add(column: "plainness", .double)
+    }
+  }
+
+  private static func v8(_ db: Database) throws {
+    // The title of the first product (by id) that shows a queued image: a worker hands it to
+    // the analysis as `huewall run` hands over a product's title. Null for items queued
+    // earlier, and for images no product in the feed shows.
+    try db.alter(table: "work_items") { t in
+      t.add(column: "title", .text)
     }
   }
 }

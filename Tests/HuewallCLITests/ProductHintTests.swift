@@ -1,4 +1,5 @@
 import Foundation
+import HuewallTestSupport
 import Testing
 
 /// `huewall colors --title`: the product's title reaches the analysis as a feed's does.
@@ -9,7 +10,8 @@ import Testing
     return try #require(object["colors"] as? [[String: Any]], "\(line)")
   }
 
-  @Test func theProductPresetGivesTheSameColoursWithOrWithoutATitle() async throws {
+  /// The garment prior of the product preset looks at the title only on a photo of a person.
+  @Test func theProductPresetGivesTheSameColoursWithOrWithoutATitleWithoutAPerson() async throws {
     let files = ["samples/01-red-sneaker.jpg", "samples/13-grey-hoodie.png"]
     let plain = try await huewall(["colors"] + files)
     let titled = try await huewall(["colors", "--title", "Men's hoodie"] + files)
@@ -40,8 +42,11 @@ import Testing
   }
 
   /// The top colour of each product in the export of `huewall run` over a feed of products
-  /// that all show the shirt photo, with the garment prior on.
-  func runTopColours(_ products: [(id: String, title: String)]) async throws -> [String: String] {
+  /// that all show the shirt photo, with the garment prior on; in a PostgreSQL catalogue at
+  /// `database`, whose queue the run works through itself, or else in an SQLite one.
+  func runTopColours(_ products: [(id: String, title: String)], database: String? = nil)
+    async throws -> [String: String]
+  {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("huewall-hint-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,10 +59,11 @@ import Testing
       to: folder.appendingPathComponent("feed.json"), atomically: true, encoding: .utf8)
     let config = folder.appendingPathComponent("pipeline.json")
     try """
-    {"feed": {"source": "feed.json"}, "database": "state/catalogue.sqlite",
+    {"feed": {"source": "feed.json"}, "database": "\(database ?? "state/catalogue.sqlite")",
      "cache": "state/images", "output": "out", "analysis": {"garmentPrior": true}}
     """.write(to: config, atomically: true, encoding: .utf8)
-    let run = try await huewall(["run", "--config", config.path])
+    let workers = database == nil ? [] : ["--workers", "0"]
+    let run = try await huewall(["run", "--config", config.path] + workers)
     #expect(run.status == 0, "\(run.stderr)")
     let data = try Data(contentsOf: folder.appendingPathComponent("out/colors.json"))
     let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -85,6 +91,24 @@ import Testing
     let trousersFirst = try await runTopColours([
       ("A1", "Women's trousers"), ("B2", "Women's shirt or blouse"),
     ])
+    #expect(trousersFirst == ["A1": "blue", "B2": "blue"])
+  }
+
+  /// A queue item carries the title of the first product (by id) that shows its image, so a
+  /// PostgreSQL catalogue's analysis looks where the SQLite run's does.
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: shirt.path),
+      "../shared/realphotos is absent: the worn-garment photo is skipped"))
+  func theQueueAnalysesASharedImageWithTheFirstProductsTitle() async throws {
+    let shirtFirst = try await runTopColours(
+      [("A1", "Women's shirt or blouse"), ("B2", "Women's trousers")],
+      database: try await offThePool { try TestPostgres.freshDatabase() })
+    #expect(shirtFirst["A1"] != nil && shirtFirst["A1"] != "blue", "\(shirtFirst)")
+    #expect(shirtFirst["B2"] == shirtFirst["A1"])
+    let trousersFirst = try await runTopColours(
+      [("A1", "Women's trousers"), ("B2", "Women's shirt or blouse")],
+      database: try await offThePool { try TestPostgres.freshDatabase() })
     #expect(trousersFirst == ["A1": "blue", "B2": "blue"])
   }
 }

@@ -21,7 +21,7 @@ struct SchemaTests {
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
-          "v6-backdrop", "v7-plainness",
+          "v6-backdrop", "v7-plainness", "v8-work-item-titles",
         ])
     }
   }
@@ -73,7 +73,7 @@ struct SchemaTests {
           == .olderSchema(
             missingMigrations: [
               "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
-              "v5-color-overrides", "v6-backdrop", "v7-plainness",
+              "v5-color-overrides", "v6-backdrop", "v7-plainness", "v8-work-item-titles",
             ]))
     }
   }
@@ -203,7 +203,7 @@ struct SchemaTests {
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
-          "v6-backdrop", "v7-plainness",
+          "v6-backdrop", "v7-plainness", "v8-work-item-titles",
         ])
     }
   }

@@ -262,4 +262,57 @@ struct WorkQueueTests {
       #expect(run != next)
     }
   }
+
+  @Test("each item carries the title of the first product showing its image, also to reprocess")
+  func titles() async throws {
+    try await offThePool {
+      let url = try TestPostgres.freshDatabase()
+      let catalog = try PostgresCatalog(url: url)
+      defer { try? catalog.close() }
+      func product(_ id: String, _ title: String, _ images: [String]) -> Product {
+        var p = sampleProduct(id)
+        p.title = title
+        p.imageURLs = images.map { HuewallStoreTests.url("https://cdn.example/\($0).jpg") }
+        return p
+      }
+      // b is the second image of p1 and of p2; a is p2's main image and p3's second.
+      try catalog.syncProducts(
+        [
+          product("p2", "Women's blouse", ["a", "b"]), product("p1", "Men's jeans", ["c", "b"]),
+          product("p3", "Cap", ["d", "a"]),
+        ], at: t0)
+      let policy = LeasePolicy()
+      func claimedTitles() throws -> [String: String] {
+        let items = try catalog.claim(worker: "w", limit: 10, policy: policy)
+        return Dictionary(
+          uniqueKeysWithValues: items.map {
+            (String($0.imageURL.dropFirst("https://cdn.example/".count).prefix(1)), $0.title ?? "-")
+          })
+      }
+      let main = try catalog.parameterSet(for: .reference, preset: "reference", name: nil)
+      let run = try catalog.startRun(kind: .run, parameterSetID: main.id, at: t0)
+      try catalog.enqueueProductImages(parameterSetID: main.id, runID: run, imagesPerProduct: 2)
+      #expect(
+        try claimedTitles() == [
+          "a": "Women's blouse", "b": "Men's jeans", "c": "Men's jeans", "d": "Cap",
+        ])
+
+      // Reprocessing queues one URL per content: d, fetched last, has a's bytes, which p2
+      // shows first.
+      try catalog.saveImages(
+        [("a", "x", t0), ("b", "y", t0), ("c", "z", t0), ("d", "x", t1)].map { name, sha, at in
+          ImageRecord(
+            url: "https://cdn.example/\(name).jpg", sha256: sha, byteCount: 10, format: .jpeg,
+            lastStatus: .downloaded, fetchedAt: at)
+        })
+      var tuned = AnalysisParameters.reference
+      tuned.granularity = 2
+      let other = try catalog.parameterSet(for: tuned, preset: "reference", name: "tuned")
+      let reprocess = try catalog.startRun(kind: .analyze, parameterSetID: other.id, at: t1)
+      try catalog.enqueueCachedImages(
+        parameterSetID: other.id, runID: reprocess, imagesPerProduct: 2)
+      #expect(
+        try claimedTitles() == ["b": "Men's jeans", "c": "Men's jeans", "d": "Women's blouse"])
+    }
+  }
 }

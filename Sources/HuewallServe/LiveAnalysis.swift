@@ -36,9 +36,11 @@ public struct LiveAnalysis: Sendable {
 
   /// Analyses `hashes` in that order of priority (the caller puts what is on screen first),
   /// handing each result to `each` as soon as it and those before it are ready: a caller that
-  /// streams them yields to an `AsyncStream` here.
+  /// streams them yields to an `AsyncStream` here. `hints` says what the feed says of the
+  /// product each image shows, by hash, as a run hands it to the analysis.
   public func analyse(
-    _ hashes: [String], with analyzer: PaletteAnalyzer, each: (Result) throws -> Void
+    _ hashes: [String], with analyzer: PaletteAnalyzer, hints: [String: ProductHint] = [:],
+    each: (Result) throws -> Void
   ) async throws {
     let step = analyzer.parameters.granularity
     try await forEachConcurrently(hashes, width: jobs, inOrder: true) {
@@ -54,7 +56,7 @@ public struct LiveAnalysis: Sendable {
           let image = try decoder.decode(try images.load(sha256: sha256), source: sha256)
           return image.withPixels { SampleGrid($0, step: step) }
         }
-        let palette = analyzer.analyze(grid)
+        let palette = analyzer.analyze(grid, hint: hints[sha256] ?? .none)
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),
           family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)

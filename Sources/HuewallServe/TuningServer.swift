@@ -160,9 +160,9 @@ public struct TuningServer: Sendable {
     let analyzer = try PaletteAnalyzer(parameters: asked.parameters)
     let entries = try catalogue()
     var results: [String: LiveAnalysis.Result] = [:]
-    try await live.analyse(Self.hashes(of: entries, first: []), with: analyzer) {
-      results[$0.sha256] = $0
-    }
+    try await live.analyse(
+      Self.hashes(of: entries, first: []), with: analyzer, hints: Self.hints(of: entries)
+    ) { results[$0.sha256] = $0 }
     return Self.coloured(entries, by: results)
   }
 
@@ -224,6 +224,7 @@ public struct TuningServer: Sendable {
     // People's decisions win over the analysis, on the live wall as in every export.
     let decisions = try self.decisions()
     let hashes = Self.hashes(of: entries, first: first)
+    let hints = Self.hints(of: entries)
     let products = Dictionary(
       entries.compactMap { entry in
         entry.isRemoved ? nil : entry.imageSHA256.map { ($0, [entry.id]) }
@@ -241,7 +242,9 @@ public struct TuningServer: Sendable {
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           defer { continuation.finish() }
-          try await live.analyse(hashes, with: analyzer) { continuation.yield($0) }
+          try await live.analyse(hashes, with: analyzer, hints: hints) {
+            continuation.yield($0)
+          }
         }
         for await result in lines {
           results[result.sha256] = result
@@ -314,6 +317,18 @@ public struct TuningServer: Sendable {
       parameterSetID: pipelineSet?.id ?? 0, imagesPerProduct: configuration.imagesPerProduct
     ) { entries.append($0) }
     return entries
+  }
+
+  /// The title of the first product (by id) in the feed that shows each image, by hash: what
+  /// a run hands the analysis of that image.
+  static func hints(of entries: [ExportEntry]) -> [String: ProductHint] {
+    var first: [String: ExportEntry] = [:]
+    for entry in entries where !entry.isRemoved && !entry.title.isEmpty {
+      guard let sha = entry.imageSHA256 else { continue }
+      if let known = first[sha], known.id <= entry.id { continue }
+      first[sha] = entry
+    }
+    return first.mapValues { ProductHint(title: $0.title) }
   }
 
   /// The distinct image hashes of the products on sale, those of `first` (product ids) first.

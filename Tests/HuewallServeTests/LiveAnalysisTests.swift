@@ -4,9 +4,10 @@ import HuewallDecode
 import HuewallFetch
 import HuewallPalette
 import HuewallPipeline
-import HuewallServe
 import HuewallStore
 import Testing
+
+@testable import HuewallServe
 
 let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -81,5 +82,52 @@ struct SampleImages {
     #expect(results.count == 2)
     #expect(results.allSatisfy { $0.colors.isEmpty && $0.failure != nil })
     #expect(results[1].failure?.contains("no such file") == true, "\(results[1].failure ?? "")")
+  }
+
+  static let shirt = repositoryRoot.deletingLastPathComponent()
+    .appendingPathComponent("shared/realphotos/images/spreefashion_036-white.jpg")
+
+  /// A white blouse worn over blue jeans: the live wall hands the analysis the product's title
+  /// as a run does, so under the product preset the blouse, not the jeans, comes first.
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: shirt.path),
+      "../shared/realphotos is absent: the worn-garment photo is skipped"))
+  func theTitleReachesTheLiveAnalysis() async throws {
+    let images = try SampleImages()
+    defer { images.cleanUp() }
+    let sha = try images.cache.store(try Data(contentsOf: Self.shirt))
+    let live = LiveAnalysis(
+      images: images.cache, grids: SampleGridCache(budget: 8 << 20), decoder: ImageDecoder(),
+      jobs: 1)
+    let analyzer = try PaletteAnalyzer(parameters: Preset.product.parameters)
+    var families: [String?] = []
+    for hints in [[:], [sha: ProductHint(title: "Women's shirt or blouse")]] {
+      try await live.analyse([sha], with: analyzer, hints: hints) {
+        families.append($0.colors.first?.family)
+      }
+    }
+    #expect(families == ["blue", "white"])
+  }
+
+  /// Each image is analysed with the title of the first product (by id) on sale that shows
+  /// it, as a run analyses it.
+  @Test func eachImageGetsTheTitleOfTheFirstProductShowingIt() {
+    func entry(_ id: String, _ title: String, _ sha: String?, removed: Bool = false)
+      -> ExportEntry
+    {
+      ExportEntry(
+        id: id, title: title, brand: nil, vendorColor: nil, link: nil, imageURL: nil,
+        isRemoved: removed, imageSHA256: sha, colors: nil, family: nil)
+    }
+    let hints = TuningServer.hints(of: [
+      entry("b2", "Women's trousers", "x"), entry("a1", "Women's blouse", "x"),
+      entry("a0", "Cap", "x", removed: true), entry("c3", "", "y"), entry("d4", "Skirt", nil),
+      entry("e5", "Men's shirt", "z"),
+    ])
+    #expect(
+      hints == [
+        "x": ProductHint(title: "Women's blouse"), "z": ProductHint(title: "Men's shirt"),
+      ])
   }
 }

@@ -42,10 +42,11 @@ $inputs = "$out/inputs";
 
 // The steps added after the first four, switched off for the figures of two of those.
 const FIRST_FOUR = ['--no-deep-shadows', '--no-scene-prior', '--no-skin-suppression', '--merge-distance', '0',
-    '--no-dark-hues', '--no-lit-families', '--no-skin-without-priority', '--no-shopper-families'];
+    '--no-dark-hues', '--no-lit-families', '--no-skin-without-priority', '--no-shopper-families',
+    '--no-garment-prior'];
 
 // [figure, input image, flags that switch the step off, title, family of the product, flags
-// for both bars]
+// for both bars, and the product's title as a feed gives it, if the step reads it]
 $examples = [
     ['background-suppression', 'evaluation/images/036-grey-bottle.jpg', ['--no-background-suppression'], 'Background suppression', 'grey', []],
     ['hue-wrap', 'evaluation/images/075-red-tote-bag.jpg', ['--no-hue-wrap'], 'Hue wrap', 'red', FIRST_FOUR],
@@ -59,6 +60,7 @@ $examples = [
     ['neutral-greys', "$inputs/steel-bottle.jpg", ['--no-neutral-greys'], 'Neutral greys', 'silver', []],
     ['skin-without-priority', "$inputs/model-crop-top.jpg", ['--no-skin-without-priority'], 'Skin without priority', 'white', []],
     ['shopper-families', "$inputs/hot-pink-tshirt.jpg", ['--no-shopper-families'], 'Shopper families', 'pink', []],
+    ['garment-prior', "$inputs/model-white-blouse.jpg", ['--no-garment-prior'], 'Garment prior', 'white', [], "Women's blouse"],
 ];
 
 /* ---------------------------------------------------------------- drawn inputs */
@@ -106,9 +108,10 @@ function castShadow($im, float $cx, float $cy, float $rx, float $ry, float $dept
 
 /**
  * A standing model in a box of final pixels (head to feet): a t-shirt, or a sleeveless top
- * with bare shoulders and arms, over trousers.
+ * with bare shoulders and arms, over trousers. $topShading: the t-shirt's light and shade.
  */
-function person($im, float $x, float $y, float $w, float $h, array $top, array $bottoms, bool $bareArms = false): void
+function person($im, float $x, float $y, float $w, float $h, array $top, array $bottoms, bool $bareArms = false,
+    array $topShading = SOFT): void
 {
     $skin = rgb('#e2b08e');
     $hair = rgb('#3a2618');
@@ -134,7 +137,7 @@ function person($im, float $x, float $y, float $w, float $h, array $top, array $
         $T->shaded(fn($l, $s) => $l->poly([[0.36, 0.03], [0.27, 0.06], [0.22, 0.30], [0.22, 1.0], [0.78, 1.0],
             [0.78, 0.30], [0.73, 0.06], [0.64, 0.03], [0.58, 0.12], [0.50, 0.15], [0.42, 0.12]], $s), $top, SOFT);
     } else {
-        tshirt($T, $top, null);
+        tshirt($T, $top, null, $topShading);
     }
     put($im, $T);
 
@@ -240,6 +243,17 @@ function drawInputs(string $dir): void
     put($im, $S);
     imagejpeg($im, "$dir/model-crop-top.jpg", 86);
 
+    // A model in a white blouse over blue jeans before the light wall, framed to the shins:
+    // the jeans are saturated, the blouse is not.
+    mt_srand(37, MT_RAND_MT19937);
+    $im = canvas(480, 600, $wall);
+    $R = new Layer(480, 600);
+    $R->box(0, 0, 480, 600);
+    $R->shaded(fn($l, $s) => $l->rect(0, 0, 1, 1, $s), $wall, [[0.0, 0.25, 0.05], [0.75, 1.0, -0.05]], 'u');
+    put($im, $R);
+    person($im, 90, 10, 300, 690, rgb('#f7f7f8'), rgb('#3d63a8'));
+    imagejpeg($im, "$dir/model-white-blouse.jpg", 86);
+
     // A green jacket with orange sleeves and hem, top-lit: the lower half of its body falls
     // in a darker value bin than the upper half.
     productShot("$dir/green-jacket.jpg", rgb('#ffffff'), [100, 80, 280, 330], function ($L) {
@@ -332,7 +346,12 @@ function bar($im, int $x, int $y, int $w, int $h, array $colors, string $title, 
 
 drawInputs($inputs);
 $failed = [];
-foreach ($examples as [$name, $file, $off, $title, $family, $context]) {
+foreach ($examples as $example) {
+    [$name, $file, $off, $title, $family, $context] = $example;
+    $productTitle = $example[6] ?? null;
+    if ($productTitle !== null) {
+        $context = array_merge($context, ['--title', $productTitle]);
+    }
     $before = colors($huewall, $file, array_merge($context, $off));
     $after = colors($huewall, $file, $context);
     // The figure must show the step at work: without it the top colour has another family, or
@@ -354,8 +373,10 @@ foreach ($examples as [$name, $file, $off, $title, $family, $context]) {
     $black = imagecolorallocate($im, 30, 30, 30);
     $shown = str_starts_with($file, "$out/") ? substr($file, strlen($out) + 1) : basename($file);
     imagestring($im, 4, 230, 12, $title . ': ' . $shown, $black);
-    bar($im, 230, 64, 400, 48, $before, 'off (' . implode(' ', $off) . ($context === [] ? ')' : ', first four steps only)'), $families);
-    bar($im, 230, 150, 400, 48, $after, $context === [] ? 'on (product preset)' : 'on (first four steps only)', $families);
+    $given = $productTitle === null ? '' : ", --title \"$productTitle\"";
+    $firstFour = in_array('--no-deep-shadows', $context, true);
+    bar($im, 230, 64, 400, 48, $before, 'off (' . implode(' ', $off) . ($firstFour ? ', first four steps only' : $given) . ')', $families);
+    bar($im, 230, 150, 400, 48, $after, $firstFour ? 'on (first four steps only)' : "on (product preset$given)", $families);
     imagepng($im, "$out/$name.png");
     echo "$out/$name.png\n";
 }

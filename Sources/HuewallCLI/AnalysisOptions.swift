@@ -66,7 +66,7 @@ struct AnalysisOptions: ParsableArguments {
 
   @Flag(
     inversion: .prefixedNo,
-    help: "Weight the rows where the title says a garment is worn (product preset: off).")
+    help: "Weight the rows where the title says a garment is worn (product preset: on).")
   var garmentPrior: Bool?
 
   @Option(help: "Merge colours within this CIELAB ΔE of a heavier one, 0…100 (product preset: 12).")

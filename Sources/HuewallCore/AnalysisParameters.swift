@@ -43,8 +43,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// as large as a product: a worn garment's colour, not the model's.
   public var skinSuppression: Bool
   /// Weight the rows where the product's title says it is worn (a skirt low, a cap high) on
-  /// photos of a person; needs a ``ProductHint``. Off in `product`: fixed rows cost more
-  /// photos than they gained on the labelled set (models are framed too differently).
+  /// photos of a person; needs a ``ProductHint``. A white blouse on a white backdrop is mostly
+  /// taken for backdrop, and without the title the jeans below it win.
   public var garmentPrior: Bool
   /// Merge bins whose mean colours lie within this CIELAB ΔE of a heavier bin before ranking
   /// (0: off): one surface split by a bin edge is one colour.
@@ -239,8 +239,9 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
     case .product:
       AnalysisParameters(
         backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true,
-        deepShadows: true, scenePrior: true, skinSuppression: true, mergeDistance: 12,
-        darkHues: true, litFamilies: true, skinWithoutPriority: true, shopperFamilies: true)
+        deepShadows: true, scenePrior: true, skinSuppression: true, garmentPrior: true,
+        mergeDistance: 12, darkHues: true, litFamilies: true, skinWithoutPriority: true,
+        shopperFamilies: true)
     }
   }
 }

@@ -100,11 +100,16 @@ extension PaletteAnalysis {
   /// The product's family: its heaviest colour's, or multicolour when three or more chromatic
   /// families each hold at least ``multicolourShare`` of the weight (and, by the shopper
   /// boundaries, no family holds half: a red dress's shading spreads over red, pink and
-  /// purple, yet it is red).
+  /// purple, yet it is red; and navy counts as blue: the lit and shaded sides of one pair of
+  /// jeans are not two colours).
   public var family: ColorFamily? {
     guard let first = colors.first else { return nil }
     let achromatic: Set<ColorFamily> = [.black, .white, .grey, .silver]
-    let strongChromatic = familyShares.filter { family, share in
+    var shares = familyShares
+    if first.regions == .shopper, let navy = shares.removeValue(forKey: .navy) {
+      shares[.blue, default: 0] += navy
+    }
+    let strongChromatic = shares.filter { family, share in
       share >= Self.multicolourShare && !achromatic.contains(family)
     }
     if first.regions == .shopper, (familyShares.values.max() ?? 0) >= 0.5 {

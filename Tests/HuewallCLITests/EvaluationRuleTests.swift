@@ -172,22 +172,22 @@ import Testing
 
   @Test func theStepsFlagsOverrideThePreset() throws {
     let options = try AnalysisOptions.parse([
-      "--no-deep-shadows", "--no-scene-prior", "--no-skin-suppression", "--garment-prior",
+      "--no-deep-shadows", "--no-scene-prior", "--no-skin-suppression", "--no-garment-prior",
       "--merge-distance", "0", "--no-dark-hues", "--no-lit-families",
       "--no-skin-without-priority", "--no-shopper-families",
     ])
     let parameters = try options.parameters()
     #expect(!parameters.deepShadows && !parameters.scenePrior && !parameters.skinSuppression)
-    #expect(parameters.garmentPrior && parameters.mergeDistance == 0 && !parameters.darkHues)
+    #expect(!parameters.garmentPrior && parameters.mergeDistance == 0 && !parameters.darkHues)
     #expect(!parameters.litFamilies && !parameters.skinWithoutPriority)
     #expect(!parameters.shopperFamilies)
     #expect(
       parameters.improvementsSummary.hasSuffix(
-        "deep shadows off, scene prior off, skin suppression off, garment prior on, "
+        "deep shadows off, scene prior off, skin suppression off, garment prior off, "
           + "dark hues off, lit families off, skin without priority off, "
           + "shopper families off, merge distance off"))
     let product = try AnalysisOptions.parse([]).parameters()
-    #expect(product.improvementsSummary.contains("garment prior off"))
+    #expect(product.improvementsSummary.contains("garment prior on"))
     #expect(product.improvementsSummary.hasSuffix("merge distance 12"))
     #expect(throws: (any Error).self) { try AnalysisOptions.parse(["--merge-distance", "101"]) }
   }

@@ -86,6 +86,29 @@ import Testing
     #expect(analysis(.shopper, print).family == .multicolour)
   }
 
+  @Test func navyAndBlueAreOneColourOfAMulticolourProductByShopperBoundaries() {
+    // A white blouse over jeans whose lit side is blue and shaded side navy, with an
+    // embroidered red flower: two colours, not three.
+    let white = DominantColor(
+      bin: HSVBin(hue: 0, saturation: 0, value: 4), h: 0, s: 0, v: 0.8, weight: 1, share: 0.3,
+      litValue: 0.9, regions: .shopper)
+    let jeans: [ColorFamily: Double] = [
+      .silver: 0.2, .grey: 0.15, .navy: 0.14, .blue: 0.13, .red: 0.13,
+    ]
+    func family(_ first: DominantColor, _ shares: [ColorFamily: Double]) -> ColorFamily? {
+      PaletteAnalysis(
+        colors: [first], samples: 1, skipped: 0, background: 0, totalWeight: 1,
+        familyShares: shares
+      ).family
+    }
+    #expect(family(white, jeans) == .white)
+    var original = white
+    original.regions = .original
+    #expect(family(original, jeans) == .multicolour)
+    // A third hue still makes it multicolour.
+    #expect(family(white, jeans.merging([.green: 0.12]) { $1 }) == .multicolour)
+  }
+
   @Test func multicolourNeedsThreeStrongChromaticFamilies() {
     func analysis(_ shares: [ColorFamily: Double]) -> PaletteAnalysis {
       let red = DominantColor(

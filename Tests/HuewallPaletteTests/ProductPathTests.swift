@@ -274,7 +274,7 @@ import Testing
     #expect(p.mergeDistance == 0 && !p.darkHues)
     let product = Preset.product.parameters
     #expect(product.deepShadows && product.scenePrior && product.skinSuppression)
-    #expect(product.mergeDistance == 12 && product.darkHues && !product.garmentPrior)
+    #expect(product.mergeDistance == 12 && product.darkHues && product.garmentPrior)
     #expect(!p.skinWithoutPriority && !p.shopperFamilies)
     #expect(product.skinWithoutPriority && product.shopperFamilies)
   }

@@ -12,7 +12,7 @@ import Testing
     .granularity: "3", .alphaThreshold: "100", .backgroundSuppression: "false",
     .hueWrap: "false", .darkPixelDamping: "false", .neutralGreys: "false",
     .deepShadows: "false", .scenePrior: "false", .skinSuppression: "false",
-    .garmentPrior: "true", .mergeDistance: "20", .darkHues: "false", .litFamilies: "false",
+    .garmentPrior: "false", .mergeDistance: "20", .darkHues: "false", .litFamilies: "false",
     .skinWithoutPriority: "false", .shopperFamilies: "false",
   ]
 

@@ -226,12 +226,13 @@ function backpack(Layer $L, array $body, array $trim, array|false|null $logo = n
 }
 
 /** $print null: a plain shirt. */
-function tshirt(Layer $L, array $c, ?array $print): void
+/** $shading: the bands of light and shade across it (SOFT: a studio's soft light). */
+function tshirt(Layer $L, array $c, ?array $print, array $shading = SOFT): void
 {
     $shape = [[0.37, 0.04], [0.18, 0.10], [0.0, 0.30], [0.12, 0.43], [0.22, 0.35], [0.22, 1.0],
               [0.78, 1.0], [0.78, 0.35], [0.88, 0.43], [1.0, 0.30], [0.82, 0.10], [0.63, 0.04],
               [0.58, 0.10], [0.50, 0.12], [0.42, 0.10]];
-    $L->shaded(fn($l, $s) => $l->poly($shape, $s), $c, SOFT);
+    $L->shaded(fn($l, $s) => $l->poly($shape, $s), $c, $shading);
     $L->ellipse(0.50, 0.055, 0.24, 0.08, shade($c, -0.28));   // inside of the back neck
     $L->poly([[0.37, 0.04], [0.42, 0.10], [0.50, 0.12], [0.58, 0.10], [0.63, 0.04], [0.60, 0.04], [0.56, 0.085],
               [0.50, 0.10], [0.44, 0.085], [0.40, 0.04]], shade($c, -0.10));   // rib collar

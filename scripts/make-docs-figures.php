@@ -43,7 +43,7 @@ $inputs = "$out/inputs";
 // The steps added after the first four, switched off for the figures of two of those.
 const FIRST_FOUR = ['--no-deep-shadows', '--no-scene-prior', '--no-skin-suppression', '--merge-distance', '0',
     '--no-dark-hues', '--no-lit-families', '--no-skin-without-priority', '--no-shopper-families',
-    '--no-garment-prior'];
+    '--no-garment-prior', '--no-backdrop-tint'];
 
 // [figure, input image, flags that switch the step off, title, family of the product, flags
 // for both bars, and the product's title as a feed gives it, if the step reads it]
@@ -52,6 +52,7 @@ $examples = [
     ['hue-wrap', 'evaluation/images/075-red-tote-bag.jpg', ['--no-hue-wrap'], 'Hue wrap', 'red', FIRST_FOUR],
     ['dark-pixel-damping', 'evaluation/images/001-black-sneaker.jpg', ['--no-dark-pixel-damping'], 'Dark-pixel damping', 'black', FIRST_FOUR],
     ['deep-shadows', "$inputs/white-kettle.jpg", ['--no-deep-shadows'], 'Deep shadows', 'white', []],
+    ['backdrop-tint', "$inputs/white-air-purifier.jpg", ['--no-backdrop-tint'], 'Backdrop tint', 'white', []],
     ['scene-prior', "$inputs/model-in-room.jpg", ['--no-scene-prior'], 'Scene prior', 'white', []],
     ['skin-suppression', "$inputs/model-white-top.jpg", ['--no-skin-suppression'], 'Skin suppression', 'white', []],
     ['near-colours-merged', "$inputs/green-jacket.jpg", ['--merge-distance', '0'], 'Near colours merged', 'green', []],
@@ -194,6 +195,26 @@ function drawInputs(string $dir): void
     $L->ellipse(0.5, 0.78, 0.10, 0.05, [40, 40, 40]);                                      // switch
     put($im, $L);
     imagejpeg($im, "$dir/white-kettle.jpg", 88);
+
+    // A white air purifier on a warm beige backdrop that darkens towards the floor, lit as
+    // softly as the backdrop: its body is as bright as the backdrop, only less tinted.
+    mt_srand(41, MT_RAND_MT19937);
+    $beige = rgb('#e8ddd2');
+    $im = canvas(480, 480, $beige);
+    $R = new Layer(480, 480);
+    $R->box(0, 0, 480, 480);
+    $R->shaded(fn($l, $s) => $l->rect(0, 0, 1, 1, $s), $beige, [[0.0, 0.3, 0.02], [0.7, 1.0, -0.05]], 'u');
+    put($im, $R);
+    $L = new Layer(480, 480);
+    $L->box(150, 70, 180, 350);
+    $L->shaded(fn($l, $s) => $l->rrect(0.0, 0.0, 1.0, 1.0, 0.08, $s), rgb('#e6e6e4'),
+        [[0.0, 0.15, 0.03], [0.75, 0.9, -0.03], [0.9, 1.0, -0.06]]);
+    $L->rect(0.30, 0.10, 0.70, 0.16, [45, 45, 48]);                                         // display
+    for ($i = 0; $i < 6; $i++) {
+        $L->line(0.20, 0.30 + $i * 0.07, 0.80, 0.30 + $i * 0.07, 1.0, rgb('#d2d2d0'));      // grille
+    }
+    put($im, $L);
+    imagejpeg($im, "$dir/white-air-purifier.jpg", 88);
 
     // A model in a white t-shirt in a room: a green wall with a picture, a wooden floor.
     mt_srand(11, MT_RAND_MT19937);

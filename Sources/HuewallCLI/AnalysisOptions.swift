@@ -92,6 +92,12 @@ struct AnalysisOptions: ParsableArguments {
     help: "File families by boundaries checked on how people name colours (product preset: on).")
   var shopperFamilies: Bool?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help:
+      "On a tinted backdrop, take for backdrop only what keeps half its tint (product preset: on).")
+  var backdropTint: Bool?
+
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {
     ParameterOverrides(
@@ -102,7 +108,7 @@ struct AnalysisOptions: ParsableArguments {
       deepShadows: deepShadows, scenePrior: scenePrior, skinSuppression: skinSuppression,
       garmentPrior: garmentPrior, mergeDistance: mergeDistance, darkHues: darkHues,
       litFamilies: litFamilies, skinWithoutPriority: skinWithoutPriority,
-      shopperFamilies: shopperFamilies)
+      shopperFamilies: shopperFamilies, backdropTint: backdropTint)
   }
 
   /// The preset with the flags given on top, validated.

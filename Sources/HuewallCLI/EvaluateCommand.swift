@@ -414,7 +414,7 @@ extension AnalysisParameters {
     let switches = [
       ("background suppression", backgroundSuppression), ("hue wrap", hueWrap),
       ("dark-pixel damping", darkPixelDamping), ("neutral greys", neutralGreys),
-      ("deep shadows", deepShadows), ("scene prior", scenePrior),
+      ("deep shadows", deepShadows), ("backdrop tint", backdropTint), ("scene prior", scenePrior),
       ("skin suppression", skinSuppression), ("garment prior", garmentPrior),
       ("dark hues", darkHues), ("lit families", litFamilies),
       ("skin without priority", skinWithoutPriority), ("shopper families", shopperFamilies),

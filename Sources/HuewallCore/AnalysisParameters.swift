@@ -64,6 +64,10 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// by chroma, black below v 0.25, white from v 0.85, hot pink, olive, burgundy; a product
   /// is not multicolour while one family holds half of it) rather than the original ones.
   public var shopperFamilies: Bool
+  /// On a tinted backdrop (with ``deepShadows``), a sample is backdrop only while it keeps at
+  /// least half the backdrop's tint: a white product under the same warm light is less tinted
+  /// than the backdrop, however close in brightness.
+  public var backdropTint: Bool
 
   public init(
     numColors: Int = 3,
@@ -84,7 +88,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     darkHues: Bool = false,
     litFamilies: Bool = false,
     skinWithoutPriority: Bool = false,
-    shopperFamilies: Bool = false
+    shopperFamilies: Bool = false,
+    backdropTint: Bool = false
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -105,6 +110,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.litFamilies = litFamilies
     self.skinWithoutPriority = skinWithoutPriority
     self.shopperFamilies = shopperFamilies
+    self.backdropTint = backdropTint
   }
 
   /// The original algorithm's parameters.
@@ -145,7 +151,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
-    case litFamilies, skinWithoutPriority, shopperFamilies
+    case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint
   }
 
   public init(from decoder: any Decoder) throws {
@@ -177,6 +183,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
       try c.decodeIfPresent(Bool.self, forKey: .skinWithoutPriority) ?? d.skinWithoutPriority
     shopperFamilies =
       try c.decodeIfPresent(Bool.self, forKey: .shopperFamilies) ?? d.shopperFamilies
+    backdropTint = try c.decodeIfPresent(Bool.self, forKey: .backdropTint) ?? d.backdropTint
   }
 
   /// Every key, but those that came later (from `neutralGreys` on) only when they are not
@@ -203,6 +210,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     if litFamilies { try c.encode(litFamilies, forKey: .litFamilies) }
     if skinWithoutPriority { try c.encode(skinWithoutPriority, forKey: .skinWithoutPriority) }
     if shopperFamilies { try c.encode(shopperFamilies, forKey: .shopperFamilies) }
+    if backdropTint { try c.encode(backdropTint, forKey: .backdropTint) }
   }
 }
 
@@ -241,7 +249,7 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
         backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true,
         deepShadows: true, scenePrior: true, skinSuppression: true, garmentPrior: true,
         mergeDistance: 12, darkHues: true, litFamilies: true, skinWithoutPriority: true,
-        shopperFamilies: true)
+        shopperFamilies: true, backdropTint: true)
     }
   }
 }

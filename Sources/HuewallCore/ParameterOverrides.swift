@@ -21,6 +21,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
   public var litFamilies: Bool?
   public var skinWithoutPriority: Bool?
   public var shopperFamilies: Bool?
+  public var backdropTint: Bool?
 
   public init(
     numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
@@ -29,7 +30,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     neutralGreys: Bool? = nil, deepShadows: Bool? = nil, scenePrior: Bool? = nil,
     skinSuppression: Bool? = nil, garmentPrior: Bool? = nil, mergeDistance: Double? = nil,
     darkHues: Bool? = nil, litFamilies: Bool? = nil, skinWithoutPriority: Bool? = nil,
-    shopperFamilies: Bool? = nil
+    shopperFamilies: Bool? = nil, backdropTint: Bool? = nil
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -50,13 +51,14 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     self.litFamilies = litFamilies
     self.skinWithoutPriority = skinWithoutPriority
     self.shopperFamilies = shopperFamilies
+    self.backdropTint = backdropTint
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
-    case litFamilies, skinWithoutPriority, shopperFamilies
+    case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint
   }
 }
 
@@ -85,6 +87,7 @@ extension Preset {
     if let v = overrides.litFamilies { p.litFamilies = v }
     if let v = overrides.skinWithoutPriority { p.skinWithoutPriority = v }
     if let v = overrides.shopperFamilies { p.shopperFamilies = v }
+    if let v = overrides.backdropTint { p.backdropTint = v }
     return try p.validated()
   }
 }

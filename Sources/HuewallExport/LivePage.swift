@@ -218,6 +218,7 @@ struct LiveControls: MustacheParent {
       toggle(.darkPixelDamping, "dark damping", p.darkPixelDamping),
       toggle(.neutralGreys, "neutral greys", p.neutralGreys),
       toggle(.deepShadows, "deep shadows", p.deepShadows),
+      toggle(.backdropTint, "backdrop tint", p.backdropTint),
       toggle(.scenePrior, "scene prior", p.scenePrior),
       toggle(.skinSuppression, "skin", p.skinSuppression),
       toggle(.skinWithoutPriority, "skin without priority", p.skinWithoutPriority),

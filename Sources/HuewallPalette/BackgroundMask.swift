@@ -19,17 +19,22 @@ enum BackgroundMask {
   static let tintedBackdrop = 0.02
   /// How far (per channel, scaled to the backdrop's brightness) a tint may stray.
   static let tintTolerance = 14
+  /// With the backdrop's tint kept, the share of a tinted backdrop's tint a sample must keep
+  /// to be backdrop.
+  static let keptTint = 0.5
   /// The alpha byte of a backdrop sample: above any libgd alpha (at most 127), so the sample
   /// fails every opacity test, and the colour bits stay for the fill's comparisons.
   static let backdropAlpha: UInt32 = 0xFF
 
   /// Marks the backdrop samples of `grid` with ``backdropAlpha`` and says what the backdrop
   /// is: only a ``Backdrop/color(h:s:v:hex:)`` marks anything. A grid too small to have a
-  /// border and an inside is a scene.
+  /// border and an inside is a scene. With `keepsTint`, a tinted backdrop is only what keeps
+  /// at least ``keptTint`` of its tint.
   @discardableResult
-  static func mark(in grid: inout SampleGrid, alphaThreshold: UInt32, deepShadows: Bool = false)
-    -> Backdrop
-  {
+  static func mark(
+    in grid: inout SampleGrid, alphaThreshold: UInt32, deepShadows: Bool = false,
+    keepsTint: Bool = false
+  ) -> Backdrop {
     let columns = grid.columns
     let rows = grid.rows
     guard columns >= 3, rows >= 3 else { return .scene }
@@ -42,7 +47,8 @@ enum BackgroundMask {
     guard opaqueBorder.count * 2 >= border.count else { return .transparent }
 
     let backdrop = BackdropTone(
-      border: opaqueBorder.map { grid.pixels[$0] }, deepShadows: deepShadows)
+      border: opaqueBorder.map { grid.pixels[$0] }, deepShadows: deepShadows,
+      keepsTint: keepsTint)
     let seeds = opaqueBorder.filter { backdrop.admits(grid.pixels[$0]) }
     guard Double(seeds.count) >= uniformBorderShare * Double(opaqueBorder.count) else {
       return .scene
@@ -128,10 +134,16 @@ struct BackdropTone {
   let floorPercent: Int
   /// The backdrop's chroma, `(red − green)² + (green − blue)²`.
   let chroma: Int
+  /// The least tint, as a share of the backdrop's, that a sample keeps to be backdrop (0: no
+  /// such test). A white product under the backdrop's warm light is less tinted than the
+  /// backdrop, however close in brightness.
+  let keptTint: Double
 
   /// The backdrop of an image whose border has these pixels: their per-channel median. With
-  /// `deepShadows`, a tinted backdrop's shadows may be as deep as ``BackgroundMask/deepShadowDepth``.
-  init(border pixels: [UInt32], deepShadows: Bool = false) {
+  /// `deepShadows`, a tinted backdrop's shadows may be as deep as ``BackgroundMask/deepShadowDepth``;
+  /// with `keepsTint`, a tinted backdrop is only what keeps ``BackgroundMask/keptTint`` of its
+  /// tint.
+  init(border pixels: [UInt32], deepShadows: Bool = false, keepsTint: Bool = false) {
     func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
     red = median(pixels.map { Int($0 >> 16 & 0xFF) })
     green = median(pixels.map { Int($0 >> 8 & 0xFF) })
@@ -144,6 +156,7 @@ struct BackdropTone {
       Double(chroma).squareRoot() >= BackgroundMask.tintedBackdrop * Double(brightness)
     floorPercent =
       deepShadows && tinted ? BackgroundMask.deepShadowDepth : BackgroundMask.shadowDepth
+    keptTint = keepsTint && tinted ? BackgroundMask.keptTint : 0
   }
 
   /// Same tint as the backdrop (scaled to the pixel's brightness), between a shadow's
@@ -162,10 +175,15 @@ struct BackdropTone {
       abs((r - g) * brightness - (red - green) * bright) <= tolerance
         && abs((g - b) * brightness - (green - blue) * bright) <= tolerance
     else { return false }
+    // The sample's tint along the backdrop's, scaled like `chroma × bright`.
+    let tint = ((r - g) * (red - green) + (g - b) * (green - blue)) * brightness
+    guard keptTint == 0 || Double(tint) >= keptTint * Double(chroma * bright) else {
+      return false
+    }
     // A deep shadow keeps at least the backdrop's tint (light from the backdrop itself); a
     // neutral grey product on a tinted backdrop does not.
     guard bright * 100 < brightness * BackgroundMask.shadowDepth else { return true }
-    return ((r - g) * (red - green) + (g - b) * (green - blue)) * brightness >= chroma * bright
+    return tint >= chroma * bright
   }
 
   /// The largest fall and the largest rise of any channel from `a` to `b`.

@@ -70,7 +70,7 @@ public struct PaletteAnalyzer: Sendable {
     if parameters.backgroundSuppression {
       backdrop = BackgroundMask.mark(
         in: &grid, alphaThreshold: UInt32(parameters.alphaThreshold),
-        deepShadows: parameters.deepShadows)
+        deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint)
     }
     var analysis =
       usesProductPath

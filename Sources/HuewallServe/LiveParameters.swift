@@ -65,7 +65,8 @@ public struct LiveParameters: Sendable, Equatable {
       darkHues: try value(.darkHues, "true or false", bool),
       litFamilies: try value(.litFamilies, "true or false", bool),
       skinWithoutPriority: try value(.skinWithoutPriority, "true or false", bool),
-      shopperFamilies: try value(.shopperFamilies, "true or false", bool))
+      shopperFamilies: try value(.shopperFamilies, "true or false", bool),
+      backdropTint: try value(.backdropTint, "true or false", bool))
     do {
       parameters = try preset.parameters(with: overrides)
     } catch {

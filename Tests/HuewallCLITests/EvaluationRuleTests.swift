@@ -174,16 +174,17 @@ import Testing
     let options = try AnalysisOptions.parse([
       "--no-deep-shadows", "--no-scene-prior", "--no-skin-suppression", "--no-garment-prior",
       "--merge-distance", "0", "--no-dark-hues", "--no-lit-families",
-      "--no-skin-without-priority", "--no-shopper-families",
+      "--no-skin-without-priority", "--no-shopper-families", "--no-backdrop-tint",
     ])
     let parameters = try options.parameters()
     #expect(!parameters.deepShadows && !parameters.scenePrior && !parameters.skinSuppression)
     #expect(!parameters.garmentPrior && parameters.mergeDistance == 0 && !parameters.darkHues)
     #expect(!parameters.litFamilies && !parameters.skinWithoutPriority)
-    #expect(!parameters.shopperFamilies)
+    #expect(!parameters.shopperFamilies && !parameters.backdropTint)
     #expect(
       parameters.improvementsSummary.hasSuffix(
-        "deep shadows off, scene prior off, skin suppression off, garment prior off, "
+        "deep shadows off, backdrop tint off, scene prior off, skin suppression off, "
+          + "garment prior off, "
           + "dark hues off, lit families off, skin without priority off, "
           + "shopper families off, merge distance off"))
     let product = try AnalysisOptions.parse([]).parameters()

@@ -75,6 +75,43 @@ import Testing
     #expect(deep.colors.first?.family == .grey)
   }
 
+  // MARK: backdrop tint
+
+  @Test func backdropTintKeepsAWhiteProductAsBrightAsAWarmBackdrop() throws {
+    // A warm backdrop and a neutral white product of its brightness, joined by a soft edge
+    // that blends one into the other in small steps, as a lens blurs them.
+    let backdrop = (red: 224.0, green: 214.0, blue: 200.0)
+    let white = (red: 226.0, green: 225.0, blue: 224.0)
+    var buffer = PixelBuffer(
+      width: 40, height: 40, fill: Pixel(red: 224, green: 214, blue: 200))
+    for x in 6..<34 {
+      for y in 12..<28 {
+        let t = min(1, Double(x - 6) / 6)
+        buffer[x, y] = Pixel(
+          red: UInt8(backdrop.red + t * (white.red - backdrop.red)),
+          green: UInt8(backdrop.green + t * (white.green - backdrop.green)),
+          blue: UInt8(backdrop.blue + t * (white.blue - backdrop.blue)))
+      }
+    }
+    func analysis(keepingTint: Bool) throws -> PaletteAnalysis {
+      try analyse(
+        buffer,
+        parameters {
+          $0.backgroundSuppression = true
+          $0.deepShadows = true
+          $0.backdropTint = keepingTint
+        })
+    }
+    let product = 22 * 16
+    let off = try analysis(keepingTint: false)
+    #expect(off.samples - off.background < product / 2, "the fill takes the product in")
+    let on = try analysis(keepingTint: true)
+    #expect(on.samples - on.background >= product)
+    // The product's white (the original families call it silver below v 0.9).
+    let top = try #require(on.colors.first)
+    #expect(top.s < 0.1 && top.v >= 0.8, "\(top)")
+  }
+
   // MARK: scene prior
 
   /// A scene: a wall of grey, tan and dark-grey stripes that fills the frame (its border is
@@ -182,7 +219,9 @@ import Testing
     let off = try analysis(plainSkin: false)
     let on = try analysis(plainSkin: true)
     #expect(off.colors.first?.bin == PaletteAnalyzer.reference.bin(red: 224, green: 172, blue: 140))
-    #expect(on.colors.first?.family == .white)
+    // The product's white (the original families call it silver below v 0.9).
+    let top = try #require(on.colors.first)
+    #expect(top.s < 0.1 && top.v >= 0.8, "\(top)")
     #expect(on.skin == 300)
   }
 
@@ -275,8 +314,8 @@ import Testing
     let product = Preset.product.parameters
     #expect(product.deepShadows && product.scenePrior && product.skinSuppression)
     #expect(product.mergeDistance == 12 && product.darkHues && product.garmentPrior)
-    #expect(!p.skinWithoutPriority && !p.shopperFamilies)
-    #expect(product.skinWithoutPriority && product.shopperFamilies)
+    #expect(!p.skinWithoutPriority && !p.shopperFamilies && !p.backdropTint)
+    #expect(product.skinWithoutPriority && product.shopperFamilies && product.backdropTint)
   }
 }
 

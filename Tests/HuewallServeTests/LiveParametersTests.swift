@@ -13,7 +13,7 @@ import Testing
     .hueWrap: "false", .darkPixelDamping: "false", .neutralGreys: "false",
     .deepShadows: "false", .scenePrior: "false", .skinSuppression: "false",
     .garmentPrior: "false", .mergeDistance: "20", .darkHues: "false", .litFamilies: "false",
-    .skinWithoutPriority: "false", .shopperFamilies: "false",
+    .skinWithoutPriority: "false", .shopperFamilies: "false", .backdropTint: "false",
   ]
 
   func encoded(_ parameters: AnalysisParameters) throws -> [String: String] {

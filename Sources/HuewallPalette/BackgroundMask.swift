@@ -19,8 +19,8 @@ enum BackgroundMask {
   static let tintedBackdrop = 0.02
   /// How far (per channel, scaled to the backdrop's brightness) a tint may stray.
   static let tintTolerance = 14
-  /// With the backdrop's tint kept, the share of a tinted backdrop's tint a sample must keep
-  /// to be backdrop.
+  /// The share of a tinted backdrop's tint that a sample must keep to be backdrop, when the
+  /// parameters ask for it (``AnalysisParameters/backdropTint``).
   static let keptTint = 0.5
   /// The alpha byte of a backdrop sample: above any libgd alpha (at most 127), so the sample
   /// fails every opacity test, and the colour bits stay for the fill's comparisons.

@@ -207,7 +207,7 @@ public final class QueueWorker: Sendable {
       let analyzer = try analyzer(for: item.parameterSetID)
       // The item carries the title of the first product that shows the image, as the
       // SQLite run hands it over.
-      let hint = item.title.map { ProductHint(title: $0.isEmpty ? nil : $0) } ?? .none
+      let hint = ProductHint(title: item.title.flatMap { $0.isEmpty ? nil : $0 })
       switch ImageAnalysis.analyse(
         sha256: fetched.sha256, cache: fetcher.cache, decoder: decoder, analyzer: analyzer,
         thumbnails: configuration.thumbnailCache, parameterSetID: item.parameterSetID,

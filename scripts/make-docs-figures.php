@@ -73,6 +73,23 @@ function canvas(int $w, int $h, array $bg)
     return $im;
 }
 
+/**
+ * A $w × $h image of a plain wall or backdrop in soft light: $color shaded by $bands along
+ * $axis; $fixtures draws more on the wall's layer (a door frame).
+ */
+function wall(int $w, int $h, array $color, array $bands, string $axis = 'v', ?callable $fixtures = null)
+{
+    $im = canvas($w, $h, $color);
+    $R = new Layer($w, $h);
+    $R->box(0, 0, $w, $h);
+    $R->shaded(fn($l, $s) => $l->rect(0, 0, 1, 1, $s), $color, $bands, $axis);
+    if ($fixtures !== null) {
+        $fixtures($R);
+    }
+    put($im, $R);
+    return $im;
+}
+
 /** Reduces a layer and lays it over the image. */
 function put($im, Layer $L): void
 {
@@ -199,12 +216,7 @@ function drawInputs(string $dir): void
     // A white air purifier on a warm beige backdrop that darkens towards the floor, lit as
     // softly as the backdrop: its body is as bright as the backdrop, only less tinted.
     mt_srand(41, MT_RAND_MT19937);
-    $beige = rgb('#e8ddd2');
-    $im = canvas(480, 480, $beige);
-    $R = new Layer(480, 480);
-    $R->box(0, 0, 480, 480);
-    $R->shaded(fn($l, $s) => $l->rect(0, 0, 1, 1, $s), $beige, [[0.0, 0.3, 0.02], [0.7, 1.0, -0.05]], 'u');
-    put($im, $R);
+    $im = wall(480, 480, rgb('#e8ddd2'), [[0.0, 0.3, 0.02], [0.7, 1.0, -0.05]], 'u');
     $L = new Layer(480, 480);
     $L->box(150, 70, 180, 350);
     $L->shaded(fn($l, $s) => $l->rrect(0.0, 0.0, 1.0, 1.0, 0.08, $s), rgb('#e6e6e4'),
@@ -238,23 +250,16 @@ function drawInputs(string $dir): void
     // A model in a white sleeveless top before a light wall, framed to the waist.
     mt_srand(13, MT_RAND_MT19937);
     $wall = rgb('#d9d4cc');
-    $im = canvas(480, 600, $wall);
-    $R = new Layer(480, 600);
-    $R->box(0, 0, 480, 600);
-    $R->shaded(fn($l, $s) => $l->rect(0, 0, 1, 1, $s), $wall, [[0.0, 0.25, 0.05], [0.75, 1.0, -0.05]], 'u');
-    $R->rect(0.80, 0.0, 0.86, 1.0, shade($wall, -0.12));                                   // a door frame
-    put($im, $R);
+    $light = [[0.0, 0.25, 0.05], [0.75, 1.0, -0.05]];
+    $im = wall(480, 600, $wall, $light, 'u',
+        fn($R) => $R->rect(0.80, 0.0, 0.86, 1.0, shade($wall, -0.12)));                    // a door frame
     person($im, 40, 20, 400, 1000, rgb('#f6f5f2'), rgb('#3b4a66'), true);
     imagejpeg($im, "$dir/model-white-top.jpg", 86);
 
     // A model in a white crop top and denim shorts before the same wall, head to feet: more
     // skin (arms, shoulders, waist, legs) than top.
     mt_srand(31, MT_RAND_MT19937);
-    $im = canvas(480, 600, $wall);
-    $R = new Layer(480, 600);
-    $R->box(0, 0, 480, 600);
-    $R->shaded(fn($l, $s) => $l->rect(0, 0, 1, 1, $s), $wall, [[0.0, 0.25, 0.05], [0.75, 1.0, -0.05]], 'u');
-    put($im, $R);
+    $im = wall(480, 600, $wall, $light, 'u');
     person($im, 110, 15, 260, 575, rgb('#e2b08e'), rgb('#e2b08e'), true);
     $S = new Layer(480, 600);
     $S->box(110, 15, 260, 575);
@@ -267,11 +272,7 @@ function drawInputs(string $dir): void
     // A model in a white blouse over blue jeans before the light wall, framed to the shins:
     // the jeans are saturated, the blouse is not.
     mt_srand(37, MT_RAND_MT19937);
-    $im = canvas(480, 600, $wall);
-    $R = new Layer(480, 600);
-    $R->box(0, 0, 480, 600);
-    $R->shaded(fn($l, $s) => $l->rect(0, 0, 1, 1, $s), $wall, [[0.0, 0.25, 0.05], [0.75, 1.0, -0.05]], 'u');
-    put($im, $R);
+    $im = wall(480, 600, $wall, $light, 'u');
     person($im, 90, 10, 300, 690, rgb('#f7f7f8'), rgb('#3d63a8'));
     imagejpeg($im, "$dir/model-white-blouse.jpg", 86);
 

@@ -19,9 +19,9 @@ enum BackgroundMask {
   static let tintedBackdrop = 0.02
   /// How far (per channel, scaled to the backdrop's brightness) a tint may stray.
   static let tintTolerance = 14
-  /// The share of a tinted backdrop's tint that a sample must keep to be backdrop, when the
-  /// parameters ask for it (``AnalysisParameters/backdropTint``).
-  static let keptTint = 0.5
+  /// The share (percent) of a tinted backdrop's tint that a sample must keep to be backdrop,
+  /// when the parameters ask for it (``AnalysisParameters/backdropTint``).
+  static let keptTint = 50
   /// The alpha byte of a backdrop sample: above any libgd alpha (at most 127), so the sample
   /// fails every opacity test, and the colour bits stay for the fill's comparisons.
   static let backdropAlpha: UInt32 = 0xFF
@@ -134,10 +134,10 @@ struct BackdropTone {
   let floorPercent: Int
   /// The backdrop's chroma, `(red − green)² + (green − blue)²`.
   let chroma: Int
-  /// The least tint, as a share of the backdrop's, that a sample keeps to be backdrop (0: no
-  /// such test). A white product under the backdrop's warm light is less tinted than the
-  /// backdrop, however close in brightness.
-  let keptTint: Double
+  /// The least tint, as a share (percent) of the backdrop's, that a sample keeps to be
+  /// backdrop (0: no such test). A white product under the backdrop's warm light is less
+  /// tinted than the backdrop, however close in brightness.
+  let keptTintPercent: Int
 
   /// The backdrop of an image whose border has these pixels: their per-channel median. With
   /// `deepShadows`, a tinted backdrop's shadows may be as deep as ``BackgroundMask/deepShadowDepth``;
@@ -156,7 +156,7 @@ struct BackdropTone {
       Double(chroma).squareRoot() >= BackgroundMask.tintedBackdrop * Double(brightness)
     floorPercent =
       deepShadows && tinted ? BackgroundMask.deepShadowDepth : BackgroundMask.shadowDepth
-    keptTint = keepsTint && tinted ? BackgroundMask.keptTint : 0
+    keptTintPercent = keepsTint && tinted ? BackgroundMask.keptTint : 0
   }
 
   /// Same tint as the backdrop (scaled to the pixel's brightness), between a shadow's
@@ -177,7 +177,7 @@ struct BackdropTone {
     else { return false }
     // The sample's tint along the backdrop's, scaled like `chroma × bright`.
     let tint = ((r - g) * (red - green) + (g - b) * (green - blue)) * brightness
-    guard keptTint == 0 || Double(tint) >= keptTint * Double(chroma * bright) else {
+    guard keptTintPercent == 0 || tint * 100 >= keptTintPercent * chroma * bright else {
       return false
     }
     // A deep shadow keeps at least the backdrop's tint (light from the backdrop itself); a

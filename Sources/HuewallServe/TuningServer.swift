@@ -320,15 +320,16 @@ public struct TuningServer: Sendable {
   }
 
   /// The title of the first product (by id) in the feed that shows each image, by hash: what
-  /// a run hands the analysis of that image.
+  /// a run hands the analysis of that image (none when that product's title is empty, as in
+  /// the run).
   static func hints(of entries: [ExportEntry]) -> [String: ProductHint] {
     var first: [String: ExportEntry] = [:]
-    for entry in entries where !entry.isRemoved && !entry.title.isEmpty {
+    for entry in entries where !entry.isRemoved {
       guard let sha = entry.imageSHA256 else { continue }
       if let known = first[sha], known.id <= entry.id { continue }
       first[sha] = entry
     }
-    return first.mapValues { ProductHint(title: $0.title) }
+    return first.compactMapValues { $0.title.isEmpty ? nil : ProductHint(title: $0.title) }
   }
 
   /// The distinct image hashes of the products on sale, those of `first` (product ids) first.

@@ -111,7 +111,7 @@ struct SampleImages {
   }
 
   /// Each image is analysed with the title of the first product (by id) on sale that shows
-  /// it, as a run analyses it.
+  /// it, as a run analyses it: with none when that product's title is empty.
   @Test func eachImageGetsTheTitleOfTheFirstProductShowingIt() {
     func entry(_ id: String, _ title: String, _ sha: String?, removed: Bool = false)
       -> ExportEntry
@@ -123,7 +123,7 @@ struct SampleImages {
     let hints = TuningServer.hints(of: [
       entry("b2", "Women's trousers", "x"), entry("a1", "Women's blouse", "x"),
       entry("a0", "Cap", "x", removed: true), entry("c3", "", "y"), entry("d4", "Skirt", nil),
-      entry("e5", "Men's shirt", "z"),
+      entry("e5", "Men's shirt", "z"), entry("f6", "Skirt", "y"),
     ])
     #expect(
       hints == [

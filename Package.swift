@@ -182,7 +182,7 @@ let package = Package(
       name: "HuewallServeTests",
       dependencies: [
         "HuewallServe", "HuewallPipeline", "HuewallStore", "HuewallFetch", "HuewallDecode",
-        "HuewallPalette", "HuewallCore", "HuewallExport",
+        "HuewallPalette", "HuewallCore", "HuewallExport", "HuewallTestSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),

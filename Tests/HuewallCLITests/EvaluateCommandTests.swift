@@ -1,4 +1,5 @@
 import Foundation
+import HuewallTestSupport
 import Testing
 
 /// `huewall evaluate`, run as the built binary on the labelled samples.
@@ -63,14 +64,11 @@ import Testing
     #expect(result.stderr.contains("\(labels.path): label 1 (a.jpg): `body_hsv`"))
   }
 
-  /// The labelled real photos beside the repository, read in place (never copied here).
-  static let realPhotos = repositoryRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/realphotos")
+  static let realPhotos = RealPhotos.folder
 
   @Test(
     .enabled(
-      if: FileManager.default.fileExists(
-        atPath: realPhotos.appendingPathComponent("labels.json").path),
+      if: RealPhotos.has(realPhotos.appendingPathComponent("labels.json")),
       "../shared/realphotos is absent: the real-photo evaluation is skipped"))
   func productPresetFindsTheColourOfNineRealPhotosInTen() async throws {
     let photos = Self.realPhotos

@@ -19,14 +19,13 @@ import Testing
     #expect(plain.stdout == titled.stdout)
   }
 
-  static let shirt = repositoryRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/realphotos/images/spreefashion_036-white.jpg")
+  static let shirt = RealPhotos.wornBlouse
 
   /// A white shirt worn over blue trousers: with the garment prior on, the title puts the
   /// weight on the upper body, and the shirt's colour comes first.
   @Test(
     .enabled(
-      if: FileManager.default.fileExists(atPath: shirt.path),
+      if: RealPhotos.has(shirt),
       "../shared/realphotos is absent: the worn-garment photo is skipped"))
   func theTitleMovesTheGarmentPriorToTheShirt() async throws {
     let plain = try await huewall(["colors", "--garment-prior", Self.shirt.path])
@@ -80,7 +79,7 @@ import Testing
   /// analysed once, with the title of the first product (by id).
   @Test(
     .enabled(
-      if: FileManager.default.fileExists(atPath: shirt.path),
+      if: RealPhotos.has(shirt),
       "../shared/realphotos is absent: the worn-garment photo is skipped"))
   func aRunAnalysesASharedImageWithTheFirstProductsTitle() async throws {
     let shirtFirst = try await runTopColours([
@@ -98,7 +97,7 @@ import Testing
   /// PostgreSQL catalogue's analysis looks where the SQLite run's does.
   @Test(
     .enabled(
-      if: FileManager.default.fileExists(atPath: shirt.path),
+      if: RealPhotos.has(shirt),
       "../shared/realphotos is absent: the worn-garment photo is skipped"))
   func theQueueAnalysesASharedImageWithTheFirstProductsTitle() async throws {
     let shirtFirst = try await runTopColours(

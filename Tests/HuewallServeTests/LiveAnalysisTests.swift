@@ -5,6 +5,7 @@ import HuewallFetch
 import HuewallPalette
 import HuewallPipeline
 import HuewallStore
+import HuewallTestSupport
 import Testing
 
 @testable import HuewallServe
@@ -84,19 +85,16 @@ struct SampleImages {
     #expect(results[1].failure?.contains("no such file") == true, "\(results[1].failure ?? "")")
   }
 
-  static let shirt = repositoryRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/realphotos/images/spreefashion_036-white.jpg")
-
   /// A white blouse worn over blue jeans: the live wall hands the analysis the product's title
   /// as a run does, so under the product preset the blouse, not the jeans, comes first.
   @Test(
     .enabled(
-      if: FileManager.default.fileExists(atPath: shirt.path),
+      if: RealPhotos.has(RealPhotos.wornBlouse),
       "../shared/realphotos is absent: the worn-garment photo is skipped"))
   func theTitleReachesTheLiveAnalysis() async throws {
     let images = try SampleImages()
     defer { images.cleanUp() }
-    let sha = try images.cache.store(try Data(contentsOf: Self.shirt))
+    let sha = try images.cache.store(try Data(contentsOf: RealPhotos.wornBlouse))
     let live = LiveAnalysis(
       images: images.cache, grids: SampleGridCache(budget: 8 << 20), decoder: ImageDecoder(),
       jobs: 1)

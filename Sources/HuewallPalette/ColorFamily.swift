@@ -71,7 +71,9 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
         case (55..<68, _, ..<0.70): .green
         case (..<68, _, _): .yellow
         case (..<173, _, _): .green
-        case (200..<255, _, ..<0.50): .navy
+        // Navy is the darkest blue: people still call marine, prussian or twilight blue
+        // (v 0.42–0.48 in the XKCD colour survey) blue.
+        case (200..<255, _, ..<0.45): .navy
         case (..<255, _, _): .blue
         case (..<290, _, _): .purple
         // A dark bluish red is burgundy, a red.

@@ -55,6 +55,8 @@ import Testing
     // pink: pale warm reds to 20°, and light hot pink to 352° below s 0.8
     (16.0, 0.4, 0.8, .pink), (16.0, 0.5, 0.8, .orange), (346.0, 0.79, 0.8, .pink),
     (346.0, 0.8, 0.8, .red), (352.0, 0.6, 0.9, .red), (346.0, 0.6, 0.74, .red),
+    // navy below v 0.45, a darker blue than by the original boundaries (0.50)
+    (220.0, 0.8, 0.44, .navy), (220.0, 0.8, 0.45, .blue),
     // olive is green, a bright yellow stays yellow
     (60.0, 0.8, 0.69, .green), (60.0, 0.8, 0.7, .yellow),
     // green to 173° (0.48 turns)

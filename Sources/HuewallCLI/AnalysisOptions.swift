@@ -51,7 +51,8 @@ struct AnalysisOptions: ParsableArguments {
 
   @Flag(
     inversion: .prefixedNo,
-    help: "Count a tinted backdrop's deep shadows as backdrop (product preset: on).")
+    help:
+      "Count a tinted or dark backdrop's deep shadows as backdrop (product preset: on).")
   var deepShadows: Bool?
 
   @Flag(

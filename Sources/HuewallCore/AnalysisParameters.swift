@@ -33,7 +33,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   public var neutralGreys: Bool
   /// With background suppression, let a tinted backdrop's shadows reach deeper (to 55 % of
   /// its brightness) when they keep its tint: a cast shadow on a warm backdrop is backdrop,
-  /// a neutral product on it is not.
+  /// a neutral product on it is not. On a dark (not black) backdrop, shadows may also be 16
+  /// levels darker: there 85 % of its brightness is within its own gradient and noise.
   public var deepShadows: Bool
   /// Where the border is not one colour (a scene, not a studio shot), weight samples towards
   /// the centre and away from colours that crowd the border: the product is framed, the room

@@ -15,6 +15,10 @@ enum BackgroundMask {
   static let shadowDepth = 85
   /// With deep shadows, a shadow of a tinted backdrop may darken it to this share.
   static let deepShadowDepth = 55
+  /// With deep shadows, a shadow may also be this many levels darker than the backdrop: on a
+  /// dark backdrop (a low-key studio shot) a share of the brightness is a few levels, less
+  /// than the JPEG noise and the gentle gradient of the backdrop itself.
+  static let darkShadowLevels = 16
   /// A backdrop is tinted when its chroma (per unit of brightness) is at least this.
   static let tintedBackdrop = 0.02
   /// How far (per channel, scaled to the backdrop's brightness) a tint may stray.
@@ -130,8 +134,8 @@ struct BackdropTone {
   let brightness: Int
   /// Nothing brighter than the border's brightest part (bar outliers) is backdrop.
   let ceiling: Int
-  /// Nothing darker than this share of the brightness is backdrop.
-  let floorPercent: Int
+  /// Nothing darker than this is backdrop: a brightness × 100, to compare with percents.
+  let floor: Int
   /// The backdrop's chroma, `(red − green)² + (green − blue)²`.
   let chroma: Int
   /// The least tint, as a share (percent) of the backdrop's, that a sample keeps to be
@@ -154,8 +158,13 @@ struct BackdropTone {
     chroma = (red - green) * (red - green) + (green - blue) * (green - blue)
     let tinted =
       Double(chroma).squareRoot() >= BackgroundMask.tintedBackdrop * Double(brightness)
-    floorPercent =
+    let floorPercent =
       deepShadows && tinted ? BackgroundMask.deepShadowDepth : BackgroundMask.shadowDepth
+    // Not on a black backdrop: there sixteen levels would take in a navy sweater's shade.
+    let dark = deepShadows && brightness >= 2 * BackgroundMask.darkShadowLevels
+    floor = min(
+      brightness * floorPercent,
+      dark ? (brightness - BackgroundMask.darkShadowLevels) * 100 : Int.max)
     keptTintPercent = keepsTint && tinted ? BackgroundMask.keptTint : 0
   }
 
@@ -167,7 +176,7 @@ struct BackdropTone {
     let g = Int(pixel >> 8 & 0xFF)
     let b = Int(pixel & 0xFF)
     let bright = max(r, g, b)
-    guard bright * 100 >= brightness * floorPercent, bright <= ceiling else {
+    guard bright * 100 >= floor, bright <= ceiling else {
       return false
     }
     let tolerance = BackgroundMask.tintTolerance * brightness

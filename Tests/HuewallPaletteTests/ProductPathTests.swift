@@ -75,6 +75,42 @@ import Testing
     #expect(deep.colors.first?.family == .grey)
   }
 
+  @Test func deepShadowsTakeADarkBackdropsGradientForBackdrop() throws {
+    // A low-key studio shot: a dark grey backdrop (brightness 44) that falls to 30 towards
+    // the floor, darker than 85 % of it, with a small red product.
+    var buffer = PixelBuffer(width: 40, height: 40, fill: Pixel(red: 44, green: 44, blue: 44))
+    for y in 26..<40 {
+      let level = UInt8(44 - (y - 25))
+      for x in 0..<40 { buffer[x, y] = Pixel(red: level, green: level, blue: level) }
+    }
+    fill(&buffer, 16..<24, 10..<18, Pixel(red: 200, green: 30, blue: 30))
+    let shallow = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let deep = try analyse(
+      buffer,
+      parameters {
+        $0.backgroundSuppression = true
+        $0.deepShadows = true
+      })
+    #expect(shallow.colors.first?.family == .black)
+    #expect(deep.colors.first?.family == .red)
+    #expect(deep.samples - deep.background == 8 * 8)
+  }
+
+  @Test func deepShadowsLeaveANavyProductOnABlackBackdrop() throws {
+    // On a black backdrop a few levels are a navy sweater's shade, not the backdrop's.
+    var buffer = PixelBuffer(width: 40, height: 40, fill: Pixel(red: 2, green: 2, blue: 2))
+    fill(&buffer, 10..<30, 10..<30, Pixel(red: 16, green: 20, blue: 56))
+    fill(&buffer, 10..<30, 24..<30, Pixel(red: 8, green: 10, blue: 28))
+    let deep = try analyse(
+      buffer,
+      parameters {
+        $0.backgroundSuppression = true
+        $0.deepShadows = true
+      })
+    #expect(deep.samples - deep.background == 20 * 20)
+    #expect(deep.colors.first?.family == .navy)
+  }
+
   // MARK: backdrop tint
 
   @Test func backdropTintKeepsAWhiteProductAsBrightAsAWarmBackdrop() throws {

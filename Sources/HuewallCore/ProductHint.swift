@@ -26,6 +26,21 @@ public struct ProductHint: Sendable, Hashable {
   }
 }
 
+extension ProductHint {
+  /// The hint for an image that several products show: the title of the first of them by id,
+  /// so that the analysis is the same on every run whatever order the feed lists them in.
+  /// Nil when no product shows it, or when the first one's title is empty: the next product's
+  /// title would describe another product. (The PostgreSQL queue states the same rule in SQL.)
+  public static func ofFirst(_ products: some Sequence<(id: String, title: String)>)
+    -> ProductHint?
+  {
+    guard let first = products.min(by: { $0.id < $1.id }), !first.title.isEmpty else {
+      return nil
+    }
+    return ProductHint(title: first.title)
+  }
+}
+
 /// The part of a person a garment covers.
 public enum BodyRegion: String, Sendable, Hashable, CaseIterable {
   case head, upperBody, lowerBody, wholeBody, feet

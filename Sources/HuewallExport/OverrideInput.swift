@@ -83,7 +83,7 @@ public enum OverrideInput {
   /// The lines of an overrides CSV: the good ones, and a message for each line that could not
   /// be read. Throws when the file as a whole is unusable (no header with `id` and `family`).
   public static func parse(csv text: String) throws -> (lines: [Line], refused: [String]) {
-    var records = CSVRecords(text).makeIterator()
+    let records = CSVRecords(text).makeIterator()
     guard let header = records.next() else {
       throw Failure(message: "empty file; the first line must name the columns id,family")
     }

@@ -214,9 +214,7 @@ extension RunContext {
     var hints: [String: ProductHint] = [:]
     for sha256 in sha256s {
       let products = imagesToAnalyse[sha256, default: []].compactMap { firstByURL[$0] }
-      if let first = products.min(by: { $0.id < $1.id }), !first.title.isEmpty {
-        hints[sha256] = ProductHint(title: first.title)
-      }
+      hints[sha256] = ProductHint.ofFirst(products.map { (id: $0.id, title: $0.title) })
     }
     return hints
   }

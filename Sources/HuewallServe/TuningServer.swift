@@ -323,13 +323,12 @@ public struct TuningServer: Sendable {
   /// a run hands the analysis of that image (none when that product's title is empty, as in
   /// the run).
   static func hints(of entries: [ExportEntry]) -> [String: ProductHint] {
-    var first: [String: ExportEntry] = [:]
+    var showing: [String: [(id: String, title: String)]] = [:]
     for entry in entries where !entry.isRemoved {
       guard let sha = entry.imageSHA256 else { continue }
-      if let known = first[sha], known.id <= entry.id { continue }
-      first[sha] = entry
+      showing[sha, default: []].append((id: entry.id, title: entry.title))
     }
-    return first.compactMapValues { $0.title.isEmpty ? nil : ProductHint(title: $0.title) }
+    return showing.compactMapValues { ProductHint.ofFirst($0) }
   }
 
   /// The distinct image hashes of the products on sale, those of `first` (product ids) first.

@@ -286,6 +286,17 @@ import Testing
     #expect(ProductHint(title: "Toaster", productType: "Apparel > Shorts").wornOn == .lowerBody)
   }
 
+  @Test func anImageSharedByProductsTakesTheFirstProductsTitle() {
+    let tankTop = ProductHint(title: "Tank top")
+    #expect(
+      ProductHint.ofFirst([(id: "b", title: "Shorts"), (id: "a", title: "Tank top")]) == tankTop)
+    #expect(
+      ProductHint.ofFirst([(id: "a", title: "Tank top"), (id: "b", title: "Shorts")]) == tankTop)
+    // An empty first title is no hint: the next title is another product's.
+    #expect(ProductHint.ofFirst([(id: "b", title: "Shorts"), (id: "a", title: "")]) == nil)
+    #expect(ProductHint.ofFirst([(id: String, title: String)]()) == nil)
+  }
+
   @Test func garmentPriorWeighsTheRowsOfTheTitledGarment() throws {
     // A person (a head at the top, arms beside the top), a navy top over red shorts of equal
     // size: the title decides.

@@ -14,8 +14,8 @@
  * on, hue wrap and dark-pixel damping change nothing on them (near colours merged alone
  * joins the two bins of the tote's red and the sneaker's blacks), so those two figures
  * compare with the later steps off, as the preset was when they were added. No image
- * there shows what the later steps are for (the drawn sets have no people, rooms, tinted shadows, very
- * dark or half-shaded products), so their inputs are drawn here, in the style of
+ * there shows what the later steps are for (the drawn sets have no people, rooms, tinted shadows, dark
+ * backdrops, very dark or half-shaded products), so their inputs are drawn here, in the style of
  * scripts/make-samples.php (scripts/lib/products.php), and written to OUT_DIR/inputs/:
  * reproducible (fixed seeds, no clock), so a second run gives the same files.
  *
@@ -52,6 +52,7 @@ $examples = [
     ['hue-wrap', 'evaluation/images/075-red-tote-bag.jpg', ['--no-hue-wrap'], 'Hue wrap', 'red', FIRST_FOUR],
     ['dark-pixel-damping', 'evaluation/images/001-black-sneaker.jpg', ['--no-dark-pixel-damping'], 'Dark-pixel damping', 'black', FIRST_FOUR],
     ['deep-shadows', "$inputs/white-kettle.jpg", ['--no-deep-shadows'], 'Deep shadows', 'white', []],
+    ['deep-shadows-dark', "$inputs/red-tshirt-dark-backdrop.jpg", ['--no-deep-shadows'], 'Deep shadows', 'red', []],
     ['backdrop-tint', "$inputs/white-air-purifier.jpg", ['--no-backdrop-tint'], 'Backdrop tint', 'white', []],
     ['scene-prior', "$inputs/model-in-room.jpg", ['--no-scene-prior'], 'Scene prior', 'white', []],
     ['skin-suppression', "$inputs/model-white-top.jpg", ['--no-skin-suppression'], 'Skin suppression', 'white', []],
@@ -212,6 +213,21 @@ function drawInputs(string $dir): void
     $L->ellipse(0.5, 0.78, 0.10, 0.05, [40, 40, 40]);                                      // switch
     put($im, $L);
     imagejpeg($im, "$dir/white-kettle.jpg", 88);
+
+    // A small red t-shirt on a dark grey backdrop lit from above (a low-key studio shot): the
+    // backdrop falls from 50 to 46 levels, then to 32 towards the floor, below 85 % of it.
+    mt_srand(43, MT_RAND_MT19937);
+    $im = canvas(480, 480, [50, 50, 50]);
+    for ($y = 0; $y < 480; $y++) {
+        $v = (int)round($y < 360 ? 50 - 4 * $y / 360 : 46 - 14 * ($y - 360) / 119);
+        imageline($im, 0, $y, 479, $y, col($im, [$v, $v, $v]));
+    }
+    $L = new Layer(480, 480);
+    $L->box(210, 150, 60, 70);
+    tshirt($L, rgb('#b3121f'), null);
+    put($im, $L);
+    grain($im, 2);
+    imagejpeg($im, "$dir/red-tshirt-dark-backdrop.jpg", 88);
 
     // A white air purifier on a warm beige backdrop that darkens towards the floor, lit as
     // softly as the backdrop: its body is as bright as the backdrop, only less tinted.

@@ -160,11 +160,12 @@ struct BackdropTone {
       Double(chroma).squareRoot() >= BackgroundMask.tintedBackdrop * Double(brightness)
     let floorPercent =
       deepShadows && tinted ? BackgroundMask.deepShadowDepth : BackgroundMask.shadowDepth
+    var floor = brightness * floorPercent
     // Not on a black backdrop: there sixteen levels would take in a navy sweater's shade.
-    let dark = deepShadows && brightness >= 2 * BackgroundMask.darkShadowLevels
-    floor = min(
-      brightness * floorPercent,
-      dark ? (brightness - BackgroundMask.darkShadowLevels) * 100 : Int.max)
+    if deepShadows && brightness >= 2 * BackgroundMask.darkShadowLevels {
+      floor = min(floor, (brightness - BackgroundMask.darkShadowLevels) * 100)
+    }
+    self.floor = floor
     keptTintPercent = keepsTint && tinted ? BackgroundMask.keptTint : 0
   }
 

@@ -22,6 +22,14 @@ import Testing
     for x in xs { for y in ys { buffer[x, y] = color } }
   }
 
+  /// Background suppression with deep shadows, the rest off.
+  var deepShadows: AnalysisParameters {
+    parameters {
+      $0.backgroundSuppression = true
+      $0.deepShadows = true
+    }
+  }
+
   // MARK: deep shadows
 
   /// A warm backdrop, a white product, and a cast shadow beside it that darkens the backdrop
@@ -43,12 +51,7 @@ import Testing
   @Test func deepShadowsTakeATintedCastShadowForBackdrop() throws {
     let buffer = whiteProductWithCastShadow(product: Pixel(red: 248, green: 248, blue: 248))
     let shallow = try analyse(buffer, parameters { $0.backgroundSuppression = true })
-    let deep = try analyse(
-      buffer,
-      parameters {
-        $0.backgroundSuppression = true
-        $0.deepShadows = true
-      })
+    let deep = try analyse(buffer, deepShadows)
     #expect(shallow.colors.first?.family != .white)
     #expect(deep.colors.first?.family == .white)
     #expect(deep.samples - deep.background == 14 * 28)
@@ -66,12 +69,7 @@ import Testing
       }
     }
     fill(&buffer, 10..<30, 10..<30, Pixel(red: 135, green: 135, blue: 135))
-    let deep = try analyse(
-      buffer,
-      parameters {
-        $0.backgroundSuppression = true
-        $0.deepShadows = true
-      })
+    let deep = try analyse(buffer, deepShadows)
     #expect(deep.colors.first?.family == .grey)
   }
 
@@ -85,12 +83,7 @@ import Testing
     }
     fill(&buffer, 16..<24, 10..<18, Pixel(red: 200, green: 30, blue: 30))
     let shallow = try analyse(buffer, parameters { $0.backgroundSuppression = true })
-    let deep = try analyse(
-      buffer,
-      parameters {
-        $0.backgroundSuppression = true
-        $0.deepShadows = true
-      })
+    let deep = try analyse(buffer, deepShadows)
     #expect(shallow.colors.first?.family == .black)
     #expect(deep.colors.first?.family == .red)
     #expect(deep.samples - deep.background == 8 * 8)
@@ -101,12 +94,7 @@ import Testing
     var buffer = PixelBuffer(width: 40, height: 40, fill: Pixel(red: 2, green: 2, blue: 2))
     fill(&buffer, 10..<30, 10..<30, Pixel(red: 16, green: 20, blue: 56))
     fill(&buffer, 10..<30, 24..<30, Pixel(red: 8, green: 10, blue: 28))
-    let deep = try analyse(
-      buffer,
-      parameters {
-        $0.backgroundSuppression = true
-        $0.deepShadows = true
-      })
+    let deep = try analyse(buffer, deepShadows)
     #expect(deep.samples - deep.background == 20 * 20)
     #expect(deep.colors.first?.family == .navy)
   }

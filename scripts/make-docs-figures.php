@@ -43,7 +43,7 @@ $inputs = "$out/inputs";
 // The steps added after the first four, switched off for the figures of two of those.
 const FIRST_FOUR = ['--no-deep-shadows', '--no-scene-prior', '--no-skin-suppression', '--merge-distance', '0',
     '--no-dark-hues', '--no-lit-families', '--no-skin-without-priority', '--no-shopper-families',
-    '--no-garment-prior', '--no-backdrop-tint'];
+    '--no-garment-prior', '--no-backdrop-tint', '--no-thin-outlines'];
 
 // [figure, input image, flags that switch the step off, title, family of the product, flags
 // for both bars, and the product's title as a feed gives it, if the step reads it]
@@ -54,6 +54,7 @@ $examples = [
     ['deep-shadows', "$inputs/white-kettle.jpg", ['--no-deep-shadows'], 'Deep shadows', 'white', []],
     ['deep-shadows-dark', "$inputs/red-tshirt-dark-backdrop.jpg", ['--no-deep-shadows'], 'Deep shadows', 'red', []],
     ['backdrop-tint', "$inputs/white-air-purifier.jpg", ['--no-backdrop-tint'], 'Backdrop tint', 'white', []],
+    ['thin-outlines', "$inputs/white-air-fryer.jpg", ['--no-thin-outlines'], 'Thin outlines', 'white', []],
     ['scene-prior', "$inputs/model-in-room.jpg", ['--no-scene-prior'], 'Scene prior', 'white', []],
     ['skin-suppression', "$inputs/model-white-top.jpg", ['--no-skin-suppression'], 'Skin suppression', 'white', []],
     ['near-colours-merged', "$inputs/green-jacket.jpg", ['--merge-distance', '0'], 'Near colours merged', 'green', []],
@@ -243,6 +244,21 @@ function drawInputs(string $dir): void
     }
     put($im, $L);
     imagejpeg($im, "$dir/white-air-purifier.jpg", 88);
+
+    // A white air fryer under the backdrop's own warm light: its body has the backdrop's
+    // colour and tint, parted from it only by a dark seam along its outline, a pixel and a
+    // half wide and between the samples (every fourth pixel), with a black display.
+    mt_srand(43, MT_RAND_MT19937);
+    $warm = rgb('#e6ddd2');
+    $im = wall(480, 480, $warm, [[0.0, 0.3, 0.02], [0.7, 1.0, -0.05]], 'u');
+    $L = new Layer(480, 480);
+    $L->box(141, 81, 198, 318);
+    $L->rrect(0.0, 0.0, 1.0, 1.0, 0.12, [48, 47, 46]);                                   // seam
+    $L->box(142.5, 82.5, 195, 315);
+    $L->rrect(0.0, 0.0, 1.0, 1.0, (0.12 * 198 - 1.5) / 195, $warm);                      // body
+    $L->rect(0.36, 0.12, 0.64, 0.22, [30, 30, 32]);                                      // display
+    put($im, $L);
+    imagejpeg($im, "$dir/white-air-fryer.jpg", 88);
 
     // A model in a white t-shirt in a room: a green wall with a picture, a wooden floor.
     mt_srand(11, MT_RAND_MT19937);

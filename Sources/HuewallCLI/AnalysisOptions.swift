@@ -99,6 +99,11 @@ struct AnalysisOptions: ParsableArguments {
       "On a tinted backdrop, take for backdrop only what keeps half its tint (product preset: on).")
   var backdropTint: Bool?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Stop the backdrop at outlines thinner than the granularity (product preset: on).")
+  var thinOutlines: Bool?
+
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {
     ParameterOverrides(
@@ -109,7 +114,7 @@ struct AnalysisOptions: ParsableArguments {
       deepShadows: deepShadows, scenePrior: scenePrior, skinSuppression: skinSuppression,
       garmentPrior: garmentPrior, mergeDistance: mergeDistance, darkHues: darkHues,
       litFamilies: litFamilies, skinWithoutPriority: skinWithoutPriority,
-      shopperFamilies: shopperFamilies, backdropTint: backdropTint)
+      shopperFamilies: shopperFamilies, backdropTint: backdropTint, thinOutlines: thinOutlines)
   }
 
   /// The preset with the flags given on top, validated.

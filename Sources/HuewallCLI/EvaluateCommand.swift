@@ -414,7 +414,8 @@ extension AnalysisParameters {
     let switches = [
       ("background suppression", backgroundSuppression), ("hue wrap", hueWrap),
       ("dark-pixel damping", darkPixelDamping), ("neutral greys", neutralGreys),
-      ("deep shadows", deepShadows), ("backdrop tint", backdropTint), ("scene prior", scenePrior),
+      ("deep shadows", deepShadows), ("backdrop tint", backdropTint),
+      ("thin outlines", thinOutlines), ("scene prior", scenePrior),
       ("skin suppression", skinSuppression), ("garment prior", garmentPrior),
       ("dark hues", darkHues), ("lit families", litFamilies),
       ("skin without priority", skinWithoutPriority), ("shopper families", shopperFamilies),

@@ -69,6 +69,10 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// least half the backdrop's tint: a white product under the same warm light is less tinted
   /// than the backdrop, however close in brightness.
   public var backdropTint: Bool
+  /// With background suppression, the backdrop's fill checks every pixel between two
+  /// samples, not the samples alone: a product's outline thinner than the granularity stops
+  /// it, so a white product as bright and warm as its backdrop is not taken for backdrop.
+  public var thinOutlines: Bool
 
   public init(
     numColors: Int = 3,
@@ -90,7 +94,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     litFamilies: Bool = false,
     skinWithoutPriority: Bool = false,
     shopperFamilies: Bool = false,
-    backdropTint: Bool = false
+    backdropTint: Bool = false,
+    thinOutlines: Bool = false
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -112,6 +117,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.skinWithoutPriority = skinWithoutPriority
     self.shopperFamilies = shopperFamilies
     self.backdropTint = backdropTint
+    self.thinOutlines = thinOutlines
   }
 
   /// The original algorithm's parameters.
@@ -152,7 +158,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
-    case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint
+    case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint, thinOutlines
   }
 
   public init(from decoder: any Decoder) throws {
@@ -185,6 +191,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     shopperFamilies =
       try c.decodeIfPresent(Bool.self, forKey: .shopperFamilies) ?? d.shopperFamilies
     backdropTint = try c.decodeIfPresent(Bool.self, forKey: .backdropTint) ?? d.backdropTint
+    thinOutlines = try c.decodeIfPresent(Bool.self, forKey: .thinOutlines) ?? d.thinOutlines
   }
 
   /// Every key, but those that came later (from `neutralGreys` on) only when they are not
@@ -212,6 +219,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     if skinWithoutPriority { try c.encode(skinWithoutPriority, forKey: .skinWithoutPriority) }
     if shopperFamilies { try c.encode(shopperFamilies, forKey: .shopperFamilies) }
     if backdropTint { try c.encode(backdropTint, forKey: .backdropTint) }
+    if thinOutlines { try c.encode(thinOutlines, forKey: .thinOutlines) }
   }
 }
 
@@ -250,7 +258,7 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
         backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true,
         deepShadows: true, scenePrior: true, skinSuppression: true, garmentPrior: true,
         mergeDistance: 12, darkHues: true, litFamilies: true, skinWithoutPriority: true,
-        shopperFamilies: true, backdropTint: true)
+        shopperFamilies: true, backdropTint: true, thinOutlines: true)
     }
   }
 }

@@ -22,6 +22,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
   public var skinWithoutPriority: Bool?
   public var shopperFamilies: Bool?
   public var backdropTint: Bool?
+  public var thinOutlines: Bool?
 
   public init(
     numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
@@ -30,7 +31,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     neutralGreys: Bool? = nil, deepShadows: Bool? = nil, scenePrior: Bool? = nil,
     skinSuppression: Bool? = nil, garmentPrior: Bool? = nil, mergeDistance: Double? = nil,
     darkHues: Bool? = nil, litFamilies: Bool? = nil, skinWithoutPriority: Bool? = nil,
-    shopperFamilies: Bool? = nil, backdropTint: Bool? = nil
+    shopperFamilies: Bool? = nil, backdropTint: Bool? = nil, thinOutlines: Bool? = nil
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -52,13 +53,14 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     self.skinWithoutPriority = skinWithoutPriority
     self.shopperFamilies = shopperFamilies
     self.backdropTint = backdropTint
+    self.thinOutlines = thinOutlines
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
-    case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint
+    case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint, thinOutlines
   }
 }
 
@@ -88,6 +90,7 @@ extension Preset {
     if let v = overrides.skinWithoutPriority { p.skinWithoutPriority = v }
     if let v = overrides.shopperFamilies { p.shopperFamilies = v }
     if let v = overrides.backdropTint { p.backdropTint = v }
+    if let v = overrides.thinOutlines { p.thinOutlines = v }
     return try p.validated()
   }
 }

@@ -219,6 +219,7 @@ struct LiveControls: MustacheParent {
       toggle(.neutralGreys, "neutral greys", p.neutralGreys),
       toggle(.deepShadows, "deep shadows", p.deepShadows),
       toggle(.backdropTint, "backdrop tint", p.backdropTint),
+      toggle(.thinOutlines, "thin outlines", p.thinOutlines),
       toggle(.scenePrior, "scene prior", p.scenePrior),
       toggle(.skinSuppression, "skin", p.skinSuppression),
       toggle(.skinWithoutPriority, "skin without priority", p.skinWithoutPriority),

@@ -33,11 +33,13 @@ enum BackgroundMask {
   /// Marks the backdrop samples of `grid` with ``backdropAlpha`` and says what the backdrop
   /// is: only a ``Backdrop/color(h:s:v:hex:)`` marks anything. A grid too small to have a
   /// border and an inside is a scene. With `keepsTint`, a tinted backdrop is only what keeps
-  /// at least ``keptTint`` of its tint.
+  /// at least ``keptTint`` of its tint. With `thinOutlines`, every pixel between two samples
+  /// must look like the backdrop too: they are read from `image` (the grid's own), or from
+  /// the grid's ``SampleGrid/links`` when it has none.
   @discardableResult
   static func mark(
-    in grid: inout SampleGrid, alphaThreshold: UInt32, deepShadows: Bool = false,
-    keepsTint: Bool = false
+    in grid: inout SampleGrid, image: PixelView? = nil, alphaThreshold: UInt32,
+    deepShadows: Bool = false, keepsTint: Bool = false, thinOutlines: Bool = false
   ) -> Backdrop {
     let columns = grid.columns
     let rows = grid.rows
@@ -57,19 +59,78 @@ enum BackgroundMask {
     guard Double(seeds.count) >= uniformBorderShare * Double(opaqueBorder.count) else {
       return .scene
     }
-    let step = grid.step
-    grid.pixels.withUnsafeMutableBufferPointer { pixels in
-      var fill = FloodFill(
-        pixels: pixels, rows: rows, step: step, backdrop: backdrop, alphaThreshold: alphaThreshold)
-      fill.run(from: seeds)
+    func fill<Links: PixelsBetween>(_ links: Links) {
+      grid.pixels.withUnsafeMutableBufferPointer { pixels in
+        var fill = FloodFill(
+          pixels: pixels, links: links, rows: rows, step: grid.step, backdrop: backdrop,
+          alphaThreshold: alphaThreshold)
+        fill.run(from: seeds)
+      }
+    }
+    if !thinOutlines || grid.step == 1 {
+      fill(NoPixelsBetween())
+    } else if let image {
+      fill(ImagePixelsBetween(image: image, step: grid.step))
+    } else {
+      precondition(grid.keepsLinks, "thin outlines on a grid kept without its links")
+      grid.links.withUnsafeBufferPointer {
+        fill(GridPixelsBetween(links: $0, rows: rows, step: grid.step))
+      }
     }
     return Backdrop(red: backdrop.red, green: backdrop.green, blue: backdrop.blue)
   }
 }
 
+/// The pixels between two neighbouring samples, which the fill checks with thin outlines.
+protocol PixelsBetween {
+  /// Whether `test` holds for every pixel between the sample at `column`, `row` and the next
+  /// one down (`down`) or to the right.
+  func all(column: Int, row: Int, down: Bool, _ test: (UInt32) -> Bool) -> Bool
+}
+
+/// Thin outlines off: nothing to check.
+private struct NoPixelsBetween: PixelsBetween {
+  @inline(__always)
+  func all(column: Int, row: Int, down: Bool, _ test: (UInt32) -> Bool) -> Bool { true }
+}
+
+/// Read from the decoded image, only where the fill gets to.
+private struct ImagePixelsBetween: PixelsBetween {
+  let image: PixelView
+  let step: Int
+
+  @inline(__always)
+  func all(column: Int, row: Int, down: Bool, _ test: (UInt32) -> Bool) -> Bool {
+    let (x, y) = (column * step, row * step)
+    if down {
+      for k in 1..<step where !test(UInt32(bitPattern: image.row(y + k)[x])) { return false }
+    } else {
+      let pixels = image.row(y)
+      for k in 1..<step where !test(UInt32(bitPattern: pixels[x + k])) { return false }
+    }
+    return true
+  }
+}
+
+/// Read from a kept grid's ``SampleGrid/links``.
+private struct GridPixelsBetween: PixelsBetween {
+  let links: UnsafeBufferPointer<UInt32>
+  let rows: Int
+  let step: Int
+
+  @inline(__always)
+  func all(column: Int, row: Int, down: Bool, _ test: (UInt32) -> Bool) -> Bool {
+    let gap = step - 1
+    let start = (column * rows + row) * 2 * gap + (down ? 0 : gap)
+    for i in start..<start + gap where !test(links[i]) { return false }
+    return true
+  }
+}
+
 /// The flood fill over the sample grid, on a borrowed buffer so the per-sample steps stay cheap.
-private struct FloodFill {
+private struct FloodFill<Links: PixelsBetween> {
   let pixels: UnsafeMutableBufferPointer<UInt32>
+  let links: Links
   let rows: Int
   let backdrop: BackdropTone
   let alphaThreshold: UInt32
@@ -78,14 +139,15 @@ private struct FloodFill {
   /// slightly darker backdrop is one small step up.
   let darkerTolerance: Int
   let lighterTolerance: Int
-  /// Cells still to spread from, with their row (`cell << 32 | row`: no division per cell).
+  /// Samples still to spread from, by column and row (`column << 32 | row`).
   var stack: [Int] = []
 
   init(
-    pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int, step: Int, backdrop: BackdropTone,
-    alphaThreshold: UInt32
+    pixels: UnsafeMutableBufferPointer<UInt32>, links: Links, rows: Int, step: Int,
+    backdrop: BackdropTone, alphaThreshold: UInt32
   ) {
     self.pixels = pixels
+    self.links = links
     self.rows = rows
     self.backdrop = backdrop
     self.alphaThreshold = alphaThreshold
@@ -96,33 +158,53 @@ private struct FloodFill {
 
   mutating func run(from seeds: [Int]) {
     for seed in seeds where pixels[seed] >> 24 <= alphaThreshold {
-      markBackdrop(seed, row: seed % rows)
+      markBackdrop(column: seed / rows, row: seed % rows)
     }
+    let columns = pixels.count / rows
     while let entry = stack.popLast() {
-      let cell = entry >> 32
-      let row = entry & 0xFFFF_FFFF
-      if row > 0 { spread(from: cell, to: cell - 1, row: row - 1) }
-      if row < rows - 1 { spread(from: cell, to: cell + 1, row: row + 1) }
-      if cell >= rows { spread(from: cell, to: cell - rows, row: row) }
-      if cell + rows < pixels.count { spread(from: cell, to: cell + rows, row: row) }
+      let (column, row) = (entry >> 32, entry & 0xFFFF_FFFF)
+      // The pixels between two samples are the upper one's down, the left one's right.
+      if row > 0 { spread(column, row, to: column, row - 1, between: (column, row - 1, true)) }
+      if row < rows - 1 { spread(column, row, to: column, row + 1, between: (column, row, true)) }
+      if column > 0 {
+        spread(column, row, to: column - 1, row, between: (column - 1, row, false))
+      }
+      if column < columns - 1 {
+        spread(column, row, to: column + 1, row, between: (column, row, false))
+      }
     }
   }
 
   @inline(__always)
-  private mutating func markBackdrop(_ cell: Int, row: Int) {
+  private mutating func markBackdrop(column: Int, row: Int) {
+    let cell = column * rows + row
     pixels[cell] = pixels[cell] & 0x00FF_FFFF | BackgroundMask.backdropAlpha << 24
-    stack.append(cell << 32 | row)
+    stack.append(column << 32 | row)
   }
 
   /// Already-marked and transparent samples fail the opacity test, so each sample is taken
   /// in at most once.
   @inline(__always)
-  private mutating func spread(from cell: Int, to neighbour: Int, row: Int) {
-    let to = pixels[neighbour]
+  private mutating func spread(
+    _ column: Int, _ row: Int, to toColumn: Int, _ toRow: Int,
+    between link: (column: Int, row: Int, down: Bool)
+  ) {
+    let to = pixels[toColumn * rows + toRow]
     guard to >> 24 <= alphaThreshold, backdrop.admits(to) else { return }
-    let (darker, lighter) = BackdropTone.channelChange(from: pixels[cell], to: to)
+    let from = pixels[column * rows + row]
+    let (darker, lighter) = BackdropTone.channelChange(from: from, to: to)
     guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }
-    markBackdrop(neighbour, row: row)
+    // With thin outlines, every pixel on the way must look like the backdrop too: a product's
+    // outline thinner than the step lies between two samples of the backdrop's colour.
+    let (alphaThreshold, backdrop) = (alphaThreshold, backdrop)
+    guard
+      links.all(
+        column: link.column, row: link.row, down: link.down,
+        {
+          $0 >> 24 <= alphaThreshold && backdrop.admits($0)
+        })
+    else { return }
+    markBackdrop(column: toColumn, row: toRow)
   }
 }
 
@@ -173,35 +255,38 @@ struct BackdropTone {
   /// darkness and the border's brightest part.
   @inline(__always)
   func admits(_ pixel: UInt32) -> Bool {
+    // Channels are bytes, so no product below comes near overflowing: wrapping operators
+    // spare the checks in the fill's innermost test.
     let r = Int(pixel >> 16 & 0xFF)
     let g = Int(pixel >> 8 & 0xFF)
     let b = Int(pixel & 0xFF)
     let bright = max(r, g, b)
-    guard bright * 100 >= floor, bright <= ceiling else {
+    guard bright &* 100 >= floor, bright <= ceiling else {
       return false
     }
-    let tolerance = BackgroundMask.tintTolerance * brightness
+    let (redGreen, greenBlue) = (red &- green, green &- blue)
+    let tolerance = BackgroundMask.tintTolerance &* brightness
     guard
-      abs((r - g) * brightness - (red - green) * bright) <= tolerance
-        && abs((g - b) * brightness - (green - blue) * bright) <= tolerance
+      abs((r &- g) &* brightness &- redGreen &* bright) <= tolerance
+        && abs((g &- b) &* brightness &- greenBlue &* bright) <= tolerance
     else { return false }
     // The sample's tint along the backdrop's, scaled like `chroma × bright`.
-    let tint = ((r - g) * (red - green) + (g - b) * (green - blue)) * brightness
-    guard keptTintPercent == 0 || tint * 100 >= keptTintPercent * chroma * bright else {
+    let tint = ((r &- g) &* redGreen &+ (g &- b) &* greenBlue) &* brightness
+    guard keptTintPercent == 0 || tint &* 100 >= keptTintPercent &* chroma &* bright else {
       return false
     }
     // A deep shadow keeps at least the backdrop's tint (light from the backdrop itself); a
     // neutral grey product on a tinted backdrop does not.
-    guard bright * 100 < brightness * BackgroundMask.shadowDepth else { return true }
-    return tint >= chroma * bright
+    guard bright &* 100 < brightness &* BackgroundMask.shadowDepth else { return true }
+    return tint >= chroma &* bright
   }
 
   /// The largest fall and the largest rise of any channel from `a` to `b`.
   @inline(__always)
   static func channelChange(from a: UInt32, to b: UInt32) -> (darker: Int, lighter: Int) {
-    let dr = Int(b >> 16 & 0xFF) - Int(a >> 16 & 0xFF)
-    let dg = Int(b >> 8 & 0xFF) - Int(a >> 8 & 0xFF)
-    let db = Int(b & 0xFF) - Int(a & 0xFF)
-    return (max(0, -min(dr, dg, db)), max(0, dr, dg, db))
+    let dr = Int(b >> 16 & 0xFF) &- Int(a >> 16 & 0xFF)
+    let dg = Int(b >> 8 & 0xFF) &- Int(a >> 8 & 0xFF)
+    let db = Int(b & 0xFF) &- Int(a & 0xFF)
+    return (max(0, 0 &- min(dr, dg, db)), max(0, dr, dg, db))
   }
 }

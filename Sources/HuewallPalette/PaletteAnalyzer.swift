@@ -48,8 +48,9 @@ public struct PaletteAnalyzer: Sendable {
     guard parameters.backgroundSuppression || usesProductPath else {
       return analyze(.image(image))
     }
-    var grid = SampleGrid(image, step: parameters.granularity)
-    return analyze(marking: &grid, hint: hint)
+    // The fill reads the pixels between samples from the image itself.
+    var grid = SampleGrid(image, step: parameters.granularity, links: false)
+    return analyze(marking: &grid, image: image, hint: hint)
   }
 
   /// Analyses samples kept from an earlier decode: the same result as analysing the image
@@ -65,12 +66,15 @@ public struct PaletteAnalyzer: Sendable {
 
   /// Marks the backdrop in `grid` when the parameters ask for it, in place (a grid just made
   /// from an image is not copied), then analyses it.
-  private func analyze(marking grid: inout SampleGrid, hint: ProductHint) -> PaletteAnalysis {
+  private func analyze(
+    marking grid: inout SampleGrid, image: PixelView? = nil, hint: ProductHint
+  ) -> PaletteAnalysis {
     var backdrop = Backdrop.unknown
     if parameters.backgroundSuppression {
       backdrop = BackgroundMask.mark(
-        in: &grid, alphaThreshold: UInt32(parameters.alphaThreshold),
-        deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint)
+        in: &grid, image: image, alphaThreshold: UInt32(parameters.alphaThreshold),
+        deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint,
+        thinOutlines: parameters.thinOutlines)
     }
     var analysis =
       usesProductPath

@@ -9,14 +9,23 @@ public struct SampleGrid: Sendable {
   public let step: Int
   /// libgd's packed pixels, column by column (x outer, y inner: the reference's order).
   public internal(set) var pixels: [UInt32]
+  /// The full-resolution pixels between each sample and the next one down and the next one
+  /// to the right: a product's outline can be thinner than the step, and the backdrop fill
+  /// must not step over it. Sample `i`'s `step − 1` pixels down start at `i × 2 × (step − 1)`,
+  /// those to the right follow them; past the image's edge they are 0.
+  let links: [UInt32]
+  /// Whether ``links`` holds the pixels between the samples (nothing else reads them).
+  let keepsLinks: Bool
 
   /// The memory the samples take, for a cache's budget.
-  public var byteCount: Int { pixels.count * MemoryLayout<UInt32>.stride }
+  public var byteCount: Int { (pixels.count + links.count) * MemoryLayout<UInt32>.stride }
 
   /// Every `step`-th pixel of `image` in both directions: the samples the kernel visits at
-  /// granularity `step`, copied so that they outlive the decoded image.
-  public init(_ image: PixelView, step: Int) {
+  /// granularity `step`, copied so that they outlive the decoded image; with `links`, the
+  /// pixels between them too, which ``AnalysisParameters/thinOutlines`` needs.
+  public init(_ image: PixelView, step: Int, links keepsLinks: Bool = true) {
     self.step = step
+    self.keepsLinks = keepsLinks
     columns = (image.width + step - 1) / step
     rows = (image.height + step - 1) / step
     let (width, height, rows) = (image.width, image.height, rows)
@@ -30,5 +39,26 @@ public struct SampleGrid: Sendable {
       }
       count = index
     }
+    let gap = keepsLinks ? step - 1 : 0
+    var links = [UInt32](repeating: 0, count: columns * rows * 2 * gap)
+    if gap > 0 {
+      // Row by row, as libgd keeps the pixels.
+      for y in 0..<height {
+        let row = image.row(y)
+        let (r, k) = y.quotientAndRemainder(dividingBy: step)
+        var link = r * 2 * gap + (k == 0 ? gap : k - 1)
+        for x in stride(from: 0, to: width, by: step) {
+          if k > 0 {
+            links[link] = UInt32(bitPattern: row[x])
+          } else {
+            for j in 0..<min(gap, width - 1 - x) {
+              links[link + j] = UInt32(bitPattern: row[x + 1 + j])
+            }
+          }
+          link += rows * 2 * gap
+        }
+      }
+    }
+    self.links = links
   }
 }

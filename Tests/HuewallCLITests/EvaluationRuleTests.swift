@@ -175,15 +175,17 @@ import Testing
       "--no-deep-shadows", "--no-scene-prior", "--no-skin-suppression", "--no-garment-prior",
       "--merge-distance", "0", "--no-dark-hues", "--no-lit-families",
       "--no-skin-without-priority", "--no-shopper-families", "--no-backdrop-tint",
+      "--no-thin-outlines",
     ])
     let parameters = try options.parameters()
     #expect(!parameters.deepShadows && !parameters.scenePrior && !parameters.skinSuppression)
     #expect(!parameters.garmentPrior && parameters.mergeDistance == 0 && !parameters.darkHues)
     #expect(!parameters.litFamilies && !parameters.skinWithoutPriority)
-    #expect(!parameters.shopperFamilies && !parameters.backdropTint)
+    #expect(!parameters.shopperFamilies && !parameters.backdropTint && !parameters.thinOutlines)
     #expect(
       parameters.improvementsSummary.hasSuffix(
-        "deep shadows off, backdrop tint off, scene prior off, skin suppression off, "
+        "deep shadows off, backdrop tint off, thin outlines off, scene prior off, "
+          + "skin suppression off, "
           + "garment prior off, "
           + "dark hues off, lit families off, skin without priority off, "
           + "shopper families off, merge distance off"))

@@ -136,6 +136,49 @@ import Testing
     #expect(top.s < 0.1 && top.v >= 0.8, "\(top)")
   }
 
+  // MARK: thin outlines
+
+  @Test func thinOutlinesKeepAProductAsWarmAsItsBackdropWithinItsOutline() throws {
+    // A white appliance under the backdrop's warm light: its body is the backdrop's colour,
+    // parted from it by a one-pixel outline that falls between the samples (every fourth
+    // pixel), with a small black display on the body.
+    let warm = Pixel(red: 224, green: 214, blue: 200)
+    var buffer = PixelBuffer(width: 40, height: 40, fill: warm)
+    fill(&buffer, 9..<31, 9..<31, Pixel(red: 120, green: 114, blue: 106))
+    fill(&buffer, 10..<30, 10..<30, warm)
+    fill(&buffer, 15..<18, 15..<18, Pixel(red: 10, green: 10, blue: 10))
+    func analysis(thinOutlines: Bool) throws -> PaletteAnalysis {
+      var p = deepShadows
+      p.granularity = 4
+      p.neutralGreys = true
+      p.thinOutlines = thinOutlines
+      return try analyse(buffer, p)
+    }
+    let off = try analysis(thinOutlines: false)
+    #expect(off.samples - off.background == 1, "the fill steps over the outline")
+    #expect(off.colors.first?.v == 0)
+    let on = try analysis(thinOutlines: true)
+    // The body's 5 × 5 samples, the display's one among them; the body's light colour wins.
+    #expect(on.samples - on.background == 25)
+    let top = try #require(on.colors.first)
+    #expect(top.v >= 0.8, "\(top)")
+  }
+
+  @Test func aGridWithoutItsLinksAnalysesAsWithoutThinOutlines() throws {
+    // Without thin outlines nothing reads the pixels between the samples.
+    var buffer = PixelBuffer(width: 40, height: 40, fill: Pixel(red: 224, green: 214, blue: 200))
+    fill(&buffer, 9..<31, 9..<31, Pixel(red: 120, green: 114, blue: 106))
+    fill(&buffer, 10..<30, 10..<30, Pixel(red: 224, green: 214, blue: 200))
+    var p = deepShadows
+    p.granularity = 4
+    let analyzer = try PaletteAnalyzer(parameters: p)
+    let (direct, bare) = buffer.withView {
+      (analyzer.analyze($0), SampleGrid($0, step: 4, links: false))
+    }
+    #expect(bare.byteCount == 4 * 10 * 10)
+    #expect(analyzer.analyze(bare) == direct)
+  }
+
   // MARK: scene prior
 
   /// A scene: a wall of grey, tan and dark-grey stripes that fills the frame (its border is
@@ -351,6 +394,7 @@ import Testing
     #expect(product.mergeDistance == 12 && product.darkHues && product.garmentPrior)
     #expect(!p.skinWithoutPriority && !p.shopperFamilies && !p.backdropTint)
     #expect(product.skinWithoutPriority && product.shopperFamilies && product.backdropTint)
+    #expect(!p.thinOutlines && product.thinOutlines)
   }
 }
 

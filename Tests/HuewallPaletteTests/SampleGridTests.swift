@@ -26,7 +26,9 @@ import Testing
         let (direct, grid) = image.withPixels {
           (analyzer.analyze($0), SampleGrid($0, step: parameters.granularity))
         }
-        #expect(grid.byteCount == 4 * grid.columns * grid.rows)
+        // The samples and, for each, the pixels down and right to the next ones.
+        let gap = parameters.granularity - 1
+        #expect(grid.byteCount == 4 * grid.columns * grid.rows * (1 + 2 * gap))
         #expect(analyzer.analyze(grid) == direct, "\(name): \(file.lastPathComponent)")
       }
     }

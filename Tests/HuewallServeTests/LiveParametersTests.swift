@@ -14,6 +14,7 @@ import Testing
     .deepShadows: "false", .scenePrior: "false", .skinSuppression: "false",
     .garmentPrior: "false", .mergeDistance: "20", .darkHues: "false", .litFamilies: "false",
     .skinWithoutPriority: "false", .shopperFamilies: "false", .backdropTint: "false",
+    .thinOutlines: "false",
   ]
 
   func encoded(_ parameters: AnalysisParameters) throws -> [String: String] {

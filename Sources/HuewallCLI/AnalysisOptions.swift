@@ -104,6 +104,11 @@ struct AnalysisOptions: ParsableArguments {
     help: "Stop the backdrop at outlines thinner than the granularity (product preset: on).")
   var thinOutlines: Bool?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "File each colour's family at its samples' mean saturation (product preset: on).")
+  var meanSaturation: Bool?
+
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {
     ParameterOverrides(
@@ -114,7 +119,8 @@ struct AnalysisOptions: ParsableArguments {
       deepShadows: deepShadows, scenePrior: scenePrior, skinSuppression: skinSuppression,
       garmentPrior: garmentPrior, mergeDistance: mergeDistance, darkHues: darkHues,
       litFamilies: litFamilies, skinWithoutPriority: skinWithoutPriority,
-      shopperFamilies: shopperFamilies, backdropTint: backdropTint, thinOutlines: thinOutlines)
+      shopperFamilies: shopperFamilies, backdropTint: backdropTint, thinOutlines: thinOutlines,
+      meanSaturation: meanSaturation)
   }
 
   /// The preset with the flags given on top, validated.

@@ -417,7 +417,7 @@ extension AnalysisParameters {
       ("deep shadows", deepShadows), ("backdrop tint", backdropTint),
       ("thin outlines", thinOutlines), ("scene prior", scenePrior),
       ("skin suppression", skinSuppression), ("garment prior", garmentPrior),
-      ("dark hues", darkHues), ("lit families", litFamilies),
+      ("dark hues", darkHues), ("lit families", litFamilies), ("mean saturation", meanSaturation),
       ("skin without priority", skinWithoutPriority), ("shopper families", shopperFamilies),
     ].map { "\($0.0) \($0.1 ? "on" : "off")" }
     let merge =

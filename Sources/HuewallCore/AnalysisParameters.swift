@@ -73,6 +73,10 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// samples, not the samples alone: a product's outline thinner than the granularity stops
   /// it, so a white product as bright and warm as its backdrop is not taken for backdrop.
   public var thinOutlines: Bool
+  /// File each chromatic colour's family at its samples' mean saturation rather than at its
+  /// bin's: a saturation bin is 0.2 wide and family boundaries fall inside bins (a hot pink
+  /// of s 0.75 in the 0.8 bin was red). The reported colour does not change.
+  public var meanSaturation: Bool
 
   public init(
     numColors: Int = 3,
@@ -95,7 +99,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     skinWithoutPriority: Bool = false,
     shopperFamilies: Bool = false,
     backdropTint: Bool = false,
-    thinOutlines: Bool = false
+    thinOutlines: Bool = false,
+    meanSaturation: Bool = false
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -118,6 +123,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.shopperFamilies = shopperFamilies
     self.backdropTint = backdropTint
     self.thinOutlines = thinOutlines
+    self.meanSaturation = meanSaturation
   }
 
   /// The original algorithm's parameters.
@@ -159,6 +165,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
     case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint, thinOutlines
+    case meanSaturation
   }
 
   public init(from decoder: any Decoder) throws {
@@ -192,6 +199,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
       try c.decodeIfPresent(Bool.self, forKey: .shopperFamilies) ?? d.shopperFamilies
     backdropTint = try c.decodeIfPresent(Bool.self, forKey: .backdropTint) ?? d.backdropTint
     thinOutlines = try c.decodeIfPresent(Bool.self, forKey: .thinOutlines) ?? d.thinOutlines
+    meanSaturation =
+      try c.decodeIfPresent(Bool.self, forKey: .meanSaturation) ?? d.meanSaturation
   }
 
   /// Every key, but those that came later (from `neutralGreys` on) only when they are not
@@ -220,6 +229,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     if shopperFamilies { try c.encode(shopperFamilies, forKey: .shopperFamilies) }
     if backdropTint { try c.encode(backdropTint, forKey: .backdropTint) }
     if thinOutlines { try c.encode(thinOutlines, forKey: .thinOutlines) }
+    if meanSaturation { try c.encode(meanSaturation, forKey: .meanSaturation) }
   }
 }
 
@@ -258,7 +268,7 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
         backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true,
         deepShadows: true, scenePrior: true, skinSuppression: true, garmentPrior: true,
         mergeDistance: 12, darkHues: true, litFamilies: true, skinWithoutPriority: true,
-        shopperFamilies: true, backdropTint: true, thinOutlines: true)
+        shopperFamilies: true, backdropTint: true, thinOutlines: true, meanSaturation: true)
     }
   }
 }

@@ -23,6 +23,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
   public var shopperFamilies: Bool?
   public var backdropTint: Bool?
   public var thinOutlines: Bool?
+  public var meanSaturation: Bool?
 
   public init(
     numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
@@ -31,7 +32,8 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     neutralGreys: Bool? = nil, deepShadows: Bool? = nil, scenePrior: Bool? = nil,
     skinSuppression: Bool? = nil, garmentPrior: Bool? = nil, mergeDistance: Double? = nil,
     darkHues: Bool? = nil, litFamilies: Bool? = nil, skinWithoutPriority: Bool? = nil,
-    shopperFamilies: Bool? = nil, backdropTint: Bool? = nil, thinOutlines: Bool? = nil
+    shopperFamilies: Bool? = nil, backdropTint: Bool? = nil, thinOutlines: Bool? = nil,
+    meanSaturation: Bool? = nil
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -54,6 +56,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     self.shopperFamilies = shopperFamilies
     self.backdropTint = backdropTint
     self.thinOutlines = thinOutlines
+    self.meanSaturation = meanSaturation
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
@@ -61,6 +64,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
     case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint, thinOutlines
+    case meanSaturation
   }
 }
 
@@ -91,6 +95,7 @@ extension Preset {
     if let v = overrides.shopperFamilies { p.shopperFamilies = v }
     if let v = overrides.backdropTint { p.backdropTint = v }
     if let v = overrides.thinOutlines { p.thinOutlines = v }
+    if let v = overrides.meanSaturation { p.meanSaturation = v }
     return try p.validated()
   }
 }

@@ -226,6 +226,7 @@ struct LiveControls: MustacheParent {
       toggle(.garmentPrior, "garment prior", p.garmentPrior),
       toggle(.darkHues, "dark hues", p.darkHues),
       toggle(.litFamilies, "lit families", p.litFamilies),
+      toggle(.meanSaturation, "mean saturation", p.meanSaturation),
       toggle(.shopperFamilies, "shopper families", p.shopperFamilies),
     ]
   }

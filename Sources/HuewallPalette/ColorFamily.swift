@@ -89,9 +89,11 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
 }
 
 extension DominantColor {
-  /// The colour family of the bin's quantised value, or of its lit side's value when the
-  /// analysis measured it.
-  public var family: ColorFamily { ColorFamily(h: h, s: s, v: litValue ?? v, regions: regions) }
+  /// The colour family of the bin's quantised saturation and value, or of its samples' mean
+  /// saturation and its lit side's value when the analysis measured them.
+  public var family: ColorFamily {
+    ColorFamily(h: h, s: meanSaturation ?? s, v: litValue ?? v, regions: regions)
+  }
 }
 
 extension PaletteAnalysis {

@@ -26,12 +26,16 @@ public struct DominantColor: Sendable, Hashable {
   /// The value the colour's brightest tenth of samples reaches, which files its family in
   /// place of `v` (``AnalysisParameters/litFamilies``); nil: `v` files it.
   public var litValue: Double?
+  /// The saturation of the colour's samples' mean, which files its family in place of `s`
+  /// (``AnalysisParameters/meanSaturation``); nil: `s` files it.
+  public var meanSaturation: Double?
   /// The boundaries that file the colour's family (``AnalysisParameters/shopperFamilies``).
   public var regions: ColorFamily.Regions
 
   public init(
     bin: HSVBin, h: Double, s: Double, v: Double, weight: Double, share: Double,
-    litValue: Double? = nil, regions: ColorFamily.Regions = .original
+    litValue: Double? = nil, meanSaturation: Double? = nil,
+    regions: ColorFamily.Regions = .original
   ) {
     self.bin = bin
     self.h = h
@@ -40,6 +44,7 @@ public struct DominantColor: Sendable, Hashable {
     self.weight = weight
     self.share = share
     self.litValue = litValue
+    self.meanSaturation = meanSaturation
     self.regions = regions
   }
 

@@ -6,6 +6,7 @@ extension PaletteAnalyzer {
   var usesProductPath: Bool {
     parameters.scenePrior || parameters.skinSuppression || parameters.garmentPrior
       || parameters.mergeDistance > 0 || parameters.darkHues || parameters.litFamilies
+      || parameters.meanSaturation
   }
 
   /// The product path: a weight per sample from the foreground priors, bins that keep their
@@ -148,10 +149,18 @@ extension PaletteAnalyzer {
         (h, s) = mean.s < parameters.svSampleSize / 2 ? (0, mean.s) : (mean.h, mean.s)
       }
       let litValue = lit.isEmpty ? nil : lit[rank]
+      // A saturation bin is 0.2 wide, and family boundaries (beige and pink below 0.5, hot
+      // pink below 0.8) fall inside bins; a neutral bin stays neutral.
+      let meanSaturation =
+        parameters.meanSaturation && bin.saturation > 0
+        ? RGB(
+          red: cluster.red / cluster.weight, green: cluster.green / cluster.weight,
+          blue: cluster.blue / cluster.weight
+        ).hsv.s : nil
       return DominantColor(
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
         share: totalWeight > 0 ? cluster.weight / totalWeight : 0,
-        litValue: litValue, regions: familyRegions)
+        litValue: litValue, meanSaturation: meanSaturation, regions: familyRegions)
     }
     return PaletteAnalysis(
       colors: colors, samples: samples, skipped: skipped, background: background,

@@ -395,6 +395,7 @@ import Testing
     #expect(!p.skinWithoutPriority && !p.shopperFamilies && !p.backdropTint)
     #expect(product.skinWithoutPriority && product.shopperFamilies && product.backdropTint)
     #expect(!p.thinOutlines && product.thinOutlines)
+    #expect(!p.meanSaturation && product.meanSaturation)
   }
 }
 

@@ -140,23 +140,19 @@ extension PaletteAnalyzer {
         hue.value(ofBin: bin.hue), saturationValue.value(ofBin: bin.saturation),
         saturationValue.value(ofBin: bin.value)
       )
+      let mean = RGB(
+        red: cluster.red / cluster.weight, green: cluster.green / cluster.weight,
+        blue: cluster.blue / cluster.weight
+      ).hsv
       if parameters.darkHues && v < Self.darkValue {
         // Dark-pixel damping filed each sample as neutral, but their mean is not noise.
-        let mean = RGB(
-          red: cluster.red / cluster.weight, green: cluster.green / cluster.weight,
-          blue: cluster.blue / cluster.weight
-        ).hsv
         (h, s) = mean.s < parameters.svSampleSize / 2 ? (0, mean.s) : (mean.h, mean.s)
       }
       let litValue = lit.isEmpty ? nil : lit[rank]
-      // A saturation bin is 0.2 wide, and family boundaries (beige and pink below 0.5, hot
-      // pink below 0.8) fall inside bins; a neutral bin stays neutral.
-      let meanSaturation =
-        parameters.meanSaturation && bin.saturation > 0
-        ? RGB(
-          red: cluster.red / cluster.weight, green: cluster.green / cluster.weight,
-          blue: cluster.blue / cluster.weight
-        ).hsv.s : nil
+      // A saturation bin is `svSampleSize` wide (0.2 by default), and family boundaries
+      // (beige and pink below 0.5, hot pink below 0.8) fall inside bins; a neutral bin stays
+      // neutral.
+      let meanSaturation = parameters.meanSaturation && bin.saturation > 0 ? mean.s : nil
       return DominantColor(
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
         share: totalWeight > 0 ? cluster.weight / totalWeight : 0,

@@ -147,21 +147,25 @@ import Testing
     fill(&buffer, 9..<31, 9..<31, Pixel(red: 120, green: 114, blue: 106))
     fill(&buffer, 10..<30, 10..<30, warm)
     fill(&buffer, 15..<18, 15..<18, Pixel(red: 10, green: 10, blue: 10))
-    func analysis(thinOutlines: Bool) throws -> PaletteAnalysis {
+    func parameters(thinOutlines: Bool) -> AnalysisParameters {
       var p = deepShadows
       p.granularity = 4
       p.neutralGreys = true
       p.thinOutlines = thinOutlines
-      return try analyse(buffer, p)
+      return p
     }
-    let off = try analysis(thinOutlines: false)
+    let off = try analyse(buffer, parameters(thinOutlines: false))
     #expect(off.samples - off.background == 1, "the fill steps over the outline")
     #expect(off.colors.first?.v == 0)
-    let on = try analysis(thinOutlines: true)
+    let on = try analyse(buffer, parameters(thinOutlines: true))
     // The body's 5 × 5 samples, the display's one among them; the body's light colour wins.
     #expect(on.samples - on.background == 25)
     let top = try #require(on.colors.first)
     #expect(top.v >= 0.8, "\(top)")
+    // A kept grid reads the pixels between its samples from its own links, on all four sides
+    // of the outline, and gives the same.
+    let kept = buffer.withView { SampleGrid($0, step: 4) }
+    #expect(try PaletteAnalyzer(parameters: parameters(thinOutlines: true)).analyze(kept) == on)
   }
 
   @Test func aGridWithoutItsLinksAnalysesAsWithoutThinOutlines() throws {

@@ -35,7 +35,7 @@ enum BackgroundMask {
   /// border and an inside is a scene. With `keepsTint`, a tinted backdrop is only what keeps
   /// at least ``keptTint`` of its tint. With `thinOutlines`, every pixel between two samples
   /// must look like the backdrop too: they are read from `image` (the grid's own), or from
-  /// the grid's ``SampleGrid/links`` when it has none.
+  /// the grid's ``SampleGrid/links`` when there is no image.
   @discardableResult
   static func mark(
     in grid: inout SampleGrid, image: PixelView? = nil, alphaThreshold: UInt32,
@@ -72,7 +72,7 @@ enum BackgroundMask {
     } else if let image {
       fill(ImagePixelsBetween(image: image, step: grid.step))
     } else {
-      precondition(grid.keepsLinks, "thin outlines on a grid kept without its links")
+      precondition(!grid.links.isEmpty, "thin outlines on a grid kept without its links")
       grid.links.withUnsafeBufferPointer {
         fill(GridPixelsBetween(links: $0, rows: rows, step: grid.step))
       }
@@ -120,9 +120,8 @@ private struct GridPixelsBetween: PixelsBetween {
 
   @inline(__always)
   func all(column: Int, row: Int, down: Bool, _ test: (UInt32) -> Bool) -> Bool {
-    let gap = step - 1
-    let start = (column * rows + row) * 2 * gap + (down ? 0 : gap)
-    for i in start..<start + gap where !test(links[i]) { return false }
+    let start = SampleGrid.linkStart(column: column, row: row, down: down, rows: rows, step: step)
+    for i in start..<start + step - 1 where !test(links[i]) { return false }
     return true
   }
 }
@@ -163,15 +162,10 @@ private struct FloodFill<Links: PixelsBetween> {
     let columns = pixels.count / rows
     while let entry = stack.popLast() {
       let (column, row) = (entry >> 32, entry & 0xFFFF_FFFF)
-      // The pixels between two samples are the upper one's down, the left one's right.
-      if row > 0 { spread(column, row, to: column, row - 1, between: (column, row - 1, true)) }
-      if row < rows - 1 { spread(column, row, to: column, row + 1, between: (column, row, true)) }
-      if column > 0 {
-        spread(column, row, to: column - 1, row, between: (column - 1, row, false))
-      }
-      if column < columns - 1 {
-        spread(column, row, to: column + 1, row, between: (column, row, false))
-      }
+      if row > 0 { spread(column, row, to: column, row - 1) }
+      if row < rows - 1 { spread(column, row, to: column, row + 1) }
+      if column > 0 { spread(column, row, to: column - 1, row) }
+      if column < columns - 1 { spread(column, row, to: column + 1, row) }
     }
   }
 
@@ -185,10 +179,7 @@ private struct FloodFill<Links: PixelsBetween> {
   /// Already-marked and transparent samples fail the opacity test, so each sample is taken
   /// in at most once.
   @inline(__always)
-  private mutating func spread(
-    _ column: Int, _ row: Int, to toColumn: Int, _ toRow: Int,
-    between link: (column: Int, row: Int, down: Bool)
-  ) {
+  private mutating func spread(_ column: Int, _ row: Int, to toColumn: Int, _ toRow: Int) {
     let to = pixels[toColumn * rows + toRow]
     guard to >> 24 <= alphaThreshold, backdrop.admits(to) else { return }
     let from = pixels[column * rows + row]
@@ -196,10 +187,11 @@ private struct FloodFill<Links: PixelsBetween> {
     guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }
     // With thin outlines, every pixel on the way must look like the backdrop too: a product's
     // outline thinner than the step lies between two samples of the backdrop's colour.
+    // The pixels between two samples are the upper one's down, the left one's right.
     let (alphaThreshold, backdrop) = (alphaThreshold, backdrop)
     guard
       links.all(
-        column: link.column, row: link.row, down: link.down,
+        column: min(column, toColumn), row: min(row, toRow), down: column == toColumn,
         {
           $0 >> 24 <= alphaThreshold && backdrop.admits($0)
         })

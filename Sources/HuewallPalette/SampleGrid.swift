@@ -10,12 +10,10 @@ public struct SampleGrid: Sendable {
   /// libgd's packed pixels, column by column (x outer, y inner: the reference's order).
   public internal(set) var pixels: [UInt32]
   /// The full-resolution pixels between each sample and the next one down and the next one
-  /// to the right: a product's outline can be thinner than the step, and the backdrop fill
-  /// must not step over it. Sample `i`'s `step − 1` pixels down start at `i × 2 × (step − 1)`,
-  /// those to the right follow them; past the image's edge they are 0.
+  /// to the right (``linkStart(column:row:down:rows:step:)``; past the image's edge they are
+  /// 0): a product's outline can be thinner than the step, and the backdrop fill must not step
+  /// over it. Empty when the grid was made without them, or at step 1.
   let links: [UInt32]
-  /// Whether ``links`` holds the pixels between the samples (nothing else reads them).
-  let keepsLinks: Bool
 
   /// The memory the samples take, for a cache's budget.
   public var byteCount: Int { (pixels.count + links.count) * MemoryLayout<UInt32>.stride }
@@ -25,7 +23,6 @@ public struct SampleGrid: Sendable {
   /// pixels between them too, which ``AnalysisParameters/thinOutlines`` needs.
   public init(_ image: PixelView, step: Int, links keepsLinks: Bool = true) {
     self.step = step
-    self.keepsLinks = keepsLinks
     columns = (image.width + step - 1) / step
     rows = (image.height + step - 1) / step
     let (width, height, rows) = (image.width, image.height, rows)
@@ -46,19 +43,26 @@ public struct SampleGrid: Sendable {
       for y in 0..<height {
         let row = image.row(y)
         let (r, k) = y.quotientAndRemainder(dividingBy: step)
-        var link = r * 2 * gap + (k == 0 ? gap : k - 1)
-        for x in stride(from: 0, to: width, by: step) {
+        for (c, x) in stride(from: 0, to: width, by: step).enumerated() {
+          let start = Self.linkStart(column: c, row: r, down: k > 0, rows: rows, step: step)
           if k > 0 {
-            links[link] = UInt32(bitPattern: row[x])
+            links[start + k - 1] = UInt32(bitPattern: row[x])
           } else {
             for j in 0..<min(gap, width - 1 - x) {
-              links[link + j] = UInt32(bitPattern: row[x + 1 + j])
+              links[start + j] = UInt32(bitPattern: row[x + 1 + j])
             }
           }
-          link += rows * 2 * gap
         }
       }
     }
     self.links = links
+  }
+
+  /// Where in ``links`` the `step − 1` pixels below (`down`) or right of the sample at
+  /// `column`, `row` begin: each sample's pixels down, then its pixels right.
+  @inline(__always)
+  static func linkStart(column: Int, row: Int, down: Bool, rows: Int, step: Int) -> Int {
+    let gap = step - 1
+    return (column * rows + row) * 2 * gap + (down ? 0 : gap)
   }
 }

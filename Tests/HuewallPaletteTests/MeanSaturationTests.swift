@@ -1,10 +1,11 @@
-import Foundation
 import HuewallCore
 import HuewallPalette
 import Testing
 
 /// ``AnalysisParameters/meanSaturation``: a chromatic colour is filed by its samples' mean
-/// saturation, not by its saturation bin's centre.
+/// saturation, not by its saturation bin's centre. (Reference off and product on:
+/// `ProductPathTests.theReferenceLeavesEveryNewStepOff`; the key out of the reference's JSON:
+/// `ParameterSetTests`' hand-written canonical JSON.)
 @Suite struct MeanSaturationTests {
   func analyse(_ pixels: [Pixel], meanSaturation: Bool) throws -> DominantColor {
     var p = AnalysisParameters(
@@ -35,13 +36,5 @@ import Testing
     let on = try analyse(white, meanSaturation: true)
     #expect(on.meanSaturation == nil)
     #expect(on.family == .white)
-  }
-
-  @Test func theReferenceLeavesItOffAndTheProductPresetOn() throws {
-    #expect(!AnalysisParameters.reference.meanSaturation)
-    #expect(Preset.product.parameters.meanSaturation)
-    let json = String(
-      decoding: try JSONEncoder().encode(AnalysisParameters.reference), as: UTF8.self)
-    #expect(!json.contains("meanSaturation"))
   }
 }

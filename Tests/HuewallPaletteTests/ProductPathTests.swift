@@ -138,15 +138,20 @@ import Testing
 
   // MARK: thin outlines
 
-  @Test func thinOutlinesKeepAProductAsWarmAsItsBackdropWithinItsOutline() throws {
-    // A white appliance under the backdrop's warm light: its body is the backdrop's colour,
-    // parted from it by a one-pixel outline that falls between the samples (every fourth
-    // pixel), with a small black display on the body.
+  /// A white appliance under the backdrop's warm light: its body is the backdrop's colour,
+  /// parted from it by a one-pixel outline that falls between the samples (every fourth
+  /// pixel), with a small black display on the body.
+  func applianceWithThinOutline() -> PixelBuffer {
     let warm = Pixel(red: 224, green: 214, blue: 200)
     var buffer = PixelBuffer(width: 40, height: 40, fill: warm)
     fill(&buffer, 9..<31, 9..<31, Pixel(red: 120, green: 114, blue: 106))
     fill(&buffer, 10..<30, 10..<30, warm)
     fill(&buffer, 15..<18, 15..<18, Pixel(red: 10, green: 10, blue: 10))
+    return buffer
+  }
+
+  @Test func thinOutlinesKeepAProductAsWarmAsItsBackdropWithinItsOutline() throws {
+    let buffer = applianceWithThinOutline()
     func parameters(thinOutlines: Bool) -> AnalysisParameters {
       var p = deepShadows
       p.granularity = 4
@@ -170,9 +175,7 @@ import Testing
 
   @Test func aGridWithoutItsLinksAnalysesAsWithoutThinOutlines() throws {
     // Without thin outlines nothing reads the pixels between the samples.
-    var buffer = PixelBuffer(width: 40, height: 40, fill: Pixel(red: 224, green: 214, blue: 200))
-    fill(&buffer, 9..<31, 9..<31, Pixel(red: 120, green: 114, blue: 106))
-    fill(&buffer, 10..<30, 10..<30, Pixel(red: 224, green: 214, blue: 200))
+    let buffer = applianceWithThinOutline()
     var p = deepShadows
     p.granularity = 4
     let analyzer = try PaletteAnalyzer(parameters: p)

@@ -7,8 +7,8 @@
  * For each example it runs `huewall colors --preset product` with the improvement switched
  * off and on (every other step of the preset on, with two exceptions below), and draws the image beside two bars of its
  * top colours, each colour as wide as its share of the image's weight, labelled with its
- * family. Where the lit-families or mean-saturation step changes a family but not the colour,
- * the families are also written under each bar.
+ * family. Where the lit-families, mean-saturation or neutral-surface step changes a family but
+ * not the colour, the families are also written under each bar.
  *
  * The first three examples use the project's own images (evaluation/). With every other step
  * on, hue wrap and dark-pixel damping change nothing on them (near colours merged alone
@@ -43,7 +43,8 @@ $inputs = "$out/inputs";
 // The steps added after the first four, switched off for the figures of two of those.
 const FIRST_FOUR = ['--no-deep-shadows', '--no-scene-prior', '--no-skin-suppression', '--merge-distance', '0',
     '--no-dark-hues', '--no-lit-families', '--no-skin-without-priority', '--no-shopper-families',
-    '--no-garment-prior', '--no-backdrop-tint', '--no-thin-outlines', '--no-mean-saturation'];
+    '--no-garment-prior', '--no-backdrop-tint', '--no-thin-outlines', '--no-mean-saturation',
+    '--no-neutral-surface'];
 
 // [figure, input image, flags that switch the step off, title, family of the product, flags
 // for both bars, and the product's title as a feed gives it, if the step reads it]
@@ -61,6 +62,7 @@ $examples = [
     ['dark-hues', "$inputs/navy-sweater.jpg", ['--no-dark-hues'], 'Dark hues', 'navy', []],
     ['lit-families', "$inputs/shaded-white-shirt.jpg", ['--no-lit-families'], 'Lit families', 'white', []],
     ['mean-saturation', "$inputs/deep-pink-tshirt.jpg", ['--no-mean-saturation'], 'Mean saturation', 'pink', []],
+    ['neutral-surface', "$inputs/black-tshirt.jpg", ['--no-neutral-surface'], 'Neutral surface', 'black', []],
     ['neutral-greys', "$inputs/steel-bottle.jpg", ['--no-neutral-greys'], 'Neutral greys', 'silver', []],
     ['skin-without-priority', "$inputs/model-crop-top.jpg", ['--no-skin-without-priority'], 'Skin without priority', 'white', []],
     ['shopper-families', "$inputs/hot-pink-tshirt.jpg", ['--no-shopper-families'], 'Shopper families', 'pink', []],
@@ -331,6 +333,11 @@ function drawInputs(string $dir): void
     productShot("$dir/deep-pink-tshirt.jpg", rgb('#ffffff'), [90, 70, 300, 340],
         fn($L) => tshirt($L, rgb('#d93661'), null), 47, false, 2);
 
+    // A black t-shirt lit from above: its shoulders (a fifth of it) reach v 0.28, the rest is
+    // v 0.15, and all of it falls in one value bin (v 0.2).
+    productShot("$dir/black-tshirt.jpg", rgb('#ffffff'), [90, 70, 300, 340],
+        fn($L) => tshirt($L, rgb('#262626'), null, [[0.0, 0.22, 0.15], [0.88, 1.0, -0.10]]), 53, false, 2);
+
     // A very dark navy sweater on white.
     productShot("$dir/navy-sweater.jpg", rgb('#ffffff'), [100, 80, 280, 330],
         fn($L) => jacket($L, rgb('#0b1128'), null, false), 17, false, 3);
@@ -422,7 +429,7 @@ foreach ($examples as $example) {
     if ($after[0]['family'] !== $family) {
         $failed[] = "$name: the top colour is {$after[0]['family']} with the step on, not $family";
     }
-    $families = in_array('--no-lit-families', $off, true) || in_array('--no-mean-saturation', $off, true);
+    $families = array_intersect(['--no-lit-families', '--no-mean-saturation', '--no-neutral-surface'], $off) !== [];
 
     $src = imagecreatefromstring(file_get_contents($file));
     $thumb = 200;

@@ -109,6 +109,13 @@ struct AnalysisOptions: ParsableArguments {
     help: "File each colour's family at its samples' mean saturation (product preset: on).")
   var meanSaturation: Bool?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help:
+      "File a dark neutral colour black or grey by the product's neutral tones (product preset: on)."
+  )
+  var neutralSurface: Bool?
+
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {
     ParameterOverrides(
@@ -120,7 +127,7 @@ struct AnalysisOptions: ParsableArguments {
       garmentPrior: garmentPrior, mergeDistance: mergeDistance, darkHues: darkHues,
       litFamilies: litFamilies, skinWithoutPriority: skinWithoutPriority,
       shopperFamilies: shopperFamilies, backdropTint: backdropTint, thinOutlines: thinOutlines,
-      meanSaturation: meanSaturation)
+      meanSaturation: meanSaturation, neutralSurface: neutralSurface)
   }
 
   /// The preset with the flags given on top, validated.

@@ -418,6 +418,7 @@ extension AnalysisParameters {
       ("thin outlines", thinOutlines), ("scene prior", scenePrior),
       ("skin suppression", skinSuppression), ("garment prior", garmentPrior),
       ("dark hues", darkHues), ("lit families", litFamilies), ("mean saturation", meanSaturation),
+      ("neutral surface", neutralSurface),
       ("skin without priority", skinWithoutPriority), ("shopper families", shopperFamilies),
     ].map { "\($0.0) \($0.1 ? "on" : "off")" }
     let merge =

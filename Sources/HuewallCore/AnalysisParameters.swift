@@ -77,6 +77,11 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// bin's: a saturation bin is 0.2 wide and family boundaries fall inside bins (a hot pink
   /// of s 0.75 in the 0.8 bin was red). The reported colour does not change.
   public var meanSaturation: Bool
+  /// File a dark neutral colour black or grey by the product's neutral tones below silver,
+  /// not by its own samples: value bins cut a dark surface at v 0.3, so a black cap's lit
+  /// side and a dark-grey kettle's both read about 0.27, while the kettle's tones go on
+  /// above the cut and the cap's do not.
+  public var neutralSurface: Bool
 
   public init(
     numColors: Int = 3,
@@ -100,7 +105,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     shopperFamilies: Bool = false,
     backdropTint: Bool = false,
     thinOutlines: Bool = false,
-    meanSaturation: Bool = false
+    meanSaturation: Bool = false,
+    neutralSurface: Bool = false
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -124,6 +130,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.backdropTint = backdropTint
     self.thinOutlines = thinOutlines
     self.meanSaturation = meanSaturation
+    self.neutralSurface = neutralSurface
   }
 
   /// The original algorithm's parameters.
@@ -165,7 +172,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
     case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint, thinOutlines
-    case meanSaturation
+    case meanSaturation, neutralSurface
   }
 
   public init(from decoder: any Decoder) throws {
@@ -201,6 +208,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     thinOutlines = try c.decodeIfPresent(Bool.self, forKey: .thinOutlines) ?? d.thinOutlines
     meanSaturation =
       try c.decodeIfPresent(Bool.self, forKey: .meanSaturation) ?? d.meanSaturation
+    neutralSurface =
+      try c.decodeIfPresent(Bool.self, forKey: .neutralSurface) ?? d.neutralSurface
   }
 
   /// Every key, but those that came later (from `neutralGreys` on) only when they are not
@@ -230,6 +239,7 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     if backdropTint { try c.encode(backdropTint, forKey: .backdropTint) }
     if thinOutlines { try c.encode(thinOutlines, forKey: .thinOutlines) }
     if meanSaturation { try c.encode(meanSaturation, forKey: .meanSaturation) }
+    if neutralSurface { try c.encode(neutralSurface, forKey: .neutralSurface) }
   }
 }
 
@@ -268,7 +278,8 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
         backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true,
         deepShadows: true, scenePrior: true, skinSuppression: true, garmentPrior: true,
         mergeDistance: 12, darkHues: true, litFamilies: true, skinWithoutPriority: true,
-        shopperFamilies: true, backdropTint: true, thinOutlines: true, meanSaturation: true)
+        shopperFamilies: true, backdropTint: true, thinOutlines: true, meanSaturation: true,
+        neutralSurface: true)
     }
   }
 }

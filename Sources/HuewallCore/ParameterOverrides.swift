@@ -24,6 +24,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
   public var backdropTint: Bool?
   public var thinOutlines: Bool?
   public var meanSaturation: Bool?
+  public var neutralSurface: Bool?
 
   public init(
     numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
@@ -33,7 +34,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     skinSuppression: Bool? = nil, garmentPrior: Bool? = nil, mergeDistance: Double? = nil,
     darkHues: Bool? = nil, litFamilies: Bool? = nil, skinWithoutPriority: Bool? = nil,
     shopperFamilies: Bool? = nil, backdropTint: Bool? = nil, thinOutlines: Bool? = nil,
-    meanSaturation: Bool? = nil
+    meanSaturation: Bool? = nil, neutralSurface: Bool? = nil
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -57,6 +58,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     self.backdropTint = backdropTint
     self.thinOutlines = thinOutlines
     self.meanSaturation = meanSaturation
+    self.neutralSurface = neutralSurface
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
@@ -64,7 +66,7 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
     case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
     case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint, thinOutlines
-    case meanSaturation
+    case meanSaturation, neutralSurface
   }
 }
 
@@ -96,6 +98,7 @@ extension Preset {
     if let v = overrides.backdropTint { p.backdropTint = v }
     if let v = overrides.thinOutlines { p.thinOutlines = v }
     if let v = overrides.meanSaturation { p.meanSaturation = v }
+    if let v = overrides.neutralSurface { p.neutralSurface = v }
     return try p.validated()
   }
 }

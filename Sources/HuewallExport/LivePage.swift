@@ -227,6 +227,7 @@ struct LiveControls: MustacheParent {
       toggle(.darkHues, "dark hues", p.darkHues),
       toggle(.litFamilies, "lit families", p.litFamilies),
       toggle(.meanSaturation, "mean saturation", p.meanSaturation),
+      toggle(.neutralSurface, "neutral surface", p.neutralSurface),
       toggle(.shopperFamilies, "shopper families", p.shopperFamilies),
     ]
   }

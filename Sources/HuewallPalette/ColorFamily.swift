@@ -90,9 +90,11 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
 
 extension DominantColor {
   /// The colour family of the bin's quantised saturation and value, or of its samples' mean
-  /// saturation and its lit side's value when the analysis measured them.
+  /// saturation and its lit side's (or its neutral surface's) value when the analysis measured
+  /// them.
   public var family: ColorFamily {
-    ColorFamily(h: h, s: meanSaturation ?? s, v: litValue ?? v, regions: regions)
+    ColorFamily(
+      h: h, s: meanSaturation ?? s, v: surfaceValue ?? litValue ?? v, regions: regions)
   }
 }
 

@@ -29,12 +29,15 @@ public struct DominantColor: Sendable, Hashable {
   /// The saturation of the colour's samples' mean, which files its family in place of `s`
   /// (``AnalysisParameters/meanSaturation``); nil: `s` files it.
   public var meanSaturation: Double?
+  /// For a dark neutral colour, the value of the product's neutral tones, which files its
+  /// family in place of `litValue` and `v` (``AnalysisParameters/neutralSurface``).
+  public var surfaceValue: Double?
   /// The boundaries that file the colour's family (``AnalysisParameters/shopperFamilies``).
   public var regions: ColorFamily.Regions
 
   public init(
     bin: HSVBin, h: Double, s: Double, v: Double, weight: Double, share: Double,
-    litValue: Double? = nil, meanSaturation: Double? = nil,
+    litValue: Double? = nil, meanSaturation: Double? = nil, surfaceValue: Double? = nil,
     regions: ColorFamily.Regions = .original
   ) {
     self.bin = bin
@@ -45,6 +48,7 @@ public struct DominantColor: Sendable, Hashable {
     self.share = share
     self.litValue = litValue
     self.meanSaturation = meanSaturation
+    self.surfaceValue = surfaceValue
     self.regions = regions
   }
 

@@ -6,7 +6,7 @@ extension PaletteAnalyzer {
   var usesProductPath: Bool {
     parameters.scenePrior || parameters.skinSuppression || parameters.garmentPrior
       || parameters.mergeDistance > 0 || parameters.darkHues || parameters.litFamilies
-      || parameters.meanSaturation
+      || parameters.meanSaturation || parameters.neutralSurface
   }
 
   /// The product path: a weight per sample from the foreground priors, bins that keep their
@@ -49,6 +49,8 @@ extension PaletteAnalyzer {
     // Each sample's bin slot (-1: not counted), for the lit values of the reported colours.
     var slots = [Int32](repeating: -1, count: parameters.litFamilies ? grid.pixels.count : 0)
     let keepSlots = !slots.isEmpty
+    var surface = NeutralSurface()
+    let measureSurface = parameters.neutralSurface
     grid.pixels.withUnsafeBufferPointer { pixels in
       weights.withUnsafeBufferPointer { weights in
         slots.withUnsafeMutableBufferPointer { slots in
@@ -60,13 +62,15 @@ extension PaletteAnalyzer {
               (plainSkin && skinMask[i] ? 1 : 1 + bonus) * Double(weights[i]), to: key,
               red: r, green: g, blue: b)
             if keepSlots { slots[i] = Int32(slot) }
+            if measureSurface { surface.add(red: r, green: g, blue: b, weight: weights[i]) }
           }
         }
       }
     }
     var analysis = ranked(
       bins, samples: grid.columns * grid.rows, skipped: skipped, background: background,
-      grid: grid, slots: slots, weights: weights)
+      grid: grid, slots: slots, weights: weights,
+      surfaceValue: measureSurface ? surface.value : nil)
     analysis.skin = skin
     return analysis
   }
@@ -75,7 +79,7 @@ extension PaletteAnalyzer {
   /// within ``AnalysisParameters/mergeDistance`` of its first bin's mean), ranked by weight.
   private func ranked(
     _ bins: ColorBins, samples: Int, skipped: Int, background: Int, grid: SampleGrid,
-    slots: [Int32], weights: [Float]
+    slots: [Int32], weights: [Float], surfaceValue: Double?
   ) -> PaletteAnalysis {
     var totalWeight = 0.0
     var familyWeights: [ColorFamily: Double] = [:]
@@ -153,10 +157,14 @@ extension PaletteAnalyzer {
       // (beige and pink below 0.5, hot pink below 0.8) fall inside bins; a neutral bin stays
       // neutral.
       let meanSaturation = parameters.meanSaturation && bin.saturation > 0 ? mean.s : nil
+      // A dark neutral colour's samples stop at the value bin's edge; the product's neutral
+      // tones do not.
+      let darkNeutral = v < Self.darkValue && mean.s * mean.v < ColorFamily.neutralChroma
       return DominantColor(
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
         share: totalWeight > 0 ? cluster.weight / totalWeight : 0,
-        litValue: litValue, meanSaturation: meanSaturation, regions: familyRegions)
+        litValue: litValue, meanSaturation: meanSaturation,
+        surfaceValue: darkNeutral ? surfaceValue : nil, regions: familyRegions)
     }
     return PaletteAnalysis(
       colors: colors, samples: samples, skipped: skipped, background: background,
@@ -207,6 +215,42 @@ enum LitValues {
       }
       return 1
     }
+  }
+}
+
+/// The value of a product's neutral tones below silver, which files a dark neutral colour
+/// black or grey (``AnalysisParameters/neutralSurface``). A black product's tones stay dark
+/// while a dark-grey or steel one's go on into mid greys, whichever bin holds the most.
+struct NeutralSurface {
+  /// The share of the tones' weight below their value. Lower than the lit side's
+  /// ``LitValues/quantile``: a black product's lighter trims and reflections are neutral
+  /// tones too, and would decide its top tenth.
+  static let quantile = 0.7
+  /// Tones at or above this value are silver or white, not part of a dark surface.
+  static let ceiling = 0.7
+
+  private var histogram = [Double](repeating: 0, count: 256)
+
+  /// Counts a sample when it is neutral (chroma below ``ColorFamily/neutralChroma``) and
+  /// below ``ceiling``.
+  @inline(__always)
+  mutating func add(red: Int, green: Int, blue: Int, weight: Float) {
+    let high = max(red, green, blue)
+    let chroma = Double(high - min(red, green, blue)) / 255
+    guard chroma < ColorFamily.neutralChroma, Double(high) < Self.ceiling * 255 else { return }
+    histogram[high] += Double(weight)
+  }
+
+  /// The ``quantile`` of the counted tones' value; nil when there are none.
+  var value: Double? {
+    let total = histogram.reduce(0, +)
+    guard total > 0 else { return nil }
+    var below = 0.0
+    for (level, w) in zip(0..., histogram) {
+      below += w
+      if below >= Self.quantile * total { return Double(level) / 255 }
+    }
+    return nil
   }
 }
 

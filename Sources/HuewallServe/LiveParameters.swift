@@ -68,7 +68,8 @@ public struct LiveParameters: Sendable, Equatable {
       shopperFamilies: try value(.shopperFamilies, "true or false", bool),
       backdropTint: try value(.backdropTint, "true or false", bool),
       thinOutlines: try value(.thinOutlines, "true or false", bool),
-      meanSaturation: try value(.meanSaturation, "true or false", bool))
+      meanSaturation: try value(.meanSaturation, "true or false", bool),
+      neutralSurface: try value(.neutralSurface, "true or false", bool))
     do {
       parameters = try preset.parameters(with: overrides)
     } catch {

@@ -86,9 +86,9 @@ import Testing
       let (right, all) = try count(backgrounds[name], name)
       #expect(Double(right) >= 0.85 * Double(all), "\(name): \(right)/\(all)")
     }
-    // The chips a shopper filters by: 210/241 when this was written, short of the 90 % aimed at.
+    // The chips a shopper filters by hold what the photos show (220/241 when this was written).
     let (sameFamily, _) = try count(report["familyMatch"], "familyMatch")
-    #expect(Double(sameFamily) >= 0.86 * Double(total), "family = label: \(sameFamily)/\(total)")
+    #expect(Double(sameFamily) >= 0.9 * Double(total), "family = label: \(sameFamily)/\(total)")
     let sources = try #require(report["sources"] as? [String: Any])
     #expect(Set(sources.keys) == ["saleor", "solidus", "spreefashion", "spreehome", "sylius"])
     let confusion = try #require(report["confusion"] as? [String: [String: Int]])

@@ -175,21 +175,20 @@ import Testing
       "--no-deep-shadows", "--no-scene-prior", "--no-skin-suppression", "--no-garment-prior",
       "--merge-distance", "0", "--no-dark-hues", "--no-lit-families",
       "--no-skin-without-priority", "--no-shopper-families", "--no-backdrop-tint",
-      "--no-thin-outlines", "--no-mean-saturation",
+      "--no-thin-outlines", "--no-mean-saturation", "--no-neutral-surface",
     ])
     let parameters = try options.parameters()
     #expect(!parameters.deepShadows && !parameters.scenePrior && !parameters.skinSuppression)
     #expect(!parameters.garmentPrior && parameters.mergeDistance == 0 && !parameters.darkHues)
     #expect(!parameters.litFamilies && !parameters.skinWithoutPriority)
     #expect(!parameters.shopperFamilies && !parameters.backdropTint && !parameters.thinOutlines)
-    #expect(!parameters.meanSaturation)
-    #expect(
-      parameters.improvementsSummary.hasSuffix(
-        "deep shadows off, backdrop tint off, thin outlines off, scene prior off, "
-          + "skin suppression off, "
-          + "garment prior off, "
-          + "dark hues off, lit families off, mean saturation off, skin without priority off, "
-          + "shopper families off, merge distance off"))
+    #expect(!parameters.meanSaturation && !parameters.neutralSurface)
+    let allOff: String = [
+      "deep shadows", "backdrop tint", "thin outlines", "scene prior", "skin suppression",
+      "garment prior", "dark hues", "lit families", "mean saturation", "neutral surface",
+      "skin without priority", "shopper families", "merge distance",
+    ].map { "\($0) off" }.joined(separator: ", ")
+    #expect(parameters.improvementsSummary.hasSuffix(allOff))
     let product = try AnalysisOptions.parse([]).parameters()
     #expect(product.improvementsSummary.contains("garment prior on"))
     #expect(product.improvementsSummary.hasSuffix("merge distance 12"))

@@ -403,6 +403,7 @@ import Testing
     #expect(product.skinWithoutPriority && product.shopperFamilies && product.backdropTint)
     #expect(!p.thinOutlines && product.thinOutlines)
     #expect(!p.meanSaturation && product.meanSaturation)
+    #expect(!p.neutralSurface && product.neutralSurface)
   }
 }
 

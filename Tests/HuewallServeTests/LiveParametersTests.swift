@@ -14,7 +14,7 @@ import Testing
     .deepShadows: "false", .scenePrior: "false", .skinSuppression: "false",
     .garmentPrior: "false", .mergeDistance: "20", .darkHues: "false", .litFamilies: "false",
     .skinWithoutPriority: "false", .shopperFamilies: "false", .backdropTint: "false",
-    .thinOutlines: "false", .meanSaturation: "false",
+    .thinOutlines: "false", .meanSaturation: "false", .neutralSurface: "false",
   ]
 
   func encoded(_ parameters: AnalysisParameters) throws -> [String: String] {

@@ -49,8 +49,6 @@ extension PaletteAnalyzer {
     // Each sample's bin slot (-1: not counted), for the lit values of the reported colours.
     var slots = [Int32](repeating: -1, count: parameters.litFamilies ? grid.pixels.count : 0)
     let keepSlots = !slots.isEmpty
-    var surface = NeutralSurface()
-    let measureSurface = parameters.neutralSurface
     grid.pixels.withUnsafeBufferPointer { pixels in
       weights.withUnsafeBufferPointer { weights in
         slots.withUnsafeMutableBufferPointer { slots in
@@ -62,7 +60,6 @@ extension PaletteAnalyzer {
               (plainSkin && skinMask[i] ? 1 : 1 + bonus) * Double(weights[i]), to: key,
               red: r, green: g, blue: b)
             if keepSlots { slots[i] = Int32(slot) }
-            if measureSurface { surface.add(red: r, green: g, blue: b, weight: weights[i]) }
           }
         }
       }
@@ -70,7 +67,7 @@ extension PaletteAnalyzer {
     var analysis = ranked(
       bins, samples: grid.columns * grid.rows, skipped: skipped, background: background,
       grid: grid, slots: slots, weights: weights,
-      surfaceValue: measureSurface ? surface.value : nil)
+      alphaThreshold: alphaThreshold)
     analysis.skin = skin
     return analysis
   }
@@ -79,7 +76,7 @@ extension PaletteAnalyzer {
   /// within ``AnalysisParameters/mergeDistance`` of its first bin's mean), ranked by weight.
   private func ranked(
     _ bins: ColorBins, samples: Int, skipped: Int, background: Int, grid: SampleGrid,
-    slots: [Int32], weights: [Float], surfaceValue: Double?
+    slots: [Int32], weights: [Float], alphaThreshold: UInt32
   ) -> PaletteAnalysis {
     var totalWeight = 0.0
     var familyWeights: [ColorFamily: Double] = [:]
@@ -137,6 +134,9 @@ extension PaletteAnalyzer {
         grid, slots: slots, weights: weights, clusterOfSlot: clusterOfSlot,
         clusters: top.map(\.offset))
       : []
+    // Measured once, and only when a reported colour is dark and neutral.
+    lazy var surfaceValue = NeutralSurface.measure(
+      grid, weights: weights, alphaThreshold: alphaThreshold)
     let colors = top.enumerated().map { rank, entry -> DominantColor in
       let cluster = entry.element
       let bin = bin(forKey: bins.keys[cluster.seed])
@@ -159,7 +159,9 @@ extension PaletteAnalyzer {
       let meanSaturation = parameters.meanSaturation && bin.saturation > 0 ? mean.s : nil
       // A dark neutral colour's samples stop at the value bin's edge; the product's neutral
       // tones do not.
-      let darkNeutral = v < Self.darkValue && mean.s * mean.v < ColorFamily.neutralChroma
+      let darkNeutral =
+        parameters.neutralSurface && v < Self.darkValue
+        && mean.s * mean.v < ColorFamily.neutralChroma
       return DominantColor(
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
         share: totalWeight > 0 ? cluster.weight / totalWeight : 0,
@@ -221,7 +223,7 @@ enum LitValues {
 /// The value of a product's neutral tones below silver, which files a dark neutral colour
 /// black or grey (``AnalysisParameters/neutralSurface``). A black product's tones stay dark
 /// while a dark-grey or steel one's go on into mid greys, whichever bin holds the most.
-struct NeutralSurface {
+enum NeutralSurface {
   /// The share of the tones' weight below their value. Lower than the lit side's
   /// ``LitValues/quantile``: a black product's lighter trims and reflections are neutral
   /// tones too, and would decide its top tenth.
@@ -229,26 +231,31 @@ struct NeutralSurface {
   /// Tones at or above this value are silver or white, not part of a dark surface.
   static let ceiling = 0.7
 
-  private var histogram = [Double](repeating: 0, count: 256)
-
-  /// Counts a sample when it is neutral (chroma below ``ColorFamily/neutralChroma``) and
-  /// below ``ceiling``.
-  @inline(__always)
-  mutating func add(red: Int, green: Int, blue: Int, weight: Float) {
-    let high = max(red, green, blue)
-    let chroma = Double(high - min(red, green, blue)) / 255
-    guard chroma < ColorFamily.neutralChroma, Double(high) < Self.ceiling * 255 else { return }
-    histogram[high] += Double(weight)
-  }
-
-  /// The ``quantile`` of the counted tones' value; nil when there are none.
-  var value: Double? {
+  /// The ``quantile`` of the value of the counted samples that are neutral (chroma below
+  /// ``ColorFamily/neutralChroma``) and below ``ceiling``, weighted like the samples; nil
+  /// when there are none.
+  static func measure(_ grid: SampleGrid, weights: [Float], alphaThreshold: UInt32) -> Double? {
+    // In whole channel levels: x / 255 < limit exactly when x < ⌈limit × 255⌉.
+    let chromaLimit = Int((ColorFamily.neutralChroma * 255).rounded(.up))
+    let valueLimit = Int((ceiling * 255).rounded(.up))
+    var histogram = [Double](repeating: 0, count: 256)
+    grid.pixels.withUnsafeBufferPointer { pixels in
+      weights.withUnsafeBufferPointer { weights in
+        for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
+          let p = pixels[i]
+          let (r, g, b) = (Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF))
+          let high = max(r, g, b)
+          guard high < valueLimit, high - min(r, g, b) < chromaLimit else { continue }
+          histogram[high] += Double(weights[i])
+        }
+      }
+    }
     let total = histogram.reduce(0, +)
     guard total > 0 else { return nil }
     var below = 0.0
     for (level, w) in zip(0..., histogram) {
       below += w
-      if below >= Self.quantile * total { return Double(level) / 255 }
+      if below >= quantile * total { return Double(level) / 255 }
     }
     return nil
   }

@@ -222,7 +222,8 @@ enum LitValues {
 
 /// The value of a product's neutral tones below silver, which files a dark neutral colour
 /// black or grey (``AnalysisParameters/neutralSurface``). A black product's tones stay dark
-/// while a dark-grey or steel one's go on into mid greys, whichever bin holds the most.
+/// while a dark-grey or steel one's go on into mid greys, even where its darkest bin weighs
+/// most.
 enum NeutralSurface {
   /// The share of the tones' weight below their value. Lower than the lit side's
   /// ``LitValues/quantile``: a black product's lighter trims and reflections are neutral

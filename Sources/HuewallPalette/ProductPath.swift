@@ -208,16 +208,21 @@ enum LitValues {
       histograms[rank * 256 + value] += Double(weights[i])
     }
     return (0..<clusters.count).map { rank in
-      let histogram = histograms[rank * 256..<(rank + 1) * 256]
-      let total = histogram.reduce(0, +)
-      var below = 0.0
-      for (level, w) in zip(0..., histogram) {
-        below += w
-        if below >= quantile * total { return Double(level) / 255 }
-      }
-      return 1
+      valueQuantile(quantile, of: histograms[rank * 256..<(rank + 1) * 256])
     }
   }
+}
+
+/// The value (level over 255) below which `share` of a histogram's weight lies; the
+/// histogram's entries are the weights of the levels 0…255.
+func valueQuantile(_ share: Double, of histogram: ArraySlice<Double>) -> Double {
+  let total = histogram.reduce(0, +)
+  var below = 0.0
+  for (level, w) in zip(0..., histogram) {
+    below += w
+    if below >= share * total { return Double(level) / 255 }
+  }
+  return 1
 }
 
 /// The value of a product's neutral tones below silver, which files a dark neutral colour
@@ -251,14 +256,8 @@ enum NeutralSurface {
         }
       }
     }
-    let total = histogram.reduce(0, +)
-    guard total > 0 else { return nil }
-    var below = 0.0
-    for (level, w) in zip(0..., histogram) {
-      below += w
-      if below >= quantile * total { return Double(level) / 255 }
-    }
-    return nil
+    guard histogram.contains(where: { $0 > 0 }) else { return nil }
+    return valueQuantile(quantile, of: histogram[...])
   }
 }
 

@@ -180,21 +180,23 @@ private struct FloodFill<Links: PixelsBetween> {
   /// in at most once.
   @inline(__always)
   private mutating func spread(_ column: Int, _ row: Int, to toColumn: Int, _ toRow: Int) {
+    // An opaque sample or pixel that looks like the backdrop (the values, not `self`, so that
+    // the fill's state is not captured).
+    let looksLikeBackdrop = { [alphaThreshold, backdrop] (pixel: UInt32) in
+      pixel >> 24 <= alphaThreshold && backdrop.admits(pixel)
+    }
     let to = pixels[toColumn * rows + toRow]
-    guard to >> 24 <= alphaThreshold, backdrop.admits(to) else { return }
+    guard looksLikeBackdrop(to) else { return }
     let from = pixels[column * rows + row]
     let (darker, lighter) = BackdropTone.channelChange(from: from, to: to)
     guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }
     // With thin outlines, every pixel on the way must look like the backdrop too: a product's
     // outline thinner than the step lies between two samples of the backdrop's colour.
     // The pixels between two samples are the upper one's down, the left one's right.
-    let (alphaThreshold, backdrop) = (alphaThreshold, backdrop)
     guard
       links.all(
         column: min(column, toColumn), row: min(row, toRow), down: column == toColumn,
-        {
-          $0 >> 24 <= alphaThreshold && backdrop.admits($0)
-        })
+        looksLikeBackdrop)
     else { return }
     markBackdrop(column: toColumn, row: toRow)
   }

@@ -52,7 +52,7 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
     case .shopper:
       // A colour is neutral by its chroma (s × v), not its saturation: a warm steel in the
       // shade (s 0.18, v 0.5) is grey while a pale pink shirt (s 0.18, v 0.95) is pink.
-      let neutral = s * v < Self.neutralChroma
+      let neutral = Self.isNeutral(s: s, v: v)
       self =
         switch (degrees, s, v) {
         case (_, ..<0.5, ..<0.25), (_, _, ..<0.15): .black
@@ -86,6 +86,9 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
 
   /// Below this chroma (s × v) the shopper boundaries call a colour neutral.
   public static let neutralChroma = 0.1
+
+  /// Whether the shopper boundaries call a colour of this saturation and value neutral.
+  public static func isNeutral(s: Double, v: Double) -> Bool { s * v < neutralChroma }
 }
 
 extension DominantColor {

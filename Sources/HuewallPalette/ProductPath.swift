@@ -161,7 +161,7 @@ extension PaletteAnalyzer {
       // tones do not.
       let darkNeutral =
         parameters.neutralSurface && v < Self.darkValue
-        && mean.s * mean.v < ColorFamily.neutralChroma
+        && ColorFamily.isNeutral(s: mean.s, v: mean.v)
       return DominantColor(
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
         share: totalWeight > 0 ? cluster.weight / totalWeight : 0,

@@ -40,7 +40,7 @@ import Testing
       }
       guard reached else { break }  // the run finished first: nothing left to interrupt
       kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      try await waitForExit(process)
       #expect(process.terminationReason == .uncaughtSignal)
       if point == .afterNewAnalyses { killedMidAnalysis += 1 }
 
@@ -92,7 +92,7 @@ import Testing
       let process = try startHuewall(["run", "--config", config.path])
       try await Task.sleep(for: .milliseconds(delay))
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
+      try await waitForExit(process)
       guard FileManager.default.fileExists(atPath: database) else { continue }
       let store = try CatalogStore(path: database)
       #expect(try store.integrityCheck() == ["ok"])

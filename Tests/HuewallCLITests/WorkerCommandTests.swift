@@ -16,7 +16,7 @@ import Testing
     let server = try await TestHTTPServer.start()
     let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
     catalogue.publish(count: 300, imageDelay: .milliseconds(5), distinct: true)
-    let database = try TestPostgres.freshDatabase()
+    let database = try await TestPostgres.freshDatabase()
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let settings =
@@ -55,7 +55,7 @@ import Testing
       }
       #expect(holding, "worker \(victim) never held an item")
       kill(pid, SIGKILL)
-      try await exit(of: workers[victim])
+      try await waitForExit(workers[victim])
       #expect(workers[victim].terminationReason == .uncaughtSignal)
       workers[victim] = try startWorker(victim)
     }
@@ -64,7 +64,7 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     for worker in workers { kill(worker.processIdentifier, SIGTERM) }
     for worker in workers {
-      try await exit(of: worker)
+      try await waitForExit(worker)
       #expect(worker.terminationReason == .exit && worker.terminationStatus == 0)
     }
 
@@ -148,7 +148,7 @@ import Testing
     #expect(second.status == 75, "\(second.stderr)")
     #expect(second.stderr.contains("another coordinating run"))
     kill(first.processIdentifier, SIGKILL)
-    try await exit(of: first)
+    try await waitForExit(first)
     // The lock went with the killed coordinator's connection: a run goes ahead and finishes
     // the queued work itself.
     let third = try await huewall(["run", "--config", config.path, "--workers", "0"])
@@ -165,7 +165,7 @@ import Testing
     let server = try await TestHTTPServer.start()
     let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
     catalogue.publish(count: products)
-    let database = try TestPostgres.freshDatabase()
+    let database = try await TestPostgres.freshDatabase()
     let folder = try makeFolder()
     let config = try write(
       #"{"feed": {"source": "\#(catalogue.feedURL.absoluteString)"}, "database": "\#(database)", "fetch": {"allowPrivateNetworks": true}}"#,
@@ -202,12 +202,6 @@ import Testing
     return process
   }
 
-  /// Waits for `process` to end without holding a cooperative thread.
-  private func exit(of process: Process) async throws {
-    let box = UncheckedProcess(process)
-    try await offThePool { box.process.waitUntilExit() }
-  }
-
   /// Polls `condition` every 20 ms for up to `seconds`.
   private func waitUntil(seconds: Int, _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
@@ -217,10 +211,4 @@ import Testing
     }
     return false
   }
-}
-
-/// A process handed to the thread that waits for it.
-private struct UncheckedProcess: @unchecked Sendable {
-  let process: Process
-  init(_ process: Process) { self.process = process }
 }

@@ -158,7 +158,7 @@ import Testing
     let server = try await Self.serve()
     var workspace = try Workspace(feed: server.url("/feed.json"))
     defer { workspace.remove() }
-    let database = try TestPostgres.freshDatabase()
+    let database = try await TestPostgres.freshDatabase()
     workspace.configuration.database = database
     let report = try await workspace.run()
     #expect(report.status == .succeeded)

@@ -86,7 +86,7 @@ struct CatalogueParityTests {
 
   @Test("read-only opening checks the schema and changes nothing")
   func readOnly() async throws {
-    let url = try TestPostgres.freshDatabase()
+    let url = try await TestPostgres.freshDatabase()
     let error = #expect(throws: StoreError.self) { try PostgresCatalog(url: url, readOnly: true) }
     #expect(
       error?.reason

@@ -51,6 +51,12 @@ public enum TestPostgres {
     return components.string!
   }
 
+  /// ``freshDatabase()`` from async code: `psql` is waited for on a thread of its own, not on
+  /// one of the cooperative threads that the tests' loopback servers answer on.
+  public static func freshDatabase() async throws -> String {
+    try await offThePool { try freshDatabase() }
+  }
+
   /// The rows of `sql` on the database at `url`, each as its columns joined with `|` (psql's
   /// unaligned output): how tests that run the built binary look at the catalogue.
   public static func query(_ url: String, _ sql: String) async throws -> [String] {

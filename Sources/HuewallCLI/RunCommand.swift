@@ -68,8 +68,26 @@ struct Run: AsyncParsableCommand {
   func run() async throws {
     let started = Date()
     var report: RunReport?
+    var configuration: PipelineConfiguration
     do {
-      var configuration = try pipeline.configuration(feed: feed, output: out)
+      configuration = try pipeline.configuration(feed: feed, output: out)
+    } catch {
+      // No catalogue is known: the metrics go only where the default layout's policy allows.
+      var defaults = PipelineConfiguration()
+      defaults.file = URL(fileURLWithPath: pipeline.config ?? "pipeline.json").path
+      writeMetrics(started: started, report: nil, exitCode: Self.exitCode(of: error), defaults)
+      throw error
+    }
+    if let metricsFile {
+      // Refused before the run does anything, and never written then: a mistyped path must
+      // not replace the catalogue with a metrics file.
+      do {
+        try configuration.checkWritable(metricsFile, as: .file, option: "--metrics-file")
+      } catch {
+        throw CommandFailure.fatal(error)
+      }
+    }
+    do {
       if let imagesPerProduct { configuration.imagesPerProduct = imagesPerProduct }
       let runner = Pipeline(
         configuration: configuration, logger: pipeline.logger("huewall.run"),
@@ -82,20 +100,30 @@ struct Run: AsyncParsableCommand {
         return finished
       }
     } catch {
-      writeMetrics(started: started, report: report, exitCode: Self.exitCode(of: error))
+      writeMetrics(
+        started: started, report: report, exitCode: Self.exitCode(of: error), configuration)
       throw error
     }
-    writeMetrics(started: started, report: report, exitCode: 0)
+    writeMetrics(started: started, report: report, exitCode: 0, configuration)
   }
 
   static func exitCode(of error: any Error) -> Int32 {
     (error as? CommandFailure)?.exitCode.rawValue ?? ExitCode.fatal.rawValue
   }
 
-  /// Writes `--metrics-file`, if asked; a failure to write it is a warning, never the run's
-  /// outcome.
-  func writeMetrics(started: Date, report: RunReport?, exitCode: Int32) {
+  /// Writes `--metrics-file`, if asked and if `configuration`'s write policy allows the path;
+  /// a failure to write it is a warning, never the run's outcome.
+  func writeMetrics(
+    started: Date, report: RunReport?, exitCode: Int32, _ configuration: PipelineConfiguration
+  ) {
     guard let metricsFile else { return }
+    do {
+      try configuration.checkWritable(metricsFile, as: .file, option: "--metrics-file")
+    } catch {
+      FileHandle.standardError.write(
+        Data("huewall: warning: \(error.localizedDescription)\n".utf8))
+      return
+    }
     let counts = report.map { report in
       let c = report.counts
       return RunMetricsFile.Counts(

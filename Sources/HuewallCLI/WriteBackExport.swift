@@ -17,8 +17,10 @@ extension Export {
     }
     let folder =
       out.map { URL(fileURLWithPath: $0) }
-      ?? URL(fileURLWithPath: configuration.output + "-shop")
+      ?? URL(fileURLWithPath: configuration.writeBack.folder(exportOutput: configuration.output))
     do {
+      try configuration.checkWritable(
+        folder.path, as: .folder, option: out == nil ? "writeBack.output" : "--out")
       let store = try configuration.openCatalogue(readOnly: true)
       defer { try? store.close() }
       let set = try store.chosenParameterSet(named: params, configuration: configuration)

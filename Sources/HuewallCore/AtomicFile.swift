@@ -24,7 +24,17 @@ public enum AtomicFile {
   /// to the disk before the rename (an original that may be needed again); without it a
   /// power cut can leave an empty file under the name (derived data that can be made again
   /// — readers treat an empty file as missing).
+  ///
+  /// Only a regular file (or a link) is ever replaced: a device, FIFO, socket or folder under
+  /// the name is refused before anything is written.
   public static func write(_ data: Data, to path: String, durable: Bool) throws(Failure) {
+    var existing = stat()
+    if lstat(path, &existing) == 0 {
+      let type = existing.st_mode & S_IFMT
+      guard type == S_IFREG || type == S_IFLNK else {
+        throw Failure(reason: "\(path) is not a regular file; it was left untouched")
+      }
+    }
     let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
     let temporary = folder + "/.tmp-" + UUID().uuidString
     var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

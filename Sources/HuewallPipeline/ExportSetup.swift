@@ -28,43 +28,17 @@ extension PipelineConfiguration {
 
 extension PipelineConfiguration {
   /// Refuses an output that an export must not replace, before anything is written: a folder
-  /// that is neither empty nor an earlier export (``Exporter/checkReplaceable(_:)``), or one
-  /// that is or holds the catalogue, the image cache, a local feed or the configuration file,
-  /// since an export replaces its folder whole.
+  /// that is neither empty nor an earlier export (``Exporter/checkReplaceable(_:)``), or any
+  /// path the write policy refuses (``checkWritable(_:as:option:)``: one that is or holds the
+  /// catalogue, the image cache, a local feed or the configuration file, since an export
+  /// replaces its folder whole); and, when the shop's files are written, their folder.
   public func checkOutput() throws {
-    let output = Self.realPath(self.output)
-    // The catalogue's lock and crash mark sit beside it, so its folder covers them.
-    var kept = [("the catalogue", database), ("the image cache", cache)]
-    if !feed.source.contains("://") { kept.append(("the feed", feed.source)) }
-    if let file { kept.append(("the configuration", file)) }
-    /// Whether `path` is the output folder or inside it.
-    func insideOutput(_ path: String) -> Bool {
-      let real = Self.realPath(path)
-      return real == output || real.hasPrefix(output == "/" ? "/" : output + "/")
-    }
-    for (what, path) in kept {
-      if insideOutput(path) {
-        throw ConfigurationError(
-          path: self.output,
-          problem:
-            "the output folder holds \(what) (\(path)), and an export replaces its folder "
-            + "whole: choose another output folder")
-      }
-    }
-    let shop = writeBack.folder(exportOutput: self.output)
-    if !writeBack.formats.isEmpty, insideOutput(shop) {
-      throw ConfigurationError(
-        path: self.output,
-        problem:
-          "writeBack.output (\(Self.realPath(shop))) is inside the output folder, which an "
-          + "export replaces whole: choose another folder")
+    try checkWritable(output, as: .exportFolder, option: "the output folder")
+    if !writeBack.formats.isEmpty {
+      let shop = writeBack.folder(exportOutput: output)
+      try checkWritable(shop, as: .folder, option: "writeBack.output")
     }
     try Exporter.checkReplaceable(URL(fileURLWithPath: self.output))
-  }
-
-  /// `path` absolute, with `.`, `..` and the links of its existing part resolved.
-  private static func realPath(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 }
 

@@ -141,4 +141,46 @@ import Testing
     let after = try await huewall(["run", "--config", second.config, "--db", first.database])
     #expect(after.status == 0, "\(after.stderr)")
   }
+
+  @Test func aMetricsFileNeverReplacesTheCatalogue() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    #expect(try await huewall(["run", "--config", sandbox.config]).status == 0)
+    let before = try snapshot(sandbox.folder)
+    for path in [sandbox.database, sandbox.config, sandbox.database + "-wal", "/dev/null"] {
+      let run = try await huewall(["run", "--config", sandbox.config, "--metrics-file", path])
+      #expect(run.status == 1, "\(path): \(run.stderr)")
+      #expect(run.stderr.contains("--metrics-file"), "\(run.stderr)")
+      #expect(!run.stdout.contains("succeeded"), "refused before the run: \(run.stdout)")
+    }
+    // Nothing was run, nothing written: the catalogue still answers with its products.
+    #expect(try snapshot(sandbox.folder) == before)
+    let status = try await huewall(["status", "--config", sandbox.config])
+    #expect(
+      status.status == 0 && status.stdout.contains("succeeded")
+        && status.stdout.contains("24 +24/~0/-0"), "\(status.stderr)")
+    var device = stat()
+    #expect(stat("/dev/null", &device) == 0 && device.st_mode & S_IFMT == S_IFCHR)
+  }
+
+  @Test func theShopsFilesNeverGoWhereAnExportOrTheCatalogueIs() async throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    #expect(try await huewall(["run", "--config", sandbox.config]).status == 0)
+    let before = try snapshot(sandbox.folder)
+    for out in ["out", "out/shop", "state", "."] {
+      let export = try await huewall(
+        ["export", "--config", "pipeline.json", "--format", "merchant-supplemental", "--out", out],
+        in: sandbox.folder)
+      #expect(export.status == 1, "\(out): \(export.stderr)")
+      #expect(export.stderr.contains("--out"), "\(export.stderr)")
+    }
+    #expect(try snapshot(sandbox.folder) == before)
+    let allowed = try await huewall(
+      [
+        "export", "--config", "pipeline.json", "--format", "merchant-supplemental", "--out", "shop",
+      ],
+      in: sandbox.folder)
+    #expect(allowed.status == 0, "\(allowed.stderr)")
+  }
 }

@@ -1,0 +1,139 @@
+import Foundation
+import HuewallExport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a path that Huewall writes will hold: one file (the metrics textfile), a folder of
+/// files written by name (the shop's import files), or an export folder, which is replaced
+/// whole.
+public enum WriteTarget: Sendable, Equatable {
+  case file
+  case folder
+  case exportFolder
+}
+
+extension PipelineConfiguration {
+  /// The one rule for every path Huewall writes, checked before a command does anything: a
+  /// mistyped path must never destroy what a run has to keep.
+  ///
+  /// A file must be a regular file or a new path; a folder must be a folder or a new path.
+  /// Never the catalogue (with its `-wal`, `-shm`, `-journal`, `-lock` and crash mark), the
+  /// image cache, the configuration file or a local feed, nor a folder that holds one of
+  /// those; never a path inside an export folder (the configured output, or any folder that
+  /// an export marked), which the next export replaces whole; never a device, FIFO or
+  /// socket. A symbolic link is judged by what it names as well as by itself. `option` names
+  /// the setting or flag the path came from, for the message.
+  public func checkWritable(_ path: String, as target: WriteTarget, option: String)
+    throws(ConfigurationError)
+  {
+    func refuse(_ reason: String) -> ConfigurationError {
+      ConfigurationError(
+        path: path, problem: "\(option) \(reason); nothing was written: choose another path")
+    }
+    let literal = Self.absolutePath(path)
+    let real = Self.realPath(path)
+    if let kind = Self.fileKind(literal) ?? Self.fileKind(real) {
+      switch (target, kind) {
+      case (.file, "a regular file"), (.folder, "a folder"), (.exportFolder, "a folder"): break
+      case (.exportFolder, "a regular file"): break  // refused with its reason by the exporter
+      default:
+        let wanted = target == .file ? "a regular file" : "a folder"
+        throw refuse("names \(kind), not \(wanted)")
+      }
+    }
+    for candidate in Set([literal, real]) {
+      for (what, kept) in keptFiles {
+        if candidate == kept { throw refuse("names \(what) (\(kept))") }
+        if target != .file, Self.path(kept, isInside: candidate) {
+          throw refuse("names a folder that holds \(what) (\(kept))")
+        }
+      }
+      for (what, folder) in keptFolders {
+        if candidate == folder || Self.path(candidate, isInside: folder) {
+          throw refuse("is inside \(what) (\(folder))")
+        }
+        if target != .file, Self.path(folder, isInside: candidate) {
+          throw refuse("names a folder that holds \(what) (\(folder))")
+        }
+      }
+      if let export = Self.enclosingExport(of: candidate, configuredOutput: output) {
+        // An export folder is the export's own to replace; anything inside one is lost then.
+        if !(target == .exportFolder && candidate == export) {
+          let place = candidate == export ? "is the export folder" : "is inside the export folder"
+          throw refuse("\(place) \(export), which the next export replaces whole")
+        }
+      }
+    }
+  }
+
+  /// What the catalogue keeps in files of its own, real paths first resolved.
+  private var keptFiles: [(String, String)] {
+    var kept: [(String, String)] = []
+    if !usesPostgres {
+      kept.append(("the catalogue", database))
+      for suffix in ["-wal", "-shm", "-journal"] {
+        kept.append(("the catalogue's \(suffix) file", database + suffix))
+      }
+      kept.append(("the catalogue's lock", lock))
+    }
+    kept.append(("the crash mark", crashMarker))
+    if let file { kept.append(("the configuration", file)) }
+    if !feed.source.contains("://") { kept.append(("the feed", feed.source)) }
+    return kept.map { ($0.0, Self.realPath($0.1)) }
+  }
+
+  /// The folders Huewall keeps whole: the image cache (and the thumbnails beside its images).
+  private var keptFolders: [(String, String)] {
+    [("the image cache", Self.realPath(cache))]
+  }
+
+  /// The export folder that holds `path` or is `path`: the configured output, or the nearest
+  /// existing folder above it with an export's marker.
+  private static func enclosingExport(of path: String, configuredOutput: String) -> String? {
+    let output = realPath(configuredOutput)
+    if path == output || self.path(path, isInside: output) { return output }
+    var folder = path
+    while folder != "/" && !folder.isEmpty {
+      if FileManager.default.fileExists(atPath: folder + "/" + Exporter.marker) { return folder }
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+    return nil
+  }
+
+  /// Whether `path` lies strictly below `folder`.
+  static func path(_ path: String, isInside folder: String) -> Bool {
+    path.hasPrefix(folder == "/" ? "/" : folder + "/") && path != folder
+  }
+
+  /// What `path` names if it exists, following a symbolic link ("a regular file", "a folder",
+  /// "a device", …); a link to nothing is a link.
+  private static func fileKind(_ path: String) -> String? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    if status.st_mode & S_IFMT == S_IFLNK, stat(path, &status) != 0 {
+      return "a symbolic link to nothing"
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return "a regular file"
+    case S_IFDIR: return "a folder"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    default: return "a special file"
+    }
+  }
+
+  /// `path` absolute, with `.` and `..` resolved but links kept.
+  private static func absolutePath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// `path` absolute, with `.`, `..` and the links of its existing part resolved.
+  static func realPath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+}

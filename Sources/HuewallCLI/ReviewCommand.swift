@@ -5,7 +5,9 @@ import HuewallExport
 import HuewallPipeline
 import HuewallStore
 
-/// `huewall review`: the products a person should look at, most valuable first.
+/// `huewall review`: the products a person should look at, most valuable first. Without
+/// `--json`, every value from the catalogue (ids, titles, notes) is printed with its control
+/// characters escaped (``TerminalText``).
 struct Review: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "List the products whose colour a person should check, most valuable first.",
@@ -60,10 +62,10 @@ struct Review: ParsableCommand {
       return
     }
     guard !items.isEmpty else {
-      print("nothing to review under \(set.name)")
+      TerminalText.print("nothing to review under \(set.name)")
       return
     }
-    print("\(items.count) products to review under \(set.name), most valuable first:")
+    TerminalText.print("\(items.count) products to review under \(set.name), most valuable first:")
     for item in shown {
       let p = item.product
       let colors = p.colors.prefix(3).map {
@@ -73,18 +75,18 @@ struct Review: ParsableCommand {
       if let brand = p.brand { line += " (\(brand))" }
       line += ": \(p.family ?? "-"), confidence \(p.confidence.map { String($0) } ?? "-")"
       if let vendor = p.vendorColor { line += ", vendor \"\(vendor)\"" }
-      print(line)
-      print(
+      TerminalText.print(line)
+      TerminalText.print(
         "      \(item.reasons.map(\.rawValue).joined(separator: "; ")); \(colors.joined(separator: ", "))"
       )
       if let o = p.override, !o.current {
-        print(
+        TerminalText.print(
           "      earlier decision: \(o.family)\(o.hex.map { " \($0)" } ?? "")"
             + "\(o.note.map { " (\($0))" } ?? ""), \(o.decidedAt.formatted(.iso8601))")
       }
     }
     if shown.count < items.count {
-      print("  … and \(items.count - shown.count) more (--limit 0 lists all)")
+      TerminalText.print("  … and \(items.count - shown.count) more (--limit 0 lists all)")
     }
   }
 

@@ -19,7 +19,8 @@ struct SetColor: ParsableCommand {
 
       --from FILE reads many decisions from a CSV file (RFC 4180) with a header row naming \
       the columns id and family, and optionally hex and note; a family of "clear" forgets the \
-      product's decision. A bad line is reported with its line number and product and \
+      product's decision. A note holds at most \(OverrideInput.maxNoteLength) characters and \
+      no NUL. A bad line is reported with its line number and product and \
       skipped; the other lines are recorded (exit 3 when a line was refused).
 
       Families: \(ColorFamily.allCases.map(\.rawValue).joined(separator: ", ")).
@@ -69,6 +70,7 @@ struct SetColor: ParsableCommand {
     do {
       _ = try OverrideInput.family(family, product: id)
       if let hex { _ = try OverrideInput.hex(hex, product: id) }
+      _ = try OverrideInput.note(note, product: id)
     } catch let error as OverrideInput.Failure {
       throw ValidationError(error.message)
     }
@@ -97,7 +99,7 @@ struct SetColor: ParsableCommand {
       }
       if clear {
         let cleared = try store.clearColorOverrides(productIDs: [id])
-        print(
+        TerminalText.print(
           cleared > 0
             ? "product \(id): decision cleared; the analysis decides again"
             : "product \(id): had no decision; nothing to clear")
@@ -105,7 +107,7 @@ struct SetColor: ParsableCommand {
       }
       let override = try decision.override(target: target, at: Date())
       try store.saveColorOverrides([override])
-      print("product \(id): \(OverrideInput.describe(override))")
+      TerminalText.print("product \(id): \(OverrideInput.describe(override))")
     } catch let error as OverrideInput.Failure {
       throw CommandFailure.fatal(error.message)
     } catch {
@@ -164,7 +166,8 @@ struct SetColor: ParsableCommand {
       throw CommandFailure.fatal(error)
     }
     for message in refused {
-      FileHandle.standardError.write(Data("huewall: \(file): \(message)\n".utf8))
+      FileHandle.standardError.write(
+        Data("huewall: \(file): \(TerminalText.escaped(message))\n".utf8))
     }
     print(
       "\(file): \(saved.count) decisions recorded, \(cleared.count) cleared, "

@@ -6,7 +6,9 @@ import HuewallPipeline
 import HuewallPostgres
 import HuewallStore
 
-/// `huewall status`: what the recent runs did.
+/// `huewall status`: what the recent runs did. Without `--json`, every value from the catalogue
+/// (ids, notes, URLs, error messages) is printed with its control characters escaped
+/// (``TerminalText``).
 struct Status: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Show recent runs, newest first.",
@@ -54,7 +56,9 @@ struct Status: ParsableCommand {
       decisions = try store.colorOverrides(imagesPerProduct: configuration.imagesPerProduct)
       if let product {
         target = try store.overrideTargets(productIDs: [product])[product]
-        if target == nil { throw CommandFailure.fatal(OverrideInput.unknownProduct(product)) }
+        if target == nil {
+          throw CommandFailure.fatal(OverrideInput.unknownProduct(TerminalText.escaped(product)))
+        }
         shown = try Self.entry(of: product, in: store, configuration: configuration)
       }
     } catch {
@@ -104,42 +108,44 @@ struct Status: ParsableCommand {
       return
     }
     print(Self.table(runs))
-    if let queue { print(Self.line(queue)) }
+    if let queue { TerminalText.print(Self.line(queue)) }
     if !decisions.isEmpty {
-      print(
+      TerminalText.print(
         "colour decisions: \(decisions.count - setAside) by a person"
           + (setAside > 0
             ? ", \(setAside) set aside by a changed image (see `huewall review`)" : ""))
     }
     if let product {
       if let decided, !decided.isSetAside {
-        print(
+        TerminalText.print(
           "product \(product): decided by override: \(OverrideInput.describe(decided.override))")
       } else if let decided {
-        print(
+        TerminalText.print(
           "product \(product): decided by analysis; the decision \(decided.override.family)"
             + (decided.override.hex.map { " \($0)" } ?? "")
             + " was set aside: its image changed since \(Self.timestamp(decided.override.decidedAt))"
         )
       } else {
-        print("product \(product): decided by analysis")
+        TerminalText.print("product \(product): decided by analysis")
       }
       if let shown, shown.colors != nil, let url = shown.chosenImageURL {
         let index = shown.chosenImageIndex ?? 0
-        print(
+        TerminalText.print(
           "product \(product): colours from "
             + (index == 0 ? "its main image" : "its image \(index + 1)") + " \(url)"
             + (shown.plainness.map { String(format: " (plainness %.2f)", $0) } ?? ""))
       }
     }
     if errors, let newest = runs.first {
-      print(
+      TerminalText.print(
         failures.isEmpty
           ? "run \(newest.id): no failed items" : "run \(newest.id) failed items:")
-      for item in failures { print("  \(item.stage)  \(item.subject): \(item.message)") }
-      if !warnings.isEmpty { print("run \(newest.id) items read with a warning:") }
+      for item in failures {
+        TerminalText.print("  \(item.stage)  \(item.subject): \(item.message)")
+      }
+      if !warnings.isEmpty { TerminalText.print("run \(newest.id) items read with a warning:") }
       for item in warnings {
-        print("  \(item.stage)  \(item.subject): \(item.message)")
+        TerminalText.print("  \(item.stage)  \(item.subject): \(item.message)")
       }
     }
   }

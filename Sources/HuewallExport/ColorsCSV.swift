@@ -12,6 +12,10 @@ import Foundation
 /// then `confidence` (0…1), then `backdrop` (`#rrggbb`, `transparent`, `scene`, or empty when
 /// unknown), then `image` (the URL of the image the colours come from) and `imageIndex` (its
 /// place among the product's images, 0 for the main one).
+///
+/// Every value goes through the CSV cell rule (``SpreadsheetCell/inert(_:)``): one that begins
+/// with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, the `id` too
+/// (`colors.json` keeps every value exact).
 public enum ColorsCSV {
   /// The CSV of `products`, with at least `colorColumns` colour groups (more when a product
   /// has more colours).
@@ -99,7 +103,7 @@ public enum ColorsCSV {
   private static func appendRow(_ fields: [String], to out: inout String) {
     for (index, value) in fields.enumerated() {
       if index > 0 { out += "," }
-      out += field(value)
+      out += field(SpreadsheetCell.inert(value))
     }
     out += "\r\n"
   }

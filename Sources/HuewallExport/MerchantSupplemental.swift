@@ -116,13 +116,21 @@ public enum MerchantSupplemental {
   ]
 
   /// The TSV form: a header `id`, `color`, then one item a line (LF), tab-separated; values
-  /// hold no tab or line break.
-  public static func tsv(_ items: [Item]) -> String {
+  /// hold no tab or line break. Merchant matches `id` byte for byte, so an id is written
+  /// exactly or its item is left out (`leftOut`, in the XML form only): an id with a tab or a
+  /// line break, or one a spreadsheet would run as a formula (``SpreadsheetCell/exact(_:)``).
+  /// The colour is made inert (``SpreadsheetCell/inert(_:)``).
+  public static func tsv(_ items: [Item]) -> (text: String, leftOut: [String]) {
     var out = "id\tcolor\n"
+    var leftOut: [String] = []
     for item in items {
-      out += field(item.id) + "\t" + field(item.color) + "\n"
+      guard item.id == field(item.id), let id = SpreadsheetCell.exact(item.id) else {
+        leftOut.append(item.id)
+        continue
+      }
+      out += id + "\t" + SpreadsheetCell.inert(field(item.color)) + "\n"
     }
-    return out
+    return (out, leftOut)
   }
 
   /// The RSS 2.0 form with Google's `g:` namespace; `link` is the shop's address, when known.

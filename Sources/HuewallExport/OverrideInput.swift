@@ -31,10 +31,10 @@ public enum OverrideInput {
       if let given = self.hex, !given.trimmingCharacters(in: .whitespaces).isEmpty {
         hex = try OverrideInput.hex(given, product: id)
       }
-      let note = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+      let note = try OverrideInput.note(note, product: id)
       return ColorOverride(
         productID: id, family: family.rawValue, hex: hex,
-        note: note?.isEmpty == false ? note : nil, decidedAt: date,
+        note: note, decidedAt: date,
         imageSHA256: target.imageSHA256)
     }
   }
@@ -54,6 +54,27 @@ public enum OverrideInput {
           + ColorFamily.allCases.map(\.rawValue).joined(separator: ", "))
     }
     return family
+  }
+
+  /// The longest note, in characters.
+  public static let maxNoteLength = 2_000
+
+  /// A note, checked: surrounding spaces and line breaks dropped, nil when nothing is left.
+  /// A NUL is refused, since the catalogue would keep the note only up to it, and so is a note
+  /// longer than ``maxNoteLength`` characters; other control characters are kept (terminal
+  /// output shows them escaped).
+  public static func note(_ text: String?, product: String) throws -> String? {
+    guard let text else { return nil }
+    guard !text.unicodeScalars.contains("\0") else {
+      throw Failure(message: "product \(product): the note holds a NUL character; remove it")
+    }
+    let note = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard note.count <= maxNoteLength else {
+      throw Failure(
+        message: "product \(product): the note has \(note.count) characters; at most "
+          + "\(maxNoteLength) are kept with a decision")
+    }
+    return note.isEmpty ? nil : note
   }
 
   /// `#rrggbb` (or `rrggbb`, or `#rgb`), in lowercase with its `#`.
@@ -127,6 +148,12 @@ public enum OverrideInput {
       let family = field(familyColumn)?.trimmingCharacters(in: .whitespaces) ?? ""
       guard !family.isEmpty else {
         refused.append("line \(record.line): product \(id): no family (write \"clear\" to clear)")
+        continue
+      }
+      do {
+        _ = try note(field(noteColumn), product: id)
+      } catch let failure as Failure {
+        refused.append("line \(record.line): \(failure.message)")
         continue
       }
       lines.append(

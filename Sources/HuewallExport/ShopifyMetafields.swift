@@ -49,9 +49,16 @@ public enum ShopifyMetafields {
     public var unsure: [String]
     /// Colourways without a handle (no shop URL in the feed): in the JSON lines only.
     public var withoutHandle: [String]
+    /// Products whose handle or title a spreadsheet would run as a formula, so that the CSV
+    /// can write them neither exactly nor made inert (``SpreadsheetCell/exact(_:)``): left out
+    /// of the CSV, in the JSON lines only.
+    public var notInCSV: [String] = []
   }
 
-  /// The CSV and JSON lines for `products`.
+  /// The CSV and JSON lines for `products`. Shopify matches a row by its `Handle` and writes its
+  /// `Title` over the product's, so both are written exactly or the row is left out
+  /// (``SpreadsheetCell/exact(_:)``); the colour cells are made inert
+  /// (``SpreadsheetCell/inert(_:)``).
   public static func render(
     _ products: [ColorsDocument.ExportedProduct], includeUnsure: Bool
   ) -> Output {
@@ -91,11 +98,19 @@ public enum ShopifyMetafields {
     var lines = ""
     var rows = 0
     var withoutHandle: [String] = []
+    var notInCSV: [String] = []
     for key in order {
       let entry = primary[key]!
       if let handle = entry.handle {
-        csv += row([handle, entry.title, entry.hex, entry.family, entry.name])
-        rows += 1
+        if let handle = SpreadsheetCell.exact(handle),
+          let title = SpreadsheetCell.exact(entry.title)
+        {
+          csv += row(
+            [handle, title] + [entry.hex, entry.family, entry.name].map(SpreadsheetCell.inert))
+          rows += 1
+        } else {
+          notInCSV.append(entry.id)
+        }
       }
       if let productID = entry.productID {
         lines += jsonLine(owner: "gid://shopify/Product/\(productID)", entry)
@@ -108,7 +123,8 @@ public enum ShopifyMetafields {
       }
     }
     return Output(
-      csv: csv, jsonLines: lines, products: rows, unsure: unsure, withoutHandle: withoutHandle)
+      csv: csv, jsonLines: lines, products: rows, unsure: unsure, withoutHandle: withoutHandle,
+      notInCSV: notInCSV)
   }
 
   private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
@@ -153,6 +169,7 @@ public enum ShopifyMetafields {
     return JSONValue.object([("metafields", .array(metafields))]).serialized() + "\n"
   }
 
+  /// One CSV row of cells already through the cell rule.
   private static func row(_ fields: [String]) -> String {
     fields.map(ColorsCSV.field).joined(separator: ",") + "\r\n"
   }

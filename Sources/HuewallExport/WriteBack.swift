@@ -31,6 +31,10 @@ extension Exporter {
     public var decided: Int
     /// Shopify colourways without a handle (in the JSON lines only).
     public var withoutHandle: Int = 0
+    /// Products left out of the TSV or CSV because it cannot hold their id (Shopify: handle or
+    /// title) both exactly and safe from a spreadsheet (``SpreadsheetCell/exact(_:)``): in the
+    /// XML or the JSON lines only.
+    public var notInSpreadsheet: [String] = []
 
     public var description: String {
       var text =
@@ -39,6 +43,15 @@ extension Exporter {
       if unsure > 0 { text += " (`huewall review` lists them; --include-unsure writes them)" }
       if withoutHandle > 0 {
         text += "; \(withoutHandle) without a handle, in the JSON lines only"
+      }
+      if !notInSpreadsheet.isEmpty {
+        let (file, key, other) =
+          format == .shopifyMetafields
+          ? ("CSV", "handle or title", "JSON lines") : ("TSV", "id", "XML")
+        text +=
+          "; \(notInSpreadsheet.count) left out of the \(file), which cannot hold their \(key) "
+          + "both exactly and safe from a spreadsheet (the CSV cell rule), in the \(other) only: "
+          + notInSpreadsheet.map { "product \(TerminalText.escaped($0))" }.joined(separator: ", ")
       }
       return text + ": " + files.map(\.path).joined(separator: ", ")
     }
@@ -76,7 +89,8 @@ extension Exporter {
     switch format {
     case .merchantSupplemental:
       let (items, skipped) = MerchantSupplemental.items(products, includeUnsure: includeUnsure)
-      try write(MerchantSupplemental.tsv(items), urls[0])
+      let tsv = MerchantSupplemental.tsv(items)
+      try write(tsv.text, urls[0])
       try write(
         MerchantSupplemental.xml(
           items, title: "Huewall colours (\(parameterSet.name))",
@@ -84,7 +98,7 @@ extension Exporter {
         urls[1])
       return WriteBackSummary(
         format: format, files: urls, written: items.count, unsure: skipped.unsure.count,
-        decided: items.count { decided.contains($0.id) })
+        decided: items.count { decided.contains($0.id) }, notInSpreadsheet: tsv.leftOut)
     case .shopifyMetafields:
       let output = ShopifyMetafields.render(products, includeUnsure: includeUnsure)
       try write(output.csv, urls[0])
@@ -92,7 +106,7 @@ extension Exporter {
       return WriteBackSummary(
         format: format, files: urls, written: output.products, unsure: output.unsure.count,
         decided: decided.subtracting(output.unsure).count,
-        withoutHandle: output.withoutHandle.count)
+        withoutHandle: output.withoutHandle.count, notInSpreadsheet: output.notInCSV)
     }
   }
 }

@@ -238,7 +238,7 @@ import Testing
     try configure(#"{"formats": ["shopify-metafields"], "output": "out/shop"}"#)
     let inside = try await shop.huewall(["run"])
     #expect(inside.status == 1)
-    #expect(inside.stderr.contains("inside the output folder"), "\(inside.stderr)")
+    #expect(inside.stderr.contains("writeBack.output is inside the export folder"), "\(inside.stderr)")
     #expect(
       !FileManager.default.fileExists(atPath: shop.folder.appendingPathComponent("out/shop").path))
   }

@@ -5,6 +5,13 @@
 // tunes glibc's allocator (Sources/CGD/shim.h).
 import PackageDescription
 
+/// What a new module turns on, as hummingbird and swift-openapi-generator do.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
   name: "Huewall",
   products: [
@@ -16,6 +23,7 @@ let package = Package(
     .library(name: "HuewallPipeline", targets: ["HuewallPipeline"]),
     .library(name: "HuewallStore", targets: ["HuewallStore"]),
     .library(name: "HuewallPostgres", targets: ["HuewallPostgres"]),
+    .library(name: "HuewallRequests", targets: ["HuewallRequests"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -88,7 +96,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Mustache", package: "swift-mustache"),
       ],
-      resources: [.copy("Templates")]
+      resources: [.copy("Templates"), .copy("Lexicon")]
     ),
     // pipeline.json and the stages in sequence: the nightly run and reprocessing.
     .target(
@@ -100,12 +108,16 @@ let package = Package(
         .product(name: "Metrics", package: "swift-metrics"),
       ]
     ),
+    // What a client sends to Huewall's servers, read without a server: the fields of a request
+    // body (a form or a JSON object) and the host a request names. Foundation alone, so that
+    // a fuzzer links it without SwiftNIO.
+    .target(name: "HuewallRequests", swiftSettings: swiftSettings),
     // What operators monitor: a run's node_exporter textfile, and the `/metrics` endpoint of
     // long-running processes (swift-metrics recorded into swift-prometheus).
     .target(
       name: "HuewallMetrics",
       dependencies: [
-        "HuewallCore", .product(name: "Hummingbird", package: "hummingbird"),
+        "HuewallCore", "HuewallRequests", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -117,7 +129,8 @@ let package = Package(
       name: "HuewallServe",
       dependencies: [
         "HuewallCore", "HuewallDecode", "HuewallFetch", "HuewallPalette", "HuewallPipeline",
-        "HuewallStore", "HuewallExport", .product(name: "Hummingbird", package: "hummingbird"),
+        "HuewallStore", "HuewallExport", "HuewallRequests",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Logging", package: "swift-log"),
@@ -182,7 +195,7 @@ let package = Package(
       name: "HuewallServeTests",
       dependencies: [
         "HuewallServe", "HuewallPipeline", "HuewallStore", "HuewallFetch", "HuewallDecode",
-        "HuewallPalette", "HuewallCore", "HuewallExport", "HuewallTestSupport",
+        "HuewallPalette", "HuewallCore", "HuewallExport", "HuewallRequests", "HuewallTestSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),

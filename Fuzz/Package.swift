@@ -55,6 +55,12 @@ let package = Package(
       ]
     ),
 
+    // The request bodies of `huewall serve`'s POST routes (HuewallRequests: Foundation alone).
+    .executableTarget(
+      name: "fuzz-request-body",
+      dependencies: [.product(name: "HuewallRequests", package: "Huewall")]
+    ),
+
     // pipeline.json. HuewallPipeline brings SwiftNIO, AsyncHTTPClient and GRDB: build this one
     // on its own (`--product fuzz-config`), it takes several times as long as the others.
     .executableTarget(

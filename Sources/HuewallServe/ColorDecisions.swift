@@ -2,6 +2,7 @@ import Foundation
 import HuewallCore
 import HuewallExport
 import HuewallPipeline
+import HuewallRequests
 import HuewallStore
 import Hummingbird
 import NIOCore
@@ -15,12 +16,14 @@ extension TuningServer {
   ///
   /// The serve's catalogue is read-only, so the write opens its own connection, under the run
   /// lock as Save's export does: a run in progress makes it answer 409, to try again after.
+  /// The server's own decisions are written one at a time (``decisionWrites``), so that they
+  /// never contend with each other for that lock.
   func setColor(_ request: Request) async throws -> Response {
     let id = request.uri.queryParameters["product"].map(String.init) ?? ""
     guard !id.isEmpty else {
       throw ServeError(.badRequest, "name the product: /api/color?product=ID")
     }
-    let fields = try await Self.fields(of: request)
+    let fields = try await Self.fields(of: request.body, contentType: request.headers[.contentType])
     let family = fields["family"]?.trimmingCharacters(in: .whitespaces) ?? ""
     let clear =
       ["true", "1", "on", "yes"].contains(fields["clear"]?.lowercased() ?? "")
@@ -38,6 +41,41 @@ extension TuningServer {
         throw ServeError(.badRequest, failure.message)
       }
     }
+    let members = try await decisionWrites.run { () throws(ServeError) in
+      try record(decision, clear: clear)
+    }
+    return Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: JSONValue.object(members).serialized() + "\n")))
+  }
+
+  /// The fields of a form (`application/x-www-form-urlencoded`) or JSON object body, read
+  /// by ``RequestFields``: a body that cannot be read is a 400 that says why (413 when it is
+  /// over ``RequestFields/limit``, 415 for another media type).
+  static func fields(of body: RequestBody, contentType: String?) async throws(ServeError)
+    -> [String: String]
+  {
+    let buffer: ByteBuffer
+    do {
+      buffer = try await body.collect(upTo: RequestFields.limit)
+    } catch is NIOTooManyBytesError {
+      throw ServeError(RequestBodyError(.tooLarge(limit: RequestFields.limit)))
+    } catch {
+      throw ServeError(.badRequest, "the body could not be read: \(error)")
+    }
+    do {
+      return try RequestFields.parse(buffer.readableBytesView, contentType: contentType)
+    } catch {
+      throw ServeError(error)
+    }
+  }
+
+  /// Writes `decision` (or, with `clear`, forgets the product's decision) under the run lock;
+  /// the members of the answer.
+  private func record(_ decision: OverrideInput.Line, clear: Bool) throws(ServeError)
+    -> [(String, JSONValue)]
+  {
+    let id = decision.id
     let lock: RunLock
     do {
       lock = try RunLock(path: configuration.lock)
@@ -96,39 +134,7 @@ extension TuningServer {
     } catch {
       throw ServeError(.internalServerError, "product \(id): \(error)")
     }
-    return Response(
-      status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-      body: .init(byteBuffer: ByteBuffer(string: JSONValue.object(members).serialized() + "\n")))
-  }
-
-  /// The fields of a form (`application/x-www-form-urlencoded`) or JSON object body; JSON
-  /// numbers and booleans are read as their text (`true` may read as `1`).
-  static func fields(of request: Request) async throws -> [String: String] {
-    let buffer = try await request.body.collect(upTo: 64 << 10)
-    let data = Data(buffer.readableBytesView)
-    guard !data.isEmpty else { return [:] }
-    let type = request.headers[.contentType]?.lowercased() ?? ""
-    if type.hasPrefix("application/json") || data.first == UInt8(ascii: "{") {
-      guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-        throw ServeError(.badRequest, "the body is not a JSON object")
-      }
-      var fields: [String: String] = [:]
-      for (key, value) in object {
-        switch value {
-        case let text as String: fields[key] = text
-        case is NSNull: continue
-        case let number as NSNumber: fields[key] = number.stringValue
-        default: fields[key] = "\(value)"
-        }
-      }
-      return fields
-    }
-    var components = URLComponents()
-    components.percentEncodedQuery = String(decoding: data, as: UTF8.self)
-      .replacingOccurrences(of: "+", with: "%20")
-    var fields: [String: String] = [:]
-    for item in components.queryItems ?? [] { fields[item.name] = item.value ?? "" }
-    return fields
+    return members
   }
 
   /// People's decisions by product id, as the catalogue has them now.

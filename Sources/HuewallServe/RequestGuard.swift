@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HTTPTypes
+import HuewallRequests
 import Hummingbird
 
 /// Keeps other web sites out of `huewall serve`.
@@ -16,9 +17,9 @@ public struct RequestGuard: Sendable {
   /// The header that carries the page's token.
   public static let tokenHeader = HTTPField.Name("X-Huewall-Token")!
 
-  /// Host names (no port) that requests may name: the listening address, its loopback
-  /// aliases and the names given with `--allow-host`, in lower case.
-  public let allowedHosts: Set<String>
+  /// The host names (no port) that requests may name: the listening address, its loopback
+  /// aliases and the names given with `--allow-host`.
+  public let hosts: HostAllowList
   /// A random token of this process, which the live page sends with every change.
   public let token: String
 
@@ -26,40 +27,13 @@ public struct RequestGuard: Sendable {
   /// also allows the loopback names, and a wildcard address (`0.0.0.0`, `::`) this
   /// machine's name.
   public init(listeningOn host: String, extraHosts: [String] = [], token: String? = nil) {
-    var hosts = Set(([host] + extraHosts).map(Self.normalised))
-    if Self.isLoopback(host) || Self.isWildcard(host) {
-      hosts.formUnion(["localhost", "127.0.0.1", "[::1]"])
-    }
-    if Self.isWildcard(host) {
-      hosts.insert(Self.normalised(ProcessInfo.processInfo.hostName))
-    }
-    allowedHosts = hosts
+    hosts = HostAllowList(listeningOn: host, extraHosts: extraHosts)
     self.token = token ?? Self.randomToken()
   }
 
   /// Whether `host` is a loopback address or name, reachable from this machine alone.
   public static func isLoopback(_ host: String) -> Bool {
-    let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-    return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
-  }
-
-  static func isWildcard(_ host: String) -> Bool {
-    ["0.0.0.0", "::", "[::]", ""].contains(host)
-  }
-
-  /// A host name as `Host` carries it: lower case, IPv6 addresses in brackets.
-  static func normalised(_ host: String) -> String {
-    let lower = host.lowercased()
-    return lower.contains(":") && !lower.hasPrefix("[") ? "[\(lower)]" : lower
-  }
-
-  /// The host part of a `Host` header or an origin's authority (`name[:port]`, `[v6][:port]`).
-  static func hostName(ofAuthority authority: Substring) -> String {
-    if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
-      return authority[...end].lowercased()
-    }
-    return (authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? "")
-      .lowercased()
+    HostAllowList.isLoopback(host)
   }
 
   static func randomToken() -> String {
@@ -97,9 +71,7 @@ public struct RequestGuard: Sendable {
   /// Checks `request` (its method and headers) against the rules above.
   public func check(_ request: HTTPRequest) -> Refusal? {
     // HTTP/1's Host header arrives as the request's authority.
-    guard let authority = request.authority,
-      allowedHosts.contains(Self.hostName(ofAuthority: authority[...]))
-    else {
+    guard let authority = request.authority, hosts.allows(authority: authority) else {
       return .foreignHost(request.authority)
     }
     if request.method == .get || request.method == .head { return nil }

@@ -2,6 +2,7 @@ import Foundation
 import HuewallCore
 import HuewallExport
 import HuewallPipeline
+import HuewallRequests
 import HuewallStore
 import Hummingbird
 import Logging
@@ -11,9 +12,17 @@ extension TuningServer {
   /// Saves the parameters in the address under `name`: the same parameter set and analyses
   /// `huewall analyze --name` makes, then its export to `<output>-<name>`. Streams NDJSON
   /// lines `{"message": …}` as it goes; while a run holds the catalogue's lock it waits, and
-  /// says so.
-  func save(_ request: Request) throws -> Response {
+  /// says so. The name and the parameters come in the address alone: a body with fields is
+  /// refused, and so is one that cannot be read as a form or JSON object.
+  func save(_ request: Request) async throws -> Response {
     let asked = try parameters(of: request)
+    let sent = try await Self.fields(of: request.body, contentType: request.headers[.contentType])
+    if let field = sent.keys.min() {
+      throw ServeError(
+        .badRequest,
+        "Save reads the name and the parameters from the address (api/save?name=…&numColors=…), "
+          + "not from the body, which has the field \(RequestBodyError.Field.named(field))")
+    }
     let name = request.uri.queryParameters["name"].map(String.init) ?? ""
     guard Self.isUsableName(name) else {
       throw ServeError(

@@ -5,6 +5,7 @@ import HuewallExport
 import HuewallFetch
 import HuewallPalette
 import HuewallPipeline
+import HuewallRequests
 import HuewallStore
 import Hummingbird
 import Logging
@@ -23,6 +24,8 @@ public struct TuningServer: Sendable {
   let logger: Logger
   /// This process's token, which the page carries and sends back with every change.
   public let token = RequestGuard.randomToken()
+  /// People's colour decisions, written one at a time.
+  let decisionWrites = WriteQueue()
 
   /// Opens the catalogue (which must exist) and the image cache of `configuration`; up to
   /// `gridBudget` bytes of sample grids are kept in memory.
@@ -70,7 +73,7 @@ public struct TuningServer: Sendable {
     router.get("/api/analysis") { request, _ in try analysis(request) }
     router.get("/compare") { request, _ in try await comparison(request) }
     router.get("/thumbs/:name") { _, context in try thumbnail(context.parameters.require("name")) }
-    router.post("/api/save") { request, _ in try save(request) }
+    router.post("/api/save") { request, _ in try await save(request) }
     router.post("/api/color") { request, _ in try await setColor(request) }
     // Browsers ask for an icon; the page has none.
     router.get("/favicon.ico") { _, _ in HTTPResponse.Status.noContent }
@@ -397,6 +400,17 @@ struct ServeError: HTTPResponseError {
   init(_ status: HTTPResponse.Status, _ message: String) {
     self.status = status
     self.message = message
+  }
+
+  /// A body that cannot be read: 413 when it is too large, 415 when it is of another media
+  /// type, 400 otherwise.
+  init(_ error: RequestBodyError) {
+    switch error.reason {
+    case .tooLarge: status = .contentTooLarge
+    case .unsupportedType: status = .unsupportedMediaType
+    default: status = .badRequest
+    }
+    message = error.description
   }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {

@@ -1,5 +1,6 @@
 import CoreMetrics
 import Foundation
+import HuewallRequests
 import Hummingbird
 import Logging
 import Prometheus
@@ -31,11 +32,19 @@ public enum ProcessMetrics {
 
   /// A server of its own that answers `GET /metrics` with the registry in Prometheus' text
   /// format; a service, stopped with the rest of the process. `onListening` gets the port.
+  ///
+  /// Like the page of `huewall serve`, it answers only requests whose `Host` names `host`
+  /// (with its loopback aliases, or this machine's name on a wildcard address), one of
+  /// `allowedHosts`, or an IP address written out, which no DNS rebinding can name; others
+  /// get 421.
   public static func endpoint(
-    host: String, port: Int, logger: Logger,
+    host: String, port: Int, allowedHosts: [String] = [], logger: Logger,
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some Service {
     let router = Router()
+    router.add(
+      middleware: HostCheck(
+        hosts: HostAllowList(listeningOn: host, extraHosts: allowedHosts, allowsAddresses: true)))
     router.get("/metrics") { _, _ in
       Response(
         status: .ok, headers: [.contentType: contentType],
@@ -46,5 +55,26 @@ public enum ProcessMetrics {
       configuration: .init(address: .hostname(host, port: port), serverName: "Huewall"),
       onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
       logger: logger)
+  }
+}
+
+/// Answers 421 to a request whose `Host` the list does not allow, as `huewall serve` does.
+struct HostCheck<Context: RequestContext>: RouterMiddleware {
+  let hosts: HostAllowList
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard hosts.allows(authority: request.head.authority) else {
+      let named = request.head.authority.map { "\"\($0)\"" } ?? "no host"
+      return Response(
+        status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+        body: .init(
+          byteBuffer: ByteBuffer(
+            string: "this endpoint answers requests that name its own address in Host, "
+              + "not \(named)\n")))
+    }
+    return try await next(request, context)
   }
 }

@@ -14,27 +14,22 @@ enum ServeMetrics {
     analyses.increment()
     imageDuration.recordNanoseconds(duration.nanoseconds)
   }
-
-  /// The route a path belongs to, so that thumbnails and bad addresses do not make a time
-  /// series each.
-  static func route(of path: String) -> String {
-    switch path {
-    case "/", "/api/analysis", "/api/save", "/compare", "/favicon.ico": path
-    case _ where path.hasPrefix("/thumbs/"): "/thumbs"
-    default: "other"
-    }
-  }
 }
 
-/// Counts and times every request, refused ones included.
+/// Counts and times every request, refused ones included, by the route the router matched
+/// (`context.endpointPath`, as hummingbird's `MetricsMiddleware` labels them: `/api/color`,
+/// `/thumbs/{name}`; `NotFound` for an address no route takes), so that thumbnails and bad
+/// addresses do not make a time series each.
 struct ServeMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(
     _ request: Request, context: Context,
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     let started = ContinuousClock.now
-    let route = ServeMetrics.route(of: request.uri.path)
     func record(_ status: Int) {
+      // The router names the route before the first middleware runs, or, for an address no
+      // route takes, once they all have.
+      let route = context.endpointPath ?? "NotFound"
       Counter(
         label: "huewall_serve_requests_total",
         dimensions: [("route", route), ("status", String(status))]

@@ -91,12 +91,24 @@ import Testing
     #expect(try await Self.get(page, host: "evil.example").status == 421)
     // A change of a control: every image analysed live.
     #expect(try await Self.get(page + "api/analysis?numColors=2").status == 200)
+    // A colour decision without the page's token, and an address no route takes: each
+    // counted under the route the router matched.
+    var decision = HTTPClientRequest(url: page + "api/color?product=HW-001")
+    decision.method = .POST
+    let refused = try await HTTPClient.shared.execute(decision, timeout: .seconds(60))
+    #expect(refused.status == .forbidden)
+    _ = try await refused.body.collect(upTo: 1 << 20)
+    #expect(try await Self.get(page + "nowhere").status == 404)
+    // The metrics answer the names of the server alone, as the page does.
+    #expect(try await Self.get(metrics, host: "evil.example").status == 421)
     let (status, type, body) = try await Self.get(metrics)
     #expect(status == 200 && type.hasPrefix("text/plain; version=0.0.4"))
     let values = try Self.values(body)
     #expect(values[#"huewall_serve_requests_total{route=/,status=200}"#] == 1)
     #expect(values[#"huewall_serve_requests_total{route=/,status=421}"#] == 1)
     #expect(values[#"huewall_serve_requests_total{route=/api/analysis,status=200}"#] == 1)
+    #expect(values[#"huewall_serve_requests_total{route=/api/color,status=403}"#] == 1)
+    #expect(values[#"huewall_serve_requests_total{route=NotFound,status=404}"#] == 1)
     let analyses = try #require(values["huewall_serve_analyses_total"])
     #expect(analyses >= 24 && analyses.truncatingRemainder(dividingBy: 24) == 0, "\(analyses)")
     #expect(values["huewall_serve_image_duration_seconds_count"] == analyses)

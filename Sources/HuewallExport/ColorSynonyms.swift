@@ -2,31 +2,44 @@ import Foundation
 import HuewallPalette
 import HuewallStore
 
-/// Vendor colour codes ("BLK", "space-black", "Heather Grey") → colour families.
+/// Vendor colour names ("BLK", "Azul Marino", "Soul Red Crystal Metallic", "ネイビー") →
+/// colour families, read with the lexicon in `Lexicon/colour-words.tsv` (``ColorLexicon``).
 ///
-/// Codes are matched after ``normalise(_:)``: case, accents, spaces, dashes, underscores, dots
-/// and apostrophes do not count, so `Space_Black`, `space-black` and `SPACE BLACK` are one code.
-/// A code that is not in the table is tried part by part: the first part of `Navy/White`
-/// (parts split at `/ , & +`) that names a family wins, and within a part the last word that
-/// does (`Dark Forest Green` → green, `Heather Grey` → grey). A code with no known word has no
-/// family.
+/// A name is folded first: case, accents and width do not count, and spaces, dashes,
+/// underscores, dots and apostrophes only part words (``normalise(_:)``), so `Space_Black`,
+/// `space-black` and `SPACE BLACK` are one name. Then:
+/// - **The shop's codes win.** A code from `pipeline.json`'s `colorSynonyms` decides whenever
+///   it is the whole name, a whole colour of it or a run of its words.
+/// - **The first colour decides.** A name splits into colours at `/ , & + | ; × ・ 、` and at
+///   the lexicon's joining words (`and`, `y`, `und`, `と`): `Olive Green / Silver` is green,
+///   `Lagoon/Black` blue. The first colour with a known word gives the family.
+/// - **Within a colour**, the longest run of words the lexicon knows is one word (`gun
+///   metallic`, `azul marino`); a word it does not know whole is read as a compound of words it
+///   does (`marineblau`, `dunkelgrün`) or, for a German or Dutch basic term at its end, by that
+///   term (`legergroen`); Japanese, written without spaces, is read by longest match
+///   (`ネイビーブルー`, `黒`). A basic term or a code outranks another name, which outranks a
+///   multicolour word (`Black Print` is black); among equals the last word decides, as English
+///   puts its colour last (`Rose Gold`), unless the first is a word of Spanish, French,
+///   Italian or Portuguese only (`Oro Rosa`, head first). A modifier or another word may shift
+///   the colour within its family where people do (`dark blue`, `azul marino`, `bleu marine`
+///   → navy).
+/// - **Finish words never decide** (metallic, pearl, pearlcoat, clearcoat, matte, satin,
+///   heather, melange, jaspeado, mica): `Daytona Gray Pearl Effect` is grey and `Pearl` alone
+///   has no family. Nor do modifiers or the word "colour".
+/// - **An unknown word gives no family** rather than a guess: `Sunshine`, `Fluid Metal`.
 ///
-/// The defaults are in ``defaults``, in this one place; `pipeline.json`'s `colorSynonyms` adds
-/// codes or overrides them. Each default sits in the family that its usual colour falls in
-/// under ``ColorFamily``'s HSV regions (cream is beige, ivory is white, teal is blue), so that a
-/// vendor code and Huewall's analysis speak the same vocabulary.
+/// The lexicon files each word in the family its usual colour falls in under ``ColorFamily``'s
+/// HSV regions (cream is beige, ivory is white, teal is blue), so that a vendor's name and
+/// Huewall's analysis speak the same vocabulary.
 public struct ColorSynonyms: Sendable, Equatable {
-  /// Normalised code → family.
+  /// The shop's codes from `colorSynonyms`, normalised → family; they win over the lexicon.
   public private(set) var table: [String: ColorFamily]
   /// The shop's own name of a family, from the codes `pipeline.json` adds (``shopName(of:)``).
   public private(set) var shopNames: [ColorFamily: String] = [:]
 
-  /// The defaults plus `extra` (raw codes; they are normalised here and win over defaults).
+  /// The lexicon plus `extra` (raw codes; they are normalised here and win over the lexicon).
   public init(extra: [String: ColorFamily] = [:]) {
     var table: [String: ColorFamily] = [:]
-    for (family, codes) in Self.defaults {
-      for code in codes { table[Self.normalise(code)] = family }
-    }
     for (code, family) in extra {
       let key = Self.normalise(code)
       if !key.isEmpty { table[key] = family }
@@ -55,104 +68,239 @@ public struct ColorSynonyms: Sendable, Equatable {
     }
   }
 
-  /// The default synonyms, by family. Ambiguous abbreviations ("GR": green or grey?) are left
-  /// out on purpose.
-  public static let defaults: [ColorFamily: [String]] = [
-    .black: [
-      "black", "blk", "bk", "blck", "blak", "noir", "schwarz", "nero", "negro", "preto", "onyx",
-      "jet", "jet black", "space black", "ebony", "obsidian", "pitch black", "true black",
-      "deep black", "caviar", "raven", "licorice",
-    ],
-    .white: [
-      "white", "wht", "wh", "wt", "whi", "blanc", "blanco", "bianco", "weiss", "weiß",
-      "off-white", "offwhite", "ivory", "snow", "chalk", "optic white", "bright white",
-      "pure white", "eggshell", "alabaster", "pearl", "porcelain", "natural white",
-    ],
-    .grey: [
-      "grey", "gray", "gry", "gy", "gra", "grau", "gris", "grigio", "heather grey",
-      "heather gray", "heather", "charcoal", "slate", "ash", "graphite", "smoke", "dove grey",
-      "gunmetal", "anthracite", "pewter", "space grey", "space gray", "marl", "grey marl",
-    ],
-    .silver: [
-      "silver", "slv", "sil", "slvr", "silber", "argent", "metallic silver", "chrome",
-      "platinum", "steel", "stainless", "aluminium", "aluminum",
-    ],
-    .beige: [
-      "beige", "bge", "bei", "tan", "sand", "khaki", "camel", "nude", "cream", "creme", "oatmeal",
-      "ecru", "stone", "bone", "natural", "champagne", "biscuit", "latte", "wheat", "linen",
-      "desert",
-    ],
-    .brown: [
-      "brown", "brn", "brwn", "bro", "braun", "marron", "chocolate", "coffee", "mocha",
-      "cognac", "tobacco", "chestnut", "espresso", "taupe", "walnut", "mahogany", "umber",
-      "cocoa", "dark brown", "saddle",
-    ],
-    .red: [
-      "red", "rd", "rot", "rouge", "rojo", "rosso", "crimson", "scarlet", "burgundy", "maroon",
-      "wine", "cherry", "bordeaux", "ruby", "cardinal", "oxblood", "brick", "vermilion",
-    ],
-    .orange: [
-      "orange", "org", "orng", "ora", "tangerine", "coral", "rust", "apricot", "pumpkin",
-      "amber", "copper", "bronze", "terracotta", "papaya", "mandarin",
-    ],
-    .yellow: [
-      "yellow", "ylw", "yel", "yl", "yw", "gelb", "jaune", "amarillo", "giallo", "lemon",
-      "mustard", "canary", "butter", "sunflower", "lime yellow",
-    ],
-    .gold: ["gold", "gld", "golden", "gold metallic", "metallic gold", "brass", "antique gold"],
-    .green: [
-      "green", "grn", "gn", "grün", "gruen", "vert", "verde", "olive", "forest", "forest green",
-      "mint", "sage", "lime", "emerald", "khaki green", "army", "army green", "bottle green",
-      "moss", "pine", "jade", "kelly green", "hunter green",
-    ],
-    .blue: [
-      "blue", "blu", "bl", "blau", "bleu", "azul", "royal", "royal blue", "cobalt", "sky",
-      "sky blue", "light blue", "baby blue", "denim", "teal", "turquoise", "aqua", "cyan",
-      "azure", "cerulean", "sapphire", "petrol", "ocean", "powder blue", "steel blue",
-    ],
-    .navy: [
-      "navy", "nvy", "nav", "navy blue", "marine", "midnight", "midnight blue", "dark blue",
-      "dark navy", "ink", "oxford blue", "dress blue",
-    ],
-    .purple: [
-      "purple", "prp", "pur", "purp", "ppl", "lila", "violet", "lilac", "lavender", "plum",
-      "mauve", "indigo", "aubergine", "eggplant", "grape", "amethyst", "orchid",
-    ],
-    .pink: [
-      "pink", "pnk", "pk", "rosa", "rose", "fuchsia", "magenta", "blush", "hot pink",
-      "baby pink", "salmon", "flamingo", "bubblegum", "raspberry", "peony",
-    ],
-    .multicolour: [
-      "multi", "multicolour", "multicolor", "multi colour", "multi color", "mlt", "mul",
-      "multicoloured", "multicolored", "assorted", "rainbow", "mixed", "various", "print",
-      "pattern", "camo", "camouflage",
-    ],
-  ]
+  /// The lexicon's words that give a family (basic terms, names and codes), by family.
+  public static var defaults: [ColorFamily: [String]] {
+    var words: [ColorFamily: [String]] = [:]
+    for entry in ColorLexicon.shipped.entries.values where entry.kind.decides {
+      if let family = entry.family { words[family, default: []].append(entry.word) }
+    }
+    return words.mapValues { $0.sorted() }
+  }
 
-  /// The matching form of a code: lowercase, accents folded, and spaces, dashes,
+  /// The basic terms of `family` in every language of the lexicon (`green`, `verde`, `grün`,
+  /// `vert`, `groen`, `グリーン`, `緑`), for the page's search.
+  public static func basicTerms(of family: ColorFamily) -> [String] {
+    var seen: Set<String> = []
+    return (ColorLexicon.shipped.basicTerms[family] ?? []).filter { seen.insert($0).inserted }
+  }
+
+  /// The matching form of a code: lowercase, accents and width folded, and spaces, dashes,
   /// underscores, dots and apostrophes removed.
   public static func normalise(_ code: String) -> String {
-    let folded = code.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    return String(
-      String.UnicodeScalarView(
-        folded.lowercased().unicodeScalars.filter { !Self.ignored.contains($0) }))
+    String(
+      String.UnicodeScalarView(fold(code).unicodeScalars.filter { !Self.ignored.contains($0) }))
+  }
+
+  /// Lowercase with accents and width folded; nothing removed.
+  static func fold(_ text: String) -> String {
+    text.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+    ).lowercased()
   }
 
   /// The family `vendorColor` names, if any (see the type's rules).
   public func family(of vendorColor: String) -> ColorFamily? {
+    reading(of: vendorColor)?.family
+  }
+
+  /// How a vendor's colour was read: its family and the word that decided it.
+  struct Reading: Equatable {
+    var family: ColorFamily
+    /// The deciding word as the lexicon spells it, or the shop's code.
+    var word: String
+    /// The deciding word's kind; nil for the shop's own code.
+    var kind: ColorLexicon.Kind?
+  }
+
+  /// The reading of `vendorColor`: its family and the word that decided it, or nil.
+  func reading(of vendorColor: String) -> Reading? {
     let whole = Self.normalise(vendorColor)
     guard !whole.isEmpty else { return nil }
-    if let family = table[whole] { return family }
-    let parts = vendorColor.split(whereSeparator: { "/,&+|;".contains($0) })
-    for part in parts {
-      if let family = table[Self.normalise(String(part))] { return family }
-      let words = part.split(whereSeparator: { " -_.\t".contains($0) })
-      for word in words.reversed() {
-        if let family = table[Self.normalise(String(word))] { return family }
+    if let family = table[whole] { return Reading(family: family, word: vendorColor, kind: nil) }
+    for part in Self.parts(of: Self.fold(vendorColor)) {
+      if let family = table[Self.normalise(part)] {
+        return Reading(family: family, word: part, kind: nil)
+      }
+      for colour in colours(in: part) {
+        if let reading = decide(colour) { return reading }
       }
     }
     return nil
   }
+
+  /// A word of a vendor's colour as the lexicon (or the shop) knows it.
+  private enum Word {
+    case entry(ColorLexicon.Entry)
+    case shop(String, ColorFamily)
+  }
+
+  /// A folded name split at the characters that separate two colours.
+  private static func parts(of folded: String) -> [String] {
+    folded.split(whereSeparator: { Self.partSeparators.contains($0) }).map(String.init)
+  }
+
+  /// The known words of one part, split into colours at the lexicon's joining words.
+  private func colours(in part: String) -> [[Word]] {
+    let lexicon = ColorLexicon.shipped
+    // Runs of Latin letters and digits, and runs of Japanese script, in order.
+    var tokens: [(text: String, cjk: Bool)] = []
+    var current = ""
+    var currentCJK = false
+    for character in part {
+      let isWord = character.isLetter || character.isNumber
+      let cjk = ColorLexicon.isCJK(character)
+      if !isWord || (!current.isEmpty && cjk != currentCJK) {
+        if !current.isEmpty { tokens.append((current, currentCJK)) }
+        current = ""
+      }
+      if isWord {
+        current.append(character)
+        currentCJK = cjk
+      }
+    }
+    if !current.isEmpty { tokens.append((current, currentCJK)) }
+
+    var colours: [[Word]] = [[]]
+    func add(_ words: [Word]) {
+      for word in words {
+        if case .entry(let entry) = word, entry.kind == .and {
+          if !colours[colours.count - 1].isEmpty { colours.append([]) }
+        } else {
+          colours[colours.count - 1].append(word)
+        }
+      }
+    }
+    var index = 0
+    while index < tokens.count {
+      if tokens[index].cjk {
+        add(Self.scanCJK(tokens[index].text, lexicon: lexicon))
+        index += 1
+        continue
+      }
+      var matched = false
+      var end = min(tokens.count, index + lexicon.longestPhrase)
+      while end > index, !matched {
+        defer { end -= 1 }
+        let run = tokens[index..<end]
+        if run.contains(where: \.cjk) { continue }
+        let key = run.map(\.text).joined()
+        if let family = table[key] {
+          add([.shop(run.map(\.text).joined(separator: " "), family)])
+        } else if let entry = lexicon.entries[key], entry.kind != .code || run.count == 1 {
+          add([.entry(entry)])
+        } else {
+          continue
+        }
+        index = end
+        matched = true
+      }
+      if !matched {
+        add(Self.compound(tokens[index].text, lexicon: lexicon).map(Word.entry))
+        index += 1
+      }
+    }
+    return colours.filter { !$0.isEmpty }
+  }
+
+  /// A Latin word the lexicon does not know whole: the words it is made of when every letter
+  /// belongs to one (`marineblau` = marine + blau), else a German or Dutch basic term at its end
+  /// (`legergroen`), else nothing. Pieces are at least 3 letters and never codes.
+  private static func compound(_ token: String, lexicon: ColorLexicon) -> [ColorLexicon.Entry] {
+    let letters = Array(token)
+    guard letters.count >= 6 else { return [] }
+    func piece(_ range: Range<Int>) -> ColorLexicon.Entry? {
+      guard let entry = lexicon.entries[String(letters[range])],
+        entry.kind != .code, entry.kind != .and
+      else { return nil }
+      return entry
+    }
+    // Longest first piece first; the shortest piece is 3 letters.
+    func cover(from start: Int) -> [ColorLexicon.Entry]? {
+      if start == letters.count { return [] }
+      var end = letters.count
+      while end - start >= 3 {
+        if let entry = piece(start..<end), let rest = cover(from: end) { return [entry] + rest }
+        end -= 1
+      }
+      return nil
+    }
+    if let pieces = cover(from: 0) { return pieces }
+    for start in 3...(letters.count - 3) {
+      if let entry = piece(start..<letters.count), entry.kind == .basic,
+        !entry.languages.isDisjoint(with: ["de", "nl"])
+      {
+        return [entry]
+      }
+    }
+    return []
+  }
+
+  /// The words of a run of Japanese script by longest match; characters that start no word
+  /// are passed over.
+  private static func scanCJK(_ text: String, lexicon: ColorLexicon) -> [Word] {
+    let characters = Array(text)
+    var words: [Word] = []
+    var start = 0
+    while start < characters.count {
+      var end = min(characters.count, start + lexicon.longestCJK)
+      var found: ColorLexicon.Entry? = nil
+      while end > start {
+        if let entry = lexicon.entries[String(characters[start..<end])], entry.kind != .code {
+          found = entry
+          break
+        }
+        end -= 1
+      }
+      if let found {
+        words.append(.entry(found))
+        start = end
+      } else {
+        start += 1
+      }
+    }
+    return words
+  }
+
+  /// The family of one colour's words, and the word that decides it (see the type's rules).
+  private func decide(_ words: [Word]) -> Reading? {
+    func rank(_ word: Word) -> Int {
+      switch word {
+      case .shop: 4
+      case .entry(let entry):
+        !entry.kind.decides ? 0 : entry.family == .multicolour ? 1 : entry.kind == .name ? 2 : 3
+      }
+    }
+    let best = words.map(rank).max() ?? 0
+    guard best > 0 else { return nil }
+    let tied = words.enumerated().filter { rank($0.element) == best }
+    var winner = tied[tied.count - 1]
+    if tied.count > 1, case .entry(let first) = tied[0].element,
+      first.languages.isSubset(of: ColorLexicon.headFirst)
+    {
+      winner = tied[0]
+    }
+    switch winner.element {
+    case .shop(let code, let family):
+      return Reading(family: family, word: code, kind: nil)
+    case .entry(let entry):
+      guard var family = entry.family else { return nil }
+      let shifts = ColorLexicon.shipped.shifts
+      for (offset, word) in words.enumerated() where offset != winner.offset {
+        guard case .entry(let other) = word,
+          let shade = other.shade ?? other.family?.rawValue,
+          let shifted = shifts["\(shade) \(family.rawValue)"]
+        else { continue }
+        family = shifted
+        break
+      }
+      return Reading(family: family, word: entry.word, kind: entry.kind)
+    }
+  }
+
+  /// Characters that separate two colours of one name (after width folding).
+  private static let partSeparators: Set<Character> = [
+    "/", ",", "&", "+", "|", ";", "×", "・", "、", "\u{FF65}", "\\",
+  ]
 
   private static let ignored: Set<Unicode.Scalar> = [
     " ", "-", "_", ".", "'", "\u{2019}", "\t", "\u{00A0}",

@@ -130,7 +130,8 @@ struct Run: AsyncParsableCommand {
         productsSeen: c.productsSeen, productsAdded: c.productsAdded,
         productsChanged: c.productsChanged, productsRemoved: c.productsRemoved,
         imagesFetched: c.imagesDownloaded, imagesNotModified: c.imagesNotModified,
-        imagesFailed: c.imagesFailed, imagesAnalysed: c.imagesDecoded, itemErrors: c.errors)
+        imagesFailed: c.imagesFailed, imagesAnalysed: c.imagesDecoded, itemErrors: c.errors,
+        feedItems: c.itemsSeen)
     }
     let file = RunMetricsFile(
       started: started, finished: report?.finished ?? Date(), exitCode: exitCode, counts: counts)

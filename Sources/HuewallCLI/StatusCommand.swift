@@ -194,6 +194,7 @@ struct Status: ParsableCommand {
         .object([
           ("seen", .int(c.productsSeen)), ("added", .int(c.productsAdded)),
           ("changed", .int(c.productsChanged)), ("removed", .int(c.productsRemoved)),
+          ("feedItems", .int(c.itemsSeen)),
         ])
       ),
       (
@@ -227,7 +228,7 @@ struct Status: ParsableCommand {
   static func table(_ runs: [RunRecord]) -> String {
     guard !runs.isEmpty else { return "no runs yet" }
     let header = [
-      "run", "kind", "status", "started (UTC)", "took", "products +/~/-",
+      "run", "kind", "status", "started (UTC)", "took", "products +/~/-", "feed items",
       "images new/304/failed/analysed", "errors",
     ]
     let rows = runs.map { run -> [String] in
@@ -238,6 +239,7 @@ struct Status: ParsableCommand {
         String(run.id), run.kind.rawValue, run.status.rawValue,
         timestamp(run.startedAt), took,
         "\(c.productsSeen) +\(c.productsAdded)/~\(c.productsChanged)/-\(c.productsRemoved)",
+        String(c.itemsSeen),
         "\(c.imagesDownloaded)/\(c.imagesNotModified)/\(c.imagesFailed)/\(c.imagesDecoded)",
         String(c.errors),
       ]

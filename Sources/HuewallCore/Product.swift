@@ -29,6 +29,25 @@ public struct Product: Sendable, Hashable, Codable {
   /// The id shared by the colourways and sizes of one model, so that the preview page can show
   /// siblings together.
   public var itemGroupId: String?
+  /// The size of this feed item as the feed gives it ("XL", "42"); nil when the feed has none.
+  public var size: String?
+  /// The feed items this product stands for: every size of one colourway, each with its own
+  /// id, for the shop's files, which a shop matches item by item. One item, the product
+  /// itself, until the catalogue folds a feed's items into colourways.
+  public var items: [Item]
+
+  /// One sellable feed item of a colourway.
+  public struct Item: Sendable, Hashable, Codable {
+    /// The feed's id of the item (Merchant `id`, a Shopify variant, a WooCommerce variation).
+    public var id: String
+    /// Its size as the feed gives it.
+    public var size: String?
+
+    public init(id: String, size: String? = nil) {
+      self.id = id
+      self.size = size
+    }
+  }
 
   public init(
     id: String,
@@ -39,7 +58,9 @@ public struct Product: Sendable, Hashable, Codable {
     imageURLs: [URL],
     price: String? = nil,
     availability: String? = nil,
-    itemGroupId: String? = nil
+    itemGroupId: String? = nil,
+    size: String? = nil,
+    items: [Item]? = nil
   ) {
     self.id = id
     self.title = title
@@ -50,6 +71,8 @@ public struct Product: Sendable, Hashable, Codable {
     self.price = price
     self.availability = availability
     self.itemGroupId = itemGroupId
+    self.size = size
+    self.items = items ?? [Item(id: id, size: size)]
   }
 
   /// The image Huewall analyses: the first one.

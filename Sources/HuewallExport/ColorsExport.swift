@@ -57,10 +57,14 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
     /// Its place among the product's images: 0 the main image (`imageUrl`), 1 the first
     /// additional one, …
     public var imageIndex: Int? = nil
+    /// The feed items the tile stands for: every size of the colourway, each with the feed's
+    /// id and size (null where the feed gives none).
+    public var items: [Product.Item] = []
 
     enum CodingKeys: String, CodingKey {
       case id, title, brand, vendorColor, vendorFamily, link, imageUrl, position, family
       case disagreement, colors, decidedBy, override, confidence, backdrop, image, imageIndex
+      case items
     }
 
     /// Every key is written, a missing value as null, so that every product has the same
@@ -84,6 +88,7 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
       try c.encode(backdrop, forKey: .backdrop)
       try c.encode(image, forKey: .image)
       try c.encode(imageIndex, forKey: .imageIndex)
+      try c.encode(items, forKey: .items)
     }
   }
 
@@ -227,6 +232,7 @@ struct WallCatalogue {
       placed.product.backdrop = entry.backdrop
       placed.product.image = entry.chosenImageURL
       placed.product.imageIndex = entry.chosenImageIndex
+      placed.product.items = entry.items
       keyed.append(placed)
     }
   }
@@ -367,6 +373,15 @@ extension ColorsDocument.ExportedProduct {
     out += imageIndex.map(String.init) ?? "null"
     out += ", \"imageUrl\": "
     ColorsDocument.append(imageUrl, to: &out)
+    out += ", \"items\": ["
+    for (index, item) in items.enumerated() {
+      out += index == 0 ? "{\"id\": " : ", {\"id\": "
+      JSONValue.appendQuoted(item.id, to: &out)
+      out += ", \"size\": "
+      ColorsDocument.append(item.size, to: &out)
+      out += "}"
+    }
+    out += "]"
     out += ", \"link\": "
     ColorsDocument.append(link, to: &out)
     out += ", \"override\": "

@@ -11,11 +11,13 @@ public struct RunMetricsFile: Sendable {
     public var productsSeen, productsAdded, productsChanged, productsRemoved: Int
     public var imagesFetched, imagesNotModified, imagesFailed, imagesAnalysed: Int
     public var itemErrors: Int
+    /// The feed's sellable items (every size) that the products stand for.
+    public var feedItems: Int
 
     public init(
       productsSeen: Int, productsAdded: Int, productsChanged: Int, productsRemoved: Int,
       imagesFetched: Int, imagesNotModified: Int, imagesFailed: Int, imagesAnalysed: Int,
-      itemErrors: Int
+      itemErrors: Int, feedItems: Int = 0
     ) {
       self.productsSeen = productsSeen
       self.productsAdded = productsAdded
@@ -26,6 +28,7 @@ public struct RunMetricsFile: Sendable {
       self.imagesFailed = imagesFailed
       self.imagesAnalysed = imagesAnalysed
       self.itemErrors = itemErrors
+      self.feedItems = feedItems
     }
   }
 
@@ -75,6 +78,10 @@ public struct RunMetricsFile: Sendable {
         "huewall_run_products", products, Double(counts.productsChanged), [("state", "changed")])
       gauge(
         "huewall_run_products", products, Double(counts.productsRemoved), [("state", "removed")])
+      gauge(
+        "huewall_run_feed_items",
+        "Sellable items of the feed in the last run (every size); products are colourways.",
+        Double(counts.feedItems))
       let images = "Images in the last run, by outcome."
       gauge("huewall_run_images", images, Double(counts.imagesFetched), [("outcome", "fetched")])
       gauge(

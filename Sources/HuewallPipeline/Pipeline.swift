@@ -242,7 +242,8 @@ public struct RunReport: Sendable {
     let c = counts
     let seconds = String(format: "%.1f s", finished.timeIntervalSince(started))
     return "run \(runID) \(status.rawValue) in \(seconds): products \(c.productsSeen) seen, "
-      + "\(c.productsAdded) added, \(c.productsChanged) changed, \(c.productsRemoved) removed; "
+      + "\(c.productsAdded) added, \(c.productsChanged) changed, \(c.productsRemoved) removed"
+      + (c.itemsSeen > c.productsSeen ? " (\(c.itemsSeen) feed items)" : "") + "; "
       + "images \(c.imagesDownloaded) downloaded, \(c.imagesNotModified) not modified, "
       + "\(c.imagesFailed) failed, \(c.imagesDecoded) analysed; \(c.errors) errors "
       + "(parameters \(parameterSetName))"

@@ -28,15 +28,18 @@ enum Steps {
       }
       context.itemsAttempted += summary.itemCount
       let count = try context.store.stagedProductCount()
-      context.logger.info("\(count) products (\(summary.format.rawValue) feed)")
+      context.counts.itemsSeen = count
+      context.logger.info("\(count) items (\(summary.format.rawValue) feed)")
     }
   }
 
-  /// The staged products → the catalogue: added, changed, and those that left the feed marked
-  /// removed.
+  /// The staged feed items → the catalogue's products, one per colourway (``Colourway``):
+  /// added, changed, and those that left the feed marked removed.
   static var syncProducts: PipelineStep {
     PipelineStep(name: "Sync products") { context in
       context.counts.record(try context.store.syncStagedProducts(at: Date()))
+      context.logger.info(
+        "\(context.counts.productsSeen) colourways of \(context.counts.itemsSeen) items")
     }
   }
 

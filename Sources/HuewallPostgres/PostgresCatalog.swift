@@ -61,7 +61,7 @@ extension PostgresCatalog {
   static let runColumns = """
     id, kind, status, started_at, finished_at, parameter_set_id, products_seen, products_added,
     products_changed, products_removed, images_downloaded, images_not_modified, images_failed,
-    images_decoded, errors, message
+    images_decoded, errors, message, items_seen
     """
 
   public func startRun(
@@ -85,7 +85,7 @@ extension PostgresCatalog {
         products_changed = \(c.productsChanged), products_removed = \(c.productsRemoved),
         images_downloaded = \(c.imagesDownloaded), images_not_modified = \(c.imagesNotModified),
         images_failed = \(c.imagesFailed), images_decoded = \(c.imagesDecoded),
-        errors = \(c.errors)
+        errors = \(c.errors), items_seen = \(c.itemsSeen)
       WHERE id = \(id)
       """)
     if changed == 0 { throw StoreError(path: location, reason: .unknownRun(id)) }
@@ -123,7 +123,7 @@ extension PostgresCatalog {
         productsSeen: try row[6], productsAdded: try row[7], productsChanged: try row[8],
         productsRemoved: try row[9], imagesDownloaded: try row[10],
         imagesNotModified: try row[11], imagesFailed: try row[12], imagesDecoded: try row[13],
-        errors: try row[14]),
+        errors: try row[14], itemsSeen: try row[16]),
       message: try row[15])
   }
 

@@ -186,7 +186,8 @@ extension PostgresCatalog {
             product: ExportEntry(
               id: id, title: try row[1], brand: try row[2], vendorColor: try row[3],
               link: try row[4], imageURL: try row[5], isRemoved: try row[6], imageSHA256: nil,
-              colors: nil, family: nil, itemGroupId: try row[10]),
+              colors: nil, family: nil, itemGroupId: try row[10],
+              items: ProductValues.items(fromJSON: try row[15])),
             position: try row[12], url: try row[13], sha256: try row[7], plainness: try row[14],
             colorsJSON: try row[8], family: try row[9], backdrop: try row[11])
           if let entry = try assembler.add(next) { try body(entry) }

@@ -13,7 +13,8 @@ import PostgresNIO
 final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
   static let batchSize = 500
   private let session: PostgresSession
-  private var pending: [(id: String, position: Int, values: ProductValues)] = []
+  private var pending: [(id: String, position: Int, values: ProductValues, colourway: String)] =
+    []
   private var pendingPositions: [String: Int] = [:]
   private var seenHashes: Set<Int64> = []
 
@@ -27,7 +28,8 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
         seq bigint GENERATED ALWAYS AS IDENTITY, id text COLLATE "C" PRIMARY KEY,
         position integer NOT NULL, title text NOT NULL, brand text, vendor_color text,
         link text, image_url text, additional_image_urls text NOT NULL, price text,
-        availability text, item_group_id text)
+        availability text, item_group_id text, items text NOT NULL,
+        colourway text COLLATE "C" NOT NULL)
       """)
   }
 
@@ -40,7 +42,7 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
         "SELECT position FROM staged_products WHERE id = \(product.id)", as: Int.self)
       if let earlier = earlier.first { return earlier }
     }
-    pending.append((product.id, position, ProductValues(product)))
+    pending.append((product.id, position, ProductValues(product), Colourway.key(of: product)))
     pendingPositions[product.id] = position
     if pending.count == Self.batchSize { try flush() }
     return nil
@@ -49,19 +51,21 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
   /// Writes the pending rows.
   func flush() throws(StoreError) {
     guard !pending.isEmpty else { return }
-    var binds = PostgresBindings(capacity: pending.count * 11)
+    let width = 13
+    var binds = PostgresBindings(capacity: pending.count * width)
     var tuples: [String] = []
-    for (id, position, values) in pending {
+    for (id, position, values, colourway) in pending {
       let first = binds.count + 1
-      tuples.append("(" + (first..<first + 11).map { "$\($0)" }.joined(separator: ",") + ")")
+      tuples.append("(" + (first..<first + width).map { "$\($0)" }.joined(separator: ",") + ")")
       binds.append(id)
       binds.append(position)
       values.bind(into: &binds)
+      binds.append(colourway)
     }
     try session.execute(
       PostgresQuery(
         unsafeSQL: """
-          INSERT INTO staged_products (id, position, \(ProductValues.columns))
+          INSERT INTO staged_products (id, position, \(ProductValues.columns), colourway)
           VALUES \(tuples.joined(separator: ","))
           ON CONFLICT (id) DO NOTHING
           """, binds: binds))
@@ -80,6 +84,21 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
 }
 
 extension ProductValues {
+  /// Reads the columns of ``columns`` starting at index 1 (after the id).
+  init(columns row: PostgresSession.Columns) throws(StoreError) {
+    self.init(Product(id: "", imageURLs: []))
+    title = try row[1]
+    brand = try row[2]
+    vendorColor = try row[3]
+    link = try row[4]
+    imageURL = try row[5]
+    additionalImageURLs = try row[6]
+    price = try row[7]
+    availability = try row[8]
+    itemGroupId = try row[9]
+    items = try row[10]
+  }
+
   /// Appends the values in ``columns`` order.
   func bind(into binds: inout PostgresBindings) {
     binds.append(title)
@@ -91,6 +110,7 @@ extension ProductValues {
     binds.append(price)
     binds.append(availability)
     binds.append(itemGroupId)
+    binds.append(items)
   }
 }
 
@@ -134,6 +154,7 @@ extension PostgresCatalog {
   public func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts {
     // Nothing staged: an empty table, so that every product is marked removed.
     _ = try currentStaging()
+    try foldStagedColourways()
     let values = ProductValues.columns
     let differs =
       "(p.\(values.replacingOccurrences(of: ", ", with: ", p."))) IS DISTINCT FROM "
@@ -177,6 +198,68 @@ extension PostgresCatalog {
     }
   }
 
+  /// Replaces the staged feed items by one row per colourway (``ColourwayFolder``), read in
+  /// colourway order a page at a time and written back in batches.
+  private func foldStagedColourways() throws(StoreError) {
+    let values = ProductValues.columns
+    try session.execute("DROP TABLE IF EXISTS pg_temp.staged_colourways")
+    try session.execute(
+      """
+      CREATE TEMP TABLE staged_colourways (LIKE pg_temp.staged_products INCLUDING ALL)
+      """)
+    var folder = ColourwayFolder()
+    var done: [(id: String, values: ProductValues)] = []
+    func write() throws(StoreError) {
+      guard !done.isEmpty else { return }
+      var binds = PostgresBindings(capacity: done.count * 11)
+      var tuples: [String] = []
+      for (id, values) in done {
+        let first = binds.count + 1
+        tuples.append(
+          "(" + (first..<first + 11).map { "$\($0)" }.joined(separator: ",") + ", 0, '')")
+        binds.append(id)
+        values.bind(into: &binds)
+      }
+      try session.execute(
+        PostgresQuery(
+          unsafeSQL: """
+            INSERT INTO staged_colourways (id, \(values), position, colourway)
+            VALUES \(tuples.joined(separator: ","))
+            """, binds: binds))
+      done.removeAll(keepingCapacity: true)
+    }
+    var last = (colourway: "", seq: Int64(0))
+    while true {
+      let rows = try session.rows(
+        PostgresQuery(
+          unsafeSQL: """
+            SELECT id, \(values), colourway, seq FROM pg_temp.staged_products
+            WHERE (colourway, seq) > ($1, $2) ORDER BY colourway, seq
+            LIMIT \(PostgresProductStaging.batchSize)
+            """,
+          binds: {
+            var binds = PostgresBindings()
+            binds.append(last.colourway)
+            binds.append(last.seq)
+            return binds
+          }()))
+      guard !rows.isEmpty else { break }
+      for row in rows {
+        let key: String = try row[11]
+        let values = try ProductValues(columns: row)
+        if let colourway = folder.add(key: key, id: try row[0], values: values) {
+          done.append(colourway)
+        }
+        last = (key, try row[12])
+      }
+      try write()
+    }
+    if let colourway = folder.finish() { done.append(colourway) }
+    try write()
+    try session.execute("DROP TABLE pg_temp.staged_products")
+    try session.execute("ALTER TABLE pg_temp.staged_colourways RENAME TO staged_products")
+  }
+
   public func imageURLs(imagesPerProduct: Int) throws(StoreError) -> [String] {
     try session.values(
       PostgresQuery(
@@ -203,8 +286,8 @@ extension PostgresCatalog {
         location: location, id: row[0], title: row[1], brand: row[2], vendorColor: row[3],
         link: row[4],
         imageURL: row[5], additionalImageURLsJSON: row[6], price: row[7], availability: row[8],
-        itemGroupID: row[9], firstSeenAt: row[10], lastSeenAt: row[11], removedAt: row[12],
-        updatedAt: row[13])
+        itemGroupID: row[9], itemsJSON: row[10], firstSeenAt: row[11], lastSeenAt: row[12],
+        removedAt: row[13], updatedAt: row[14])
     }
   }
 }

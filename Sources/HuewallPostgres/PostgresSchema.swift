@@ -11,7 +11,7 @@ enum PostgresSchema {
   static let migrations: [(identifier: String, sql: String)] = [
     ("v1", v1), ("v2-poison-images", v2), ("v3-item-warnings", v3), ("v4-work-queue", v4),
     ("v5-color-overrides", v5), ("v6-backdrop", v6), ("v7-plainness", v7),
-    ("v8-work-item-titles", v8),
+    ("v8-work-item-titles", v8), ("v9-colourway-items", v9),
   ]
 
   /// Every process that opens the catalogue migrates it under this advisory lock, so that
@@ -173,5 +173,11 @@ enum PostgresSchema {
   /// The title a queued image's analysis is given, as in the SQLite catalogue.
   private static let v8 = """
     ALTER TABLE work_items ADD COLUMN title text;
+    """
+
+  /// A product is a colourway: the feed items it stands for, as in the SQLite catalogue.
+  private static let v9 = """
+    ALTER TABLE products ADD COLUMN items text NOT NULL DEFAULT '[]';
+    ALTER TABLE runs ADD COLUMN items_seen integer NOT NULL DEFAULT 0;
     """
 }

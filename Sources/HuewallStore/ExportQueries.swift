@@ -1,4 +1,5 @@
 import GRDB
+import HuewallCore
 
 /// What an export reads of one product: its feed values and, among its first images (the
 /// limit a run analyses), the one its colour is read from (``ImageCandidate/choose(_:)``) with
@@ -37,13 +38,15 @@ public struct ExportEntry: Sendable, Hashable {
   /// The contents of the product's images within the limit that were fetched, in order: a
   /// person's decision holds while the content it was made on is among them.
   public var imageSHA256s: [String]
+  /// The feed items the product stands for (every size of a colourway).
+  public var items: [Product.Item]
 
   public init(
     id: String, title: String, brand: String?, vendorColor: String?, link: String?,
     imageURL: String?, isRemoved: Bool, imageSHA256: String?, colors: [StoredColor]?,
     family: String?, itemGroupId: String? = nil, backdrop: String? = nil,
     chosenImageURL: String? = nil, chosenImageIndex: Int? = nil, plainness: Double? = nil,
-    imageSHA256s: [String]? = nil
+    imageSHA256s: [String]? = nil, items: [Product.Item]? = nil
   ) {
     self.id = id
     self.title = title
@@ -61,6 +64,7 @@ public struct ExportEntry: Sendable, Hashable {
     self.chosenImageIndex = chosenImageIndex ?? (imageURL == nil ? nil : 0)
     self.plainness = plainness
     self.imageSHA256s = imageSHA256s ?? [imageSHA256].compactMap { $0 }
+    self.items = items ?? [Product.Item(id: id)]
   }
 }
 
@@ -85,7 +89,7 @@ extension CatalogStore {
           product: ExportEntry(
             id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
             imageURL: row[5], isRemoved: row[6], imageSHA256: nil, colors: nil, family: nil,
-            itemGroupId: row[10]),
+            itemGroupId: row[10], items: ProductValues.items(fromJSON: row[15])),
           position: row[12], url: row[13], sha256: row[7], plainness: row[14],
           colorsJSON: row[8], family: row[9], backdrop: row[11])
         if let entry = try assembler.add(next) { try body(entry) }
@@ -99,7 +103,8 @@ extension ExportEntry {
   /// What both catalogues read for an export: one row per image of each product within
   /// `imagesPerProduct`, ordered by product id and image position, columns: id, title,
   /// brand, vendor colour, link, main image URL, removed, the image's sha256, its analysis's
-  /// colours and family, item group, backdrop, the image's position, URL and plainness.
+  /// colours and family, item group, backdrop, the image's position, URL and plainness, and
+  /// the product's items (JSON text, ``ProductValues/itemsJSON(of:)``).
   /// `parameterSet` is the placeholder of the set's id in the dialect at hand, `filter` a
   /// condition on `products` (a page).
   public static func query(
@@ -109,7 +114,8 @@ extension ExportEntry {
     SELECT products.id, products.title, products.brand, products.vendor_color,
            products.link, products.image_url, products.removed_at IS NOT NULL,
            images.sha256, analyses.colors, analyses.family, products.item_group_id,
-           analyses.backdrop, products.position, products.url, analyses.plainness
+           analyses.backdrop, products.position, products.url, analyses.plainness,
+           products.items
     FROM \(ProductImages.table(limit: imagesPerProduct, dialect: dialect, filter: filter))
       AS products
     LEFT JOIN images ON images.url = products.url

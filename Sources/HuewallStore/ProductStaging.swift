@@ -20,13 +20,15 @@ struct SQLiteProductStaging: ProductStaging {
         CREATE TEMP TABLE IF NOT EXISTS staged_products (
           seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, position INTEGER NOT NULL,
           title TEXT NOT NULL, brand TEXT, vendor_color TEXT, link TEXT, image_url TEXT,
-          additional_image_urls TEXT NOT NULL, price TEXT, availability TEXT, item_group_id TEXT)
+          additional_image_urls TEXT NOT NULL, price TEXT, availability TEXT, item_group_id TEXT,
+          items TEXT NOT NULL, colourway TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS temp.staged_products_colourway
+          ON staged_products (colourway, seq);
         """)
     insert = try db.cachedStatement(
       sql: """
-        INSERT INTO temp.staged_products (title, brand, vendor_color, link, image_url,
-          additional_image_urls, price, availability, item_group_id, id, position)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO temp.staged_products (\(ProductValues.columns), id, position, colourway)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """)
     earlier = try db.cachedStatement(
@@ -37,7 +39,10 @@ struct SQLiteProductStaging: ProductStaging {
     let values = ProductValues(product)
     try insert.execute(
       arguments: StatementArguments(
-        values.arguments + [product.id.databaseValue, position.databaseValue]))
+        values.arguments + [
+          product.id.databaseValue, position.databaseValue,
+          Colourway.key(of: product).databaseValue,
+        ]))
     if db.changesCount == 1 { return nil }
     return try Int.fetchOne(earlier, arguments: [product.id])
   }
@@ -70,7 +75,7 @@ extension CatalogStore {
     return result
   }
 
-  /// How many distinct products are staged.
+  /// How many distinct feed items are staged.
   public func stagedProductCount() throws(StoreError) -> Int {
     try write { db in
       guard try db.tableExists("staged_products", in: "temp") else { return 0 }
@@ -79,8 +84,10 @@ extension CatalogStore {
   }
 
   /// Makes the catalogue match the staged feed, as ``syncProducts(_:at:)`` does with a
-  /// sequence, then forgets the staged products. Staged nothing, every product is marked
-  /// removed: refuse empty or partial feeds before calling this.
+  /// sequence, then forgets the staged products. The staged items are folded into colourways
+  /// first (``Colourway``): read in colourway order a page at a time, so that only one page
+  /// and one colourway are in memory. Staged nothing, every product is marked removed: refuse
+  /// empty or partial feeds before calling this.
   @discardableResult
   public func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts {
     try write { db in
@@ -88,17 +95,27 @@ extension CatalogStore {
       if try db.tableExists("staged_products", in: "temp") {
         let page = try db.makeStatement(
           sql: """
-            SELECT id, title, brand, vendor_color, link, image_url, additional_image_urls, price,
-              availability, item_group_id, seq
-            FROM temp.staged_products WHERE seq > ? ORDER BY seq LIMIT \(ProductSync.chunkSize)
+            SELECT id, \(ProductValues.columns), colourway, seq
+            FROM temp.staged_products WHERE (colourway, seq) > (?, ?)
+            ORDER BY colourway, seq LIMIT \(ProductSync.chunkSize)
             """)
-        var last: Int64 = 0
+        var last: (colourway: String, seq: Int64) = ("", 0)
+        var folder = ColourwayFolder()
+        var chunk: [ProductSync.Entry] = []
         while true {
-          let rows = try Row.fetchAll(page, arguments: [last])
+          let rows = try Row.fetchAll(page, arguments: [last.colourway, last.seq])
           guard let tail = rows.last else { break }
-          try sync.apply(rows.map { (id: $0[0], values: ProductValues(row: $0)) })
-          last = tail[10]
+          for row in rows {
+            let values = ProductValues(row: row)
+            if let done = folder.add(key: row[11], id: row[0], values: values) {
+              chunk.append(done)
+            }
+          }
+          if !chunk.isEmpty { try sync.apply(chunk) }
+          chunk.removeAll(keepingCapacity: true)
+          last = (tail[11], tail[12])
         }
+        if let done = folder.finish() { try sync.apply([done]) }
         try db.execute(sql: "DROP TABLE temp.staged_products")
       }
       try sync.markRemoved()

@@ -130,6 +130,7 @@ struct ProductRow: Codable, FetchableRecord, TableRecord {
   var price: String?
   var availability: String?
   var itemGroupId: String?
+  var items: String  // JSON text
   var firstSeenAt: Date
   var lastSeenAt: Date
   var removedAt: Date?
@@ -143,6 +144,7 @@ struct ProductRow: Codable, FetchableRecord, TableRecord {
     case additionalImageURLs = "additional_image_urls"
     case price, availability
     case itemGroupId = "item_group_id"
+    case items
     case firstSeenAt = "first_seen_at"
     case lastSeenAt = "last_seen_at"
     case removedAt = "removed_at"
@@ -158,7 +160,8 @@ struct ProductRow: Codable, FetchableRecord, TableRecord {
         imageURLs: ([imageURL].compactMap { $0 } + additionalImageURLs).compactMap {
           URL(string: $0)
         },
-        price: price, availability: availability, itemGroupId: itemGroupId),
+        price: price, availability: availability, itemGroupId: itemGroupId,
+        items: ProductValues.items(fromJSON: items)),
       firstSeenAt: firstSeenAt, lastSeenAt: lastSeenAt, removedAt: removedAt,
       updatedAt: updatedAt)
   }
@@ -170,7 +173,7 @@ public struct ProductValues: Equatable, Sendable {
   /// The columns, in the order of the properties.
   public static let columns =
     "title, brand, vendor_color, link, image_url, additional_image_urls, price, availability, "
-    + "item_group_id"
+    + "item_group_id, items"
 
   public var title: String
   public var brand: String?
@@ -181,6 +184,8 @@ public struct ProductValues: Equatable, Sendable {
   public var price: String?
   public var availability: String?
   public var itemGroupId: String?
+  /// The feed items the product stands for, as JSON text (``itemsJSON(of:)``).
+  public var items: String
 
   public init(_ product: Product) {
     title = product.title
@@ -192,6 +197,38 @@ public struct ProductValues: Equatable, Sendable {
     price = product.price
     availability = product.availability
     itemGroupId = product.itemGroupId
+    items = Self.itemsJSON(of: product)
+  }
+
+  /// The JSON text a catalogue stores for a product's items: `[]` for a product that stands
+  /// for itself alone (one item, its own id, no size), so that a feed without sizes stores
+  /// what it stored before colourways; else `[{"id": …, "size": …}, …]` in feed order.
+  public static func itemsJSON(of product: Product) -> String {
+    if product.items.count == 1, product.items[0].id == product.id, product.items[0].size == nil {
+      return "[]"
+    }
+    var json = "["
+    for (index, item) in product.items.enumerated() {
+      if index > 0 { json += "," }
+      json += "{\"id\":"
+      JSONValue.appendQuoted(item.id, to: &json)
+      if let size = item.size {
+        json += ",\"size\":"
+        JSONValue.appendQuoted(size, to: &json)
+      }
+      json += "}"
+    }
+    return json + "]"
+  }
+
+  /// The items of `itemsJSON(of:)`; nil (the product alone) for `[]` or text that is not such
+  /// an array.
+  public static func items(fromJSON text: String) -> [Product.Item]? {
+    guard text != "[]",
+      let items = try? JSONDecoder().decode([Product.Item].self, from: Data(text.utf8)),
+      !items.isEmpty
+    else { return nil }
+    return items
   }
 
   /// Reads the columns of ``selectColumns`` starting at index 1.
@@ -205,6 +242,7 @@ public struct ProductValues: Equatable, Sendable {
     price = row[7]
     availability = row[8]
     itemGroupId = row[9]
+    items = row[10]
   }
 
   static let selectColumns = "id, \(columns), removed_at IS NOT NULL"
@@ -214,7 +252,7 @@ public struct ProductValues: Equatable, Sendable {
     [
       title.databaseValue, brand.databaseValue, vendorColor.databaseValue, link.databaseValue,
       imageURL.databaseValue, additionalImageURLs.databaseValue, price.databaseValue,
-      availability.databaseValue, itemGroupId.databaseValue,
+      availability.databaseValue, itemGroupId.databaseValue, items.databaseValue,
     ]
   }
 }
@@ -253,13 +291,13 @@ struct ProductSync {
     insert = try db.makeStatement(
       sql: """
         INSERT INTO products (title, brand, vendor_color, link, image_url, additional_image_urls,
-          price, availability, item_group_id, id, first_seen_at, last_seen_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          price, availability, item_group_id, items, id, first_seen_at, last_seen_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     update = try db.makeStatement(
       sql: """
         UPDATE products SET title = ?, brand = ?, vendor_color = ?, link = ?, image_url = ?,
-          additional_image_urls = ?, price = ?, availability = ?, item_group_id = ?,
+          additional_image_urls = ?, price = ?, availability = ?, item_group_id = ?, items = ?,
           removed_at = NULL, last_seen_at = ?, updated_at = ?
         WHERE id = ?
         """)
@@ -281,7 +319,7 @@ struct ProductSync {
     var existing: [String: (values: ProductValues, removed: Bool)] = [:]
     let rows = try Row.fetchCursor(lookup, arguments: StatementArguments(ids))
     while let row = try rows.next() {
-      existing[row[0]] = (ProductValues(row: row), row[10])
+      existing[row[0]] = (ProductValues(row: row), row[11])
     }
 
     for (productID, values) in chunk {
@@ -329,8 +367,8 @@ extension StoredProduct {
   public init(
     location: String, id: String, title: String, brand: String?, vendorColor: String?,
     link: String?, imageURL: String?, additionalImageURLsJSON: String, price: String?,
-    availability: String?, itemGroupID: String?, firstSeenAt: Date, lastSeenAt: Date,
-    removedAt: Date?, updatedAt: Date
+    availability: String?, itemGroupID: String?, itemsJSON: String = "[]", firstSeenAt: Date,
+    lastSeenAt: Date, removedAt: Date?, updatedAt: Date
   ) throws(StoreError) {
     let additional: [String]
     do {
@@ -345,7 +383,8 @@ extension StoredProduct {
       ProductRow(
         id: id, title: title, brand: brand, vendorColor: vendorColor, link: link,
         imageURL: imageURL, additionalImageURLs: additional, price: price,
-        availability: availability, itemGroupId: itemGroupID, firstSeenAt: firstSeenAt,
+        availability: availability, itemGroupId: itemGroupID, items: itemsJSON,
+        firstSeenAt: firstSeenAt,
         lastSeenAt: lastSeenAt, removedAt: removedAt, updatedAt: updatedAt
       ).storedProduct
   }

@@ -27,6 +27,7 @@ public enum RunStatus: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// What a run did, counted per stage.
 public struct RunCounts: Sendable, Hashable, Codable {
+  /// Products (colourways) in the feed.
   public var productsSeen: Int
   public var productsAdded: Int
   public var productsChanged: Int
@@ -40,11 +41,13 @@ public struct RunCounts: Sendable, Hashable, Codable {
   public var imagesDecoded: Int
   /// Item errors recorded for the run.
   public var errors: Int
+  /// The feed's sellable items (every size) that the products seen stand for.
+  public var itemsSeen: Int
 
   public init(
     productsSeen: Int = 0, productsAdded: Int = 0, productsChanged: Int = 0,
     productsRemoved: Int = 0, imagesDownloaded: Int = 0, imagesNotModified: Int = 0,
-    imagesFailed: Int = 0, imagesDecoded: Int = 0, errors: Int = 0
+    imagesFailed: Int = 0, imagesDecoded: Int = 0, errors: Int = 0, itemsSeen: Int = 0
   ) {
     self.productsSeen = productsSeen
     self.productsAdded = productsAdded
@@ -55,6 +58,7 @@ public struct RunCounts: Sendable, Hashable, Codable {
     self.imagesFailed = imagesFailed
     self.imagesDecoded = imagesDecoded
     self.errors = errors
+    self.itemsSeen = itemsSeen
   }
 
   /// Takes the product counts of a sync.
@@ -222,6 +226,7 @@ struct RunRow: Codable, FetchableRecord, MutablePersistableRecord {
   var imagesFailed = 0
   var imagesDecoded = 0
   var errors = 0
+  var itemsSeen = 0
   var message: String?
 
   enum CodingKeys: String, CodingKey, ColumnExpression {
@@ -239,6 +244,7 @@ struct RunRow: Codable, FetchableRecord, MutablePersistableRecord {
     case imagesFailed = "images_failed"
     case imagesDecoded = "images_decoded"
     case errors, message
+    case itemsSeen = "items_seen"
   }
   typealias Columns = CodingKeys
 
@@ -259,7 +265,8 @@ struct RunRow: Codable, FetchableRecord, MutablePersistableRecord {
         productsSeen: productsSeen, productsAdded: productsAdded,
         productsChanged: productsChanged, productsRemoved: productsRemoved,
         imagesDownloaded: imagesDownloaded, imagesNotModified: imagesNotModified,
-        imagesFailed: imagesFailed, imagesDecoded: imagesDecoded, errors: errors)
+        imagesFailed: imagesFailed, imagesDecoded: imagesDecoded, errors: errors,
+        itemsSeen: itemsSeen)
     }
     set {
       productsSeen = newValue.productsSeen
@@ -271,6 +278,7 @@ struct RunRow: Codable, FetchableRecord, MutablePersistableRecord {
       imagesFailed = newValue.imagesFailed
       imagesDecoded = newValue.imagesDecoded
       errors = newValue.errors
+      itemsSeen = newValue.itemsSeen
     }
   }
 

@@ -17,6 +17,7 @@ enum Schema {
     migrator.registerMigration("v6-backdrop", migrate: v6)
     migrator.registerMigration("v7-plainness", migrate: v7)
     migrator.registerMigration("v8-work-item-titles", migrate: v8)
+    migrator.registerMigration("v9-colourway-items", migrate: v9)
     return migrator
   }()
 
@@ -207,6 +208,19 @@ enum Schema {
     // earlier, and for images no product in the feed shows.
     try db.alter(table: "work_items") { t in
       t.add(column: "title", .text)
+    }
+  }
+
+  private static func v9(_ db: Database) throws {
+    // A product is a colourway: the feed items it stands for (every size), each with its id
+    // and size, as a JSON array of {"id", "size"}. Empty for rows synced before, which stand for
+    // themselves.
+    try db.alter(table: "products") { t in
+      t.add(column: "items", .text).notNull().defaults(to: "[]")
+    }
+    // How many feed items a run's products stood for; 0 for runs before colourways.
+    try db.alter(table: "runs") { t in
+      t.add(column: "items_seen", .integer).notNull().defaults(to: 0)
     }
   }
 }

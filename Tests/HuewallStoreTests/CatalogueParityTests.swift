@@ -94,6 +94,7 @@ struct CatalogueParityTests {
           missingMigrations: [
             "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
             "v5-color-overrides", "v6-backdrop", "v7-plainness", "v8-work-item-titles",
+            "v9-colourway-items",
           ]))
     #expect(
       try await TestPostgres.query(url, "SELECT to_regclass('schema_migrations') IS NULL") == ["t"])

@@ -21,7 +21,7 @@ struct SchemaTests {
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
-          "v6-backdrop", "v7-plainness", "v8-work-item-titles",
+          "v6-backdrop", "v7-plainness", "v8-work-item-titles", "v9-colourway-items",
         ])
     }
   }
@@ -74,6 +74,7 @@ struct SchemaTests {
             missingMigrations: [
               "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
               "v5-color-overrides", "v6-backdrop", "v7-plainness", "v8-work-item-titles",
+              "v9-colourway-items",
             ]))
     }
   }
@@ -86,7 +87,7 @@ struct SchemaTests {
         columns == [
           "id", "title", "brand", "vendor_color", "link", "image_url", "additional_image_urls",
           "price", "availability", "item_group_id", "first_seen_at", "last_seen_at",
-          "removed_at", "updated_at",
+          "removed_at", "updated_at", "items",
         ])
     }
   }
@@ -203,7 +204,7 @@ struct SchemaTests {
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
-          "v6-backdrop", "v7-plainness", "v8-work-item-titles",
+          "v6-backdrop", "v7-plainness", "v8-work-item-titles", "v9-colourway-items",
         ])
     }
   }

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import HuewallCore
+@testable import HuewallPostgres
+@testable import HuewallStore
+
+/// A feed's items become colourways: sizes of one colour are one product that lists them.
+@Suite("Colourways")
+struct ColourwayTests {
+  /// One size of a shirt as a Merchant feed lists it.
+  static func item(
+    _ id: String, group: String? = "SHIRT", color: String? = "Azul Marino", size: String? = nil,
+    image: String = "https://cdn.example/shirt-navy.jpg", title: String? = nil
+  ) -> Product {
+    Product(
+      id: id, title: title ?? "Camiseta Básica - \(color ?? "") - \(size ?? "")", brand: "Opis",
+      vendorColor: color, imageURLs: [URL(string: image)!], price: "19.90 EUR",
+      itemGroupId: group, size: size)
+  }
+
+  @Test func sizesOfOneGroupAndColourShareAKey() {
+    let s = Self.item("1", size: "S")
+    let m = Self.item("2", color: "azul  MARINO", size: "M")
+    let red = Self.item("3", color: "Rojo", size: "S")
+    #expect(Colourway.key(of: s) == Colourway.key(of: m))
+    #expect(Colourway.key(of: s) != Colourway.key(of: red))
+    // No group: one colourway only where the main image is the same.
+    let loneA = Self.item("4", group: nil, size: "S")
+    let loneB = Self.item("5", group: nil, size: "M")
+    let other = Self.item("6", group: nil, size: "M", image: "https://cdn.example/other.jpg")
+    #expect(Colourway.key(of: loneA) == Colourway.key(of: loneB))
+    #expect(Colourway.key(of: loneA) != Colourway.key(of: other))
+    // A group without colours: its sizes go together by their image, its colours apart.
+    let plainA = Self.item("7", color: nil, size: "S")
+    let plainB = Self.item("8", color: nil, size: "M", image: "https://cdn.example/other.jpg")
+    #expect(Colourway.key(of: plainA) != Colourway.key(of: plainB))
+  }
+
+  @Test func aColourwayListsItsItemsAndSharesItsTitle() {
+    let folded = Colourway.fold([
+      Self.item("1", size: "S"), Self.item("2", size: "M", image: "https://cdn.example/back.jpg"),
+      Self.item("3", size: "L"),
+    ])
+    #expect(folded.id == "SHIRT-azul-marino")
+    #expect(folded.title == "Camiseta Básica - Azul Marino")
+    #expect(folded.items.map(\.id) == ["1", "2", "3"])
+    #expect(folded.items.map(\.size) == ["S", "M", "L"])
+    #expect(folded.size == nil)
+    #expect(
+      folded.imageURLs.map(\.absoluteString) == [
+        "https://cdn.example/shirt-navy.jpg", "https://cdn.example/back.jpg",
+      ])
+    // One item stays itself: a feed without sizes keeps its ids and titles.
+    let alone = Self.item("9", size: "S")
+    #expect(Colourway.fold([alone]) == alone)
+    // Titles that share less than half keep the first.
+    #expect(Colourway.sharedTitle(["Boot", "Sandal"]) == "Boot")
+    #expect(Colourway.sharedTitle(["Shoe 40", "Shoe 41"]) == "Shoe")
+    #expect(Colourway.slug("Beige Crudo / Café") == "beige-crudo-cafe")
+  }
+
+  @Test(
+    "staged sizes are folded into colourways, a re-sync changes nothing, a new size changes one",
+    arguments: Backend.allCases)
+  func stagedItemsFoldIntoColourways(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
+      func sync(_ items: [Product], at date: Date) throws -> ProductSyncCounts {
+        try store.clearStagedProducts()
+        try store.stageProducts { staging in
+          for (index, item) in items.enumerated() {
+            let earlier = try staging.add(item, position: index + 1)
+            #expect(earlier == nil)
+          }
+        }
+        #expect(try store.stagedProductCount() == items.count)
+        return try store.syncStagedProducts(at: date)
+      }
+      // Interleaved, as feeds list sizes: navy S, red S, navy M, red M, a product alone.
+      var feed = [
+        Self.item("N-S", size: "S"), Self.item("R-S", color: "Rojo", size: "S"),
+        Self.item("N-M", size: "M"), Self.item("R-M", color: "Rojo", size: "M"),
+        Self.item("CAP", group: nil, color: nil, image: "https://cdn.example/cap.jpg"),
+      ]
+      let first = try sync(feed, at: t0)
+      #expect(first == ProductSyncCounts(seen: 3, added: 3, changed: 0, removed: 0))
+      let products = try store.products(includeRemoved: true).map(\.product)
+      #expect(products.map(\.id) == ["CAP", "SHIRT-azul-marino", "SHIRT-rojo"])
+      #expect(products[1].items == [.init(id: "N-S", size: "S"), .init(id: "N-M", size: "M")])
+      #expect(products[2].items.map(\.id) == ["R-S", "R-M"])
+      #expect(products[0].items == [.init(id: "CAP")])
+
+      #expect(
+        try sync(feed, at: t1) == ProductSyncCounts(seen: 3, added: 0, changed: 0, removed: 0))
+      feed.append(Self.item("N-L", size: "L"))
+      #expect(
+        try sync(feed, at: t2) == ProductSyncCounts(seen: 3, added: 0, changed: 1, removed: 0))
+      let navy = try #require(
+        try store.products(includeRemoved: false).first { $0.product.id == "SHIRT-azul-marino" })
+      #expect(navy.product.items.map(\.size) == ["S", "M", "L"])
+      #expect(navy.updatedAt == t2)
+    }
+  }
+
+  @Test("a repeated item id is still a duplicate of the feed", arguments: Backend.allCases)
+  func repeatedItemIDs(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
+      try store.clearStagedProducts()
+      try store.stageProducts { staging in
+        let first = try staging.add(Self.item("A", size: "S"), position: 1)
+        let second = try staging.add(Self.item("A", size: "M"), position: 2)
+        #expect(first == nil && second == 1)
+      }
+      _ = try store.syncStagedProducts(at: t0)
+      let products = try store.products(includeRemoved: false).map(\.product)
+      #expect(products.map(\.id) == ["A"])
+      #expect(products[0].items == [.init(id: "A", size: "S")])
+    }
+  }
+}

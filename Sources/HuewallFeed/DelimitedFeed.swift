@@ -1,22 +1,10 @@
 import Foundation
 
 /// CSV and Google Merchant TSV: a header row names the columns, in any order; columns Huewall
-/// does not use are ignored.
+/// does not use are ignored. A WooCommerce or Magento 2 product export is recognised by its
+/// columns and read with its variations folded (``ShopExport``).
 enum DelimitedFeed {
-  /// The Huewall fields a column can fill.
-  enum Field: CaseIterable {
-    case id, title, brand, color, link, image, additionalImages, price, currency, availability
-    case itemGroupId
-
-    /// The product field it fills, as item errors and warnings name it.
-    var name: String {
-      switch self {
-      case .image, .additionalImages: "image"
-      case .currency: "price"
-      default: "\(self)"
-      }
-    }
-  }
+  typealias Field = FeedColumn
 
   /// Google Merchant Center's attribute names.
   static let merchantColumns: [Field: [String]] = [
@@ -24,6 +12,7 @@ enum DelimitedFeed {
     .title: ["title"],
     .brand: ["brand"],
     .color: ["color"],
+    .size: ["size"],
     .link: ["link"],
     .image: ["image_link"],
     .additionalImages: ["additional_image_link"],
@@ -36,8 +25,9 @@ enum DelimitedFeed {
   static let csvColumns: [Field: [String]] = [
     .id: ["id", "sku", "product_id", "item_id"],
     .title: ["title", "name", "product_name", "product_title"],
-    .brand: ["brand", "vendor", "manufacturer"],
+    .brand: ["brand", "vendor", "manufacturer", "brands"],
     .color: ["color", "colour", "vendor_color", "color_name", "colour_name"],
+    .size: ["size"],
     .link: ["link", "url", "product_url", "product_link"],
     // `base_image`: Magento's catalogue export.
     .image: ["image_link", "image", "image_url", "main_image", "main_image_url", "base_image"],
@@ -54,39 +44,79 @@ enum DelimitedFeed {
 
   /// Reads the rows of a CSV or TSV feed in order, calling `each` with every data row as an
   /// item. Blank rows, and rows starting with `#` before the header (Meta's catalogue feeds
-  /// carry comments there), are skipped; the first other row is the header.
+  /// carry comments there), are skipped; the first other row is the header. `mapping` names
+  /// the columns of fields whose column has a name Huewall does not know (`feed.columns`).
+  ///
+  /// A shop's export whose rows refer to each other (a WooCommerce variation to its parent, a
+  /// Magento configurable product to its simples) is read twice: once for what the parents
+  /// hold, once for the items.
   static func read(
-    _ input: FeedInput, as format: FeedFormat, maxFieldBytes: Int,
-    each: (RawItem) throws -> Void
+    _ input: FeedInput, as format: FeedFormat, mapping: [FeedColumn: String] = [:],
+    maxFieldBytes: Int, each: (RawItem) throws -> Void
   ) throws {
     let input = try input.convertingUTF16()
     let delimiter =
       format == .merchantTSV ? UInt8(ascii: "\t") : sniffDelimiter(Array(FeedText.utf8(input.head)))
     let names = format == .merchantTSV ? merchantColumns : csvColumns
-    var reader = DelimitedText.Reader(delimiter: delimiter, maxFieldBytes: maxFieldBytes)
     var columns: Columns?
+    var family = ShopExport.Family()
+    try forEachRow(
+      input, delimiter: delimiter, maxFieldBytes: maxFieldBytes,
+      header: { header in
+        let found = try Columns(header: header, names: names, mapping: mapping)
+        columns = found
+        return found.export != nil
+      },
+      row: { record, _ in
+        columns?.export?.collect(record.fields, columns: columns!, into: &family)
+      })
+    guard let columns else { throw FeedError.Reason.noHeader }
+    if let export = columns.export { export.finish(&family) }
+    try forEachRow(
+      input, delimiter: delimiter, maxFieldBytes: maxFieldBytes, header: { _ in true },
+      row: { record, position in
+        var item = columns.item(from: record, position: position, maxFieldBytes: maxFieldBytes)
+        columns.export?.complete(&item, record.fields, columns: columns, family: family)
+        try each(item)
+      })
+  }
+
+  /// Calls `header` with the header row, then `row` with every data row and its 1-based
+  /// position until `header` returns false or the rows end.
+  private static func forEachRow(
+    _ input: FeedInput, delimiter: UInt8, maxFieldBytes: Int,
+    header: ([String]) throws -> Bool, row: (DelimitedText.Record, Int) throws -> Void
+  ) throws {
+    struct Stop: Error {}
+    var reader = DelimitedText.Reader(delimiter: delimiter, maxFieldBytes: maxFieldBytes)
+    var seenHeader = false
     var position = 0
 
     func handle(_ record: DelimitedText.Record) throws {
       if record.fields.allSatisfy({ $0.nonEmptyTrimmed == nil }) { return }
-      guard let columns else {
-        if record.fields.first?.hasPrefix("#") == true { return }
+      guard seenHeader else {
+        if record.fields.first.map(normalize)?.hasPrefix("#") == true { return }
         if record.fields.contains(where: { $0.contains("://") }) {
           throw FeedError.Reason.unexpectedStructure(
             "the first row holds URLs, not column names: no header row")
         }
-        columns = try Columns(header: record.fields, names: names)
+        seenHeader = true
+        if try !header(record.fields) { throw Stop() }
         return
       }
       position += 1
-      try each(columns.item(from: record, position: position, maxFieldBytes: maxFieldBytes))
+      try row(record, position)
     }
 
-    try input.forEachChunk { chunk in
-      try reader.consume(chunk, handle)
+    do {
+      try input.forEachChunk { chunk in
+        try reader.consume(chunk, handle)
+      }
+      try reader.finish(handle)
+    } catch is Stop {
+      return
     }
-    try reader.finish(handle)
-    if columns == nil { throw FeedError.Reason.noHeader }
+    if !seenHeader { throw FeedError.Reason.noHeader }
   }
 
   /// Whether the first line has tabs and an `id` column: Google Merchant TSV.
@@ -121,23 +151,29 @@ enum DelimitedFeed {
     return candidates[best]
   }
 
-  /// The bytes from the header row on: blank lines and `#` comment lines before it skipped.
+  /// The bytes from the header row on: blank lines, `#` comment lines and white space before
+  /// it skipped (a byte-order mark after white space too: some exports write one there).
   static func fromHeader(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
     var rest = bytes[...]
     while true {
-      rest = rest.drop { $0 == 0x0A || $0 == 0x0D }
+      rest = rest.drop { FeedText.isWhitespace($0) }
+      if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
       guard rest.first == UInt8(ascii: "#") else { return rest }
       rest = rest.drop { $0 != 0x0A && $0 != 0x0D }
     }
   }
 
   /// A column name in its comparable form: `Image Link`, `image-link` and `g:image_link` are
-  /// all `image_link`.
+  /// all `image_link`. A byte-order mark that white space kept from the start of the file is
+  /// dropped.
   static func normalize(_ name: String) -> String {
-    var name = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    var name = name.trimmingCharacters(in: whitespaceAndMark).lowercased()
     if name.hasPrefix("g:") { name.removeFirst(2) }
     return name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
   }
+
+  private static let whitespaceAndMark = CharacterSet.whitespacesAndNewlines.union(
+    CharacterSet(charactersIn: "\u{FEFF}"))
 
   /// The URLs of a list cell. Newlines and `|` always separate; a comma separates where the
   /// next entry starts a URL (`https://…`, `//…`), so that commas inside URLs (image CDNs'
@@ -170,28 +206,57 @@ enum DelimitedFeed {
   struct Columns {
     private var single: [Field: Int] = [:]
     private var lists: [Field: [Int]] = [:]
+    /// The shop export the header is, when it is one.
+    private(set) var export: ShopExport?
 
-    init(header: [String], names: [Field: [String]]) throws(FeedError.Reason) {
+    init(
+      header: [String], names: [Field: [String]], mapping: [FeedColumn: String] = [:]
+    ) throws(FeedError.Reason) {
       let normalized = header.map(DelimitedFeed.normalize)
       for (field, aliases) in names {
-        if field == .additionalImages {
+        if field.isList {
           lists[field] = normalized.indices.filter { aliases.contains(normalized[$0]) }
         } else if let index = aliases.lazy.compactMap({ normalized.firstIndex(of: $0) }).first {
           single[field] = index
         }
       }
+      if names == DelimitedFeed.csvColumns, let export = ShopExport(header: normalized) {
+        self.export = export
+        for (field, index) in export.columns {
+          if field.isList {
+            lists[field] = [index]
+            if field == .additionalImages { single[.image] = nil }
+          } else {
+            single[field] = index
+          }
+        }
+      }
+      let found = header.map { $0.trimmingCharacters(in: DelimitedFeed.whitespaceAndMark) }
+      for field in FeedColumn.allCases {
+        guard let name = mapping[field] else { continue }
+        guard let index = normalized.firstIndex(of: DelimitedFeed.normalize(name)) else {
+          throw .mappedColumnNotFound(field.rawValue, name: name, found: found)
+        }
+        if field.isList {
+          lists[field] = [index]
+        } else {
+          single[field] = index
+          if field == .image { lists[.additionalImages]?.removeAll { $0 == index } }
+        }
+      }
       guard single[.id] != nil else {
-        throw .missingColumn("id", accepted: names[.id]!)
+        throw .missingColumn("id", accepted: names[.id]!, found: found)
       }
       guard single[.image] != nil || !(lists[.additionalImages] ?? []).isEmpty else {
         throw .missingColumn(
-          "image", accepted: names[.image]! + (names[.additionalImages] ?? []))
+          "image", accepted: names[.image]! + (names[.additionalImages] ?? []), found: found)
       }
     }
 
     /// The item of one data row.
     func item(from record: DelimitedText.Record, position: Int, maxFieldBytes: Int) -> RawItem {
       var item = RawItem(position: position, line: record.line)
+      item.relativeImagesUseImageBase = true
       for field in Field.allCases {
         let columns = lists[field] ?? single[field].map { [$0] } ?? []
         let cells = columns.compactMap {
@@ -201,10 +266,12 @@ enum DelimitedFeed {
           columns.contains(where: record.oversized.contains)
             || cells.contains(where: { $0.utf8.count > maxFieldBytes })
         {
-          item.tooLong = field.name
+          item.tooLong = field.field
         }
-        if columns.contains(where: record.replaced.contains), !item.replaced.contains(field.name) {
-          item.replaced.append(field.name)
+        let replaced = columns.reduce(0) { $0 + (record.replaced[$1] ?? 0) }
+        if replaced > 0 {
+          if !item.replaced.contains(field.field) { item.replaced.append(field.field) }
+          item.replacedCount += replaced
         }
       }
       let value = { (field: Field) in self.value(field, in: record.fields) }
@@ -212,8 +279,9 @@ enum DelimitedFeed {
       item.title = value(.title)
       item.brand = value(.brand)
       item.color = value(.color)
+      item.size = value(.size)
       item.link = value(.link)
-      item.images = value(.image).map { [$0] } ?? []
+      item.images = value(.image).map(DelimitedFeed.splitImageCell) ?? []
       item.images += values(.additionalImages, in: record.fields).flatMap(splitURLList)
       item.price = value(.price)
       if let price = item.price.nonEmptyTrimmed, let currency = value(.currency).nonEmptyTrimmed,
@@ -235,6 +303,16 @@ enum DelimitedFeed {
       (lists[field] ?? []).compactMap { fields.indices.contains($0) ? fields[$0] : nil }
     }
   }
+
+  /// The main image cell: one URL, or a list of them where the cell is plainly one (a
+  /// WooCommerce `Images` cell mapped as the image column: `https://…/a.jpg, https://…/b.jpg`).
+  static func splitImageCell(_ cell: String) -> [String] {
+    guard cell.contains("://"),
+      cell.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == 0x0A })
+        || cell.contains(", http") || cell.contains(",http")
+    else { return [cell] }
+    return splitURLList(cell)
+  }
 }
 
 /// RFC 4180 records: fields separated by a delimiter, records by CRLF, LF or CR; a field in
@@ -246,13 +324,14 @@ enum DelimitedText {
     var line: Int
     /// The fields longer than the limit; they are read as empty.
     var oversized: Set<Int> = []
-    /// The fields read with U+FFFD for bytes undefined in Windows-1252.
-    var replaced: Set<Int> = []
+    /// The fields read with U+FFFD for bytes undefined in Windows-1252, with how many.
+    var replaced: [Int: Int] = [:]
   }
 
-  /// Reads records from bytes that arrive a chunk at a time. Each field is UTF-8, or, when its
-  /// bytes are not, Windows-1252 (what spreadsheet programs in Western Europe and the Americas
-  /// export by default), with U+FFFD for the five bytes Windows-1252 leaves undefined. A field
+  /// Reads records from bytes that arrive a chunk at a time. Each field is UTF-8; a byte that
+  /// is not part of UTF-8 is read as Windows-1252 (what spreadsheet programs in Western Europe
+  /// and the Americas export by default: a `–` pasted into a UTF-8 title stays a dash), with
+  /// U+FFFD for the five bytes Windows-1252 leaves undefined, counted in the record. A field
   /// is kept up to one byte past `maxFieldBytes`, so that a runaway one is not held whole.
   struct Reader {
     let delimiter: UInt8
@@ -260,7 +339,7 @@ enum DelimitedText {
     private var fields: [String] = []
     private var field: [UInt8] = []
     private var oversized: Set<Int> = []
-    private var replaced: Set<Int> = []
+    private var replaced: [Int: Int] = [:]
     private var line = 1
     private var recordLine = 1
     private var quoted = false
@@ -303,11 +382,10 @@ enum DelimitedText {
         fields.append("")
       } else if let text = String(validating: field, as: UTF8.self) {
         fields.append(text)
-      } else if let text = String(data: Data(field), encoding: .windowsCP1252) {
-        fields.append(text)
       } else {
-        replaced.insert(fields.count)
-        fields.append(Self.windows1252(replacingUndefined: field))
+        let (text, undefined) = Self.utf8OrWindows1252(field)
+        if undefined > 0 { replaced[fields.count] = undefined }
+        fields.append(text)
       }
       field.removeAll(keepingCapacity: true)
       fieldStart = true
@@ -327,15 +405,32 @@ enum DelimitedText {
       if field.count <= maxFieldBytes { field.append(byte) }
     }
 
-    /// Windows-1252 text with U+FFFD for the bytes it does not define.
-    static func windows1252(replacingUndefined bytes: [UInt8]) -> String {
-      let undefined: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
-      return bytes.split(omittingEmptySubsequences: false, whereSeparator: undefined.contains)
-        .map { part in
-          String(data: Data(part), encoding: .windowsCP1252)
-            ?? String(decoding: part, as: UTF8.self)
+    /// The text of bytes that are UTF-8 in part: each UTF-8 character as it is, every other
+    /// byte as Windows-1252, U+FFFD for the bytes Windows-1252 does not define; and how many
+    /// of those there were.
+    static func utf8OrWindows1252(_ bytes: [UInt8]) -> (String, undefined: Int) {
+      var scalars = String.UnicodeScalarView()
+      var undefined = 0
+      var i = 0
+      while i < bytes.count {
+        let byte = bytes[i]
+        let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
+        if length > 0, i + length <= bytes.count,
+          let text = String(validating: bytes[i..<(i + length)], as: UTF8.self)
+        {
+          scalars.append(contentsOf: text.unicodeScalars)
+          i += length
+          continue
         }
-        .joined(separator: "\u{FFFD}")
+        if let scalar = Windows1252.scalar(byte) {
+          scalars.append(scalar)
+        } else {
+          scalars.append("\u{FFFD}")
+          undefined += 1
+        }
+        i += 1
+      }
+      return (String(scalars), undefined)
     }
 
     private mutating func read(

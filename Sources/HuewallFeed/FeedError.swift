@@ -24,8 +24,14 @@ public struct FeedError: Error, Sendable, Equatable {
     case unexpectedStructure(String)
     /// A CSV or TSV feed without a header row.
     case noHeader
-    /// The header row has none of the names a required column may have.
-    case missingColumn(String, accepted: [String])
+    /// The header row has none of the names a required column may have; `found` is the
+    /// header row as read, for mapping one of them with `feed.columns`.
+    case missingColumn(String, accepted: [String], found: [String])
+    /// `feed.columns` maps a field to a column the header row does not have.
+    case mappedColumnNotFound(String, name: String, found: [String])
+    /// The items' Merchant attributes are in a namespace other than Google's: `used` is the
+    /// one the feed declares for them (empty: none).
+    case wrongNamespace(used: String, expected: String)
     /// A quoted CSV or TSV field that is never closed; it would swallow the rest of the file.
     case unterminatedQuote(line: Int)
     /// The feed parses but has no items.
@@ -68,8 +74,19 @@ extension FeedError.Reason: CustomStringConvertible {
       detail
     case .noHeader:
       "no header row"
-    case .missingColumn(let column, let accepted):
-      "no \(column) column in the header row (accepted names: \(accepted.joined(separator: ", ")))"
+    case .missingColumn(let column, let accepted, let found):
+      "no \(column) column in the header row (accepted names: \(accepted.joined(separator: ", ")));"
+        + " the columns are \(Self.listing(found)); name the one that holds the \(column) with"
+        + " feed.columns in pipeline.json, e.g. \"columns\": {\"\(column)\": \"\(found.first ?? "…")\"}"
+        + " (keys: \(FeedColumn.keyListing))"
+    case .mappedColumnNotFound(let field, let name, let found):
+      "feed.columns maps \(field) to \"\(name)\", which is not in the header row; the columns"
+        + " are \(Self.listing(found))"
+    case .wrongNamespace(let used, let expected):
+      (used.isEmpty
+        ? "the items' Merchant attributes (id, image_link, …) have no namespace"
+        : "the items' Merchant attributes (g:id, g:image_link, …) are in the namespace \(used)")
+        + "; Google's is \(expected): declare it as xmlns:g=\"\(expected)\""
     case .unterminatedQuote(let line):
       "the quoted field that starts on line \(line) is never closed"
     case .noItems:
@@ -78,6 +95,14 @@ extension FeedError.Reason: CustomStringConvertible {
       "all \(errors.count) items were rejected"
         + (errors.first.map { "; the first: \($0)" } ?? "")
     }
+  }
+}
+
+extension FeedError.Reason {
+  /// `"ID", "Тип", "Артикул"` (at most 30 named).
+  static func listing(_ names: [String]) -> String {
+    let shown = names.prefix(30).map { "\"\($0)\"" }.joined(separator: ", ")
+    return names.count > 30 ? shown + " and \(names.count - 30) more" : shown
   }
 }
 
@@ -112,6 +137,9 @@ public struct FeedItemError: Sendable, Hashable {
     case fileURLInRemoteFeed(URLField, url: String)
     /// A relative URL in a feed read without a base URL to resolve it against.
     case relativeURL(URLField, value: String)
+    /// A Magento export's image path (`/m/h/mh01-black_main.jpg`), which only the shop's media
+    /// address (`feed.imageBaseURL`) makes a URL.
+    case mediaPathWithoutImageBase(value: String)
     /// An earlier item, at `firstPosition`, already has this id.
     case duplicateID(firstPosition: Int)
     /// The item is not shaped like the format's items (a JSON value of the wrong type).
@@ -130,13 +158,19 @@ public struct FeedItemError: Sendable, Hashable {
   public var position: Int
   /// The 1-based line of the feed file where the item starts, for text and XML formats.
   public var line: Int?
+  /// The 1-based column the item starts at, where an earlier item started on the same line
+  /// (a minified XML feed, all on one line).
+  public var column: Int?
   /// The item's id, when it has one.
   public var id: String?
   public var reason: Reason
 
-  public init(position: Int, line: Int? = nil, id: String? = nil, reason: Reason) {
+  public init(
+    position: Int, line: Int? = nil, column: Int? = nil, id: String? = nil, reason: Reason
+  ) {
     self.position = position
     self.line = line
+    self.column = column
     self.id = id
     self.reason = reason
   }
@@ -157,6 +191,9 @@ extension FeedItemError.Reason: CustomStringConvertible {
       "\(field.rawValue) URL \"\(url)\" is a local file and the feed is not"
     case .relativeURL(let field, let value):
       "\(field.rawValue) \"\(value)\" is a relative URL and the feed has no base URL"
+    case .mediaPathWithoutImageBase(let value):
+      "image \"\(value)\" is a path in the shop's media folder: set feed.imageBaseURL to the"
+        + " shop's media address (https://<shop>/media/catalog/product/)"
     case .duplicateID(let first):
       "duplicate id: item \(first) already has it"
     case .malformed(let detail):
@@ -176,7 +213,7 @@ extension FeedItemError: CustomStringConvertible {
   var place: String {
     var place = "item \(position)"
     var details: [String] = []
-    if let line { details.append("line \(line)") }
+    if let line { details.append("line \(line)" + (column.map { ", column \($0)" } ?? "")) }
     if let id { details.append("id \"\(id)\"") }
     if !details.isEmpty { place += " (\(details.joined(separator: ", ")))" }
     return place
@@ -186,9 +223,14 @@ extension FeedItemError: CustomStringConvertible {
 /// Something read from an item that the product keeps, but not as the feed wrote it.
 public struct FeedItemWarning: Sendable, Hashable {
   public enum Reason: Sendable, Hashable {
-    /// A CSV or TSV field whose bytes are neither UTF-8 nor Windows-1252 (0x81, 0x8D, 0x8F,
-    /// 0x90, 0x9D are undefined there): read as Windows-1252 with U+FFFD for those bytes.
-    case replacedBytes(field: String)
+    /// CSV or TSV bytes that are neither UTF-8 nor Windows-1252 (0x81, 0x8D, 0x8F, 0x90, 0x9D
+    /// are undefined there), each read as U+FFFD: said once a feed, for the first item, with
+    /// how many bytes in how many items and which fields.
+    case replacedBytes(count: Int, items: Int, fields: [String])
+    /// Control characters taken out of text fields (a NUL, or a byte of a feed that calls
+    /// itself ISO-8859-1 and that Windows-1252 does not define either): said once a feed, for
+    /// the first item, with how many in how many items and which fields.
+    case droppedCharacters(count: Int, items: Int, fields: [String])
     /// A Huewall JSON item has a key Huewall does not read (a `family` or `colorOverride`
     /// added by hand does nothing): said once a feed, for the first item that has it, with
     /// the number of items that do.
@@ -198,12 +240,16 @@ public struct FeedItemWarning: Sendable, Hashable {
   /// As in ``FeedItemError``.
   public var position: Int
   public var line: Int?
+  public var column: Int?
   public var id: String?
   public var reason: Reason
 
-  public init(position: Int, line: Int? = nil, id: String? = nil, reason: Reason) {
+  public init(
+    position: Int, line: Int? = nil, column: Int? = nil, id: String? = nil, reason: Reason
+  ) {
     self.position = position
     self.line = line
+    self.column = column
     self.id = id
     self.reason = reason
   }
@@ -212,8 +258,14 @@ public struct FeedItemWarning: Sendable, Hashable {
 extension FeedItemWarning.Reason: CustomStringConvertible {
   public var description: String {
     switch self {
-    case .replacedBytes(let field):
-      "\(field) has bytes that are neither UTF-8 nor Windows-1252, replaced with U+FFFD"
+    case .replacedBytes(let count, let items, let fields):
+      "\(count) \(count == 1 ? "byte" : "bytes") neither UTF-8 nor Windows-1252 replaced with"
+        + " U+FFFD (\(fields.joined(separator: ", "))) in \(items) \(items == 1 ? "item" : "items")"
+        + ", this the first; save the feed as UTF-8 to keep those characters"
+    case .droppedCharacters(let count, let items, let fields):
+      "\(count) control \(count == 1 ? "character" : "characters") dropped"
+        + " (\(fields.joined(separator: ", "))) from \(items) \(items == 1 ? "item" : "items")"
+        + ", this the first; the feed's text has bytes that are not characters"
     case .unknownKey(let key, let items):
       "unknown key \"\(key)\" is ignored"
         + (items > 1 ? " (\(items) items have it)" : "")
@@ -224,7 +276,8 @@ extension FeedItemWarning.Reason: CustomStringConvertible {
 
 extension FeedItemWarning: CustomStringConvertible {
   public var description: String {
-    FeedItemError(position: position, line: line, id: id, reason: .missingID).place
+    FeedItemError(position: position, line: line, column: column, id: id, reason: .missingID)
+      .place
       + ": \(reason)"
   }
 }

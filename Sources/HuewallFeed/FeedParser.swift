@@ -24,13 +24,22 @@ public struct FeedParser: Sendable {
   /// item error. Keeps a runaway value (a whole file pasted into a title) out of the store
   /// and the exports, and out of memory where the format allows.
   public var maxFieldBytes: Int
+  /// CSV and TSV: the columns of fields whose column has a name Huewall does not know
+  /// (`feed.columns`: `[.id: "Артикул", .image: "Изображения"]`); a name given here wins over
+  /// the names Huewall knows.
+  public var columns: [FeedColumn: String]
+  /// CSV and TSV: the address relative image paths resolve against, before the feed's own
+  /// URL; a Magento export's media paths (`/m/h/mh01-black_main.jpg`) resolve only against
+  /// it: the shop's `…/media/catalog/product/` address (`feed.imageBaseURL`).
+  public var imageBaseURL: URL?
 
   /// The default of ``maxFieldBytes``: 64 KiB, far more than any title or URL needs.
   public static let defaultMaxFieldBytes = 65_536
 
   public init(
     format: FeedFormat? = nil, baseURL: URL? = nil, shopURL: URL? = nil, allowsEmpty: Bool = false,
-    maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes
+    maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes, columns: [FeedColumn: String] = [:],
+    imageBaseURL: URL? = nil
   ) {
     precondition(maxFieldBytes > 0, "a field may have at least one byte")
     self.format = format
@@ -38,6 +47,8 @@ public struct FeedParser: Sendable {
     self.shopURL = shopURL
     self.allowsEmpty = allowsEmpty
     self.maxFieldBytes = maxFieldBytes
+    self.columns = columns
+    self.imageBaseURL = imageBaseURL
   }
 
   /// Reads a feed a chunk at a time and hands over each valid product as it is read, so that a
@@ -80,13 +91,19 @@ public struct FeedParser: Sendable {
     var unknownKeys: [String: (warning: Int, items: Int)] = [:]
     var itemCount = 0
     var productCount = 0
+    // Bytes replaced and characters dropped are said once a feed, with the first item.
+    var replaced = Tally()
+    var dropped = Tally()
     func check(_ item: RawItem) throws {
-      itemCount = item.position
-      switch product(from: item) {
+      itemCount = max(itemCount, item.position)
+      if item.isFoldedParent { return }
+      var droppedHere = Tally.Item()
+      switch product(from: item, dropped: &droppedHere) {
       case .failure(let reason):
         itemErrors.append(
           FeedItemError(
-            position: item.position, line: item.line, id: displayID(of: item), reason: reason))
+            position: item.position, line: item.line, column: item.column,
+            id: displayID(of: item), reason: reason))
       case .success(let product):
         let entry = FeedEntry(product: product, position: item.position, line: item.line)
         let earlier: Int?
@@ -94,15 +111,19 @@ public struct FeedParser: Sendable {
         if let earlier {
           itemErrors.append(
             FeedItemError(
-              position: item.position, line: item.line, id: product.id,
+              position: item.position, line: item.line, column: item.column, id: product.id,
               reason: .duplicateID(firstPosition: earlier)))
         } else {
           productCount += 1
-          itemWarnings += item.replaced.map { field in
-            FeedItemWarning(
-              position: item.position, line: item.line, id: product.id,
-              reason: .replacedBytes(field: field))
+          let warning = FeedItemWarning(
+            position: item.position, line: item.line, column: item.column, id: product.id,
+            reason: .replacedBytes(count: 0, items: 0, fields: []))
+          if item.replacedCount > 0 {
+            replaced.add(
+              Tally.Item(count: item.replacedCount, fields: item.replaced), warning,
+              to: &itemWarnings)
           }
+          if droppedHere.count > 0 { dropped.add(droppedHere, warning, to: &itemWarnings) }
           for key in item.unknownKeys {
             if let seen = unknownKeys[key] {
               unknownKeys[key] = (seen.warning, seen.items + 1)
@@ -130,6 +151,14 @@ public struct FeedParser: Sendable {
     }
     for (key, seen) in unknownKeys {
       itemWarnings[seen.warning].reason = .unknownKey(key, items: seen.items)
+    }
+    if let at = replaced.warning {
+      itemWarnings[at].reason = .replacedBytes(
+        count: replaced.count, items: replaced.items, fields: replaced.fields)
+    }
+    if let at = dropped.warning {
+      itemWarnings[at].reason = .droppedCharacters(
+        count: dropped.count, items: dropped.items, fields: dropped.fields)
     }
     if itemCount == 0 && !allowsEmpty {
       throw FeedError(source: source, format: read, reason: .noItems)
@@ -190,7 +219,8 @@ public struct FeedParser: Sendable {
       try MerchantXMLFeed.read(input, maxFieldBytes: maxFieldBytes, each: each)
       return .merchantXML
     case .merchantTSV, .csv:
-      try DelimitedFeed.read(input, as: format!, maxFieldBytes: maxFieldBytes, each: each)
+      try DelimitedFeed.read(
+        input, as: format!, mapping: columns, maxFieldBytes: maxFieldBytes, each: each)
       return format!
     }
   }
@@ -202,7 +232,34 @@ public struct FeedParser: Sendable {
 
   // MARK: Item checks
 
-  private func product(from item: RawItem) -> Result<Product, FeedItemError.Reason> {
+  /// What was taken out of an item's text, counted over a feed.
+  private struct Tally {
+    struct Item {
+      var count = 0
+      var fields: [String] = []
+    }
+    /// The index of the warning that reports it, once there is one.
+    var warning: Int?
+    var count = 0
+    var items = 0
+    var fields: [String] = []
+
+    mutating func add(
+      _ item: Item, _ warning: FeedItemWarning, to warnings: inout [FeedItemWarning]
+    ) {
+      if self.warning == nil {
+        self.warning = warnings.count
+        warnings.append(warning)
+      }
+      count += item.count
+      items += 1
+      for field in item.fields where !fields.contains(field) { fields.append(field) }
+    }
+  }
+
+  private func product(
+    from item: RawItem, dropped: inout Tally.Item
+  ) -> Result<Product, FeedItemError.Reason> {
     if let malformed = item.malformed { return .failure(.malformed(malformed)) }
     if let field = oversizedField(of: item) {
       return .failure(.fieldTooLong(field: field, limit: maxFieldBytes))
@@ -221,23 +278,33 @@ public struct FeedParser: Sendable {
     var images: [URL] = []
     for raw in item.images {
       guard let raw = raw.nonEmptyTrimmed else { continue }
-      switch resolve(raw, .image) {
+      switch resolve(raw, .image, item: item) {
       case .success(let url): if !images.contains(url) { images.append(url) }
       case .failure(let reason): return .failure(reason)
       }
     }
     if images.isEmpty { return .failure(.missingImage) }
+    func text(_ value: String?, _ field: String) -> String? {
+      guard let (text, lost) = value?.cleaned else { return nil }
+      if lost > 0 {
+        dropped.count += lost
+        if !dropped.fields.contains(field) { dropped.fields.append(field) }
+      }
+      return text.nonEmptyTrimmed
+    }
     return .success(
       Product(
         id: id,
-        title: item.title?.withoutControlCharacters.nonEmptyTrimmed ?? "",
-        brand: item.brand?.withoutControlCharacters.nonEmptyTrimmed,
-        vendorColor: item.color?.withoutControlCharacters.nonEmptyTrimmed,
+        title: text(item.title, "title") ?? "",
+        brand: text(item.brand, "brand"),
+        vendorColor: text(item.color, "color"),
         link: link,
         imageURLs: images,
-        price: item.price?.withoutControlCharacters.nonEmptyTrimmed,
-        availability: item.availability?.withoutControlCharacters.nonEmptyTrimmed,
-        itemGroupId: item.itemGroupId?.withoutControlCharacters.nonEmptyTrimmed))
+        price: text(item.price, "price"),
+        availability: text(item.availability, "availability"),
+        itemGroupId: text(item.itemGroupId, "itemGroupId"),
+        size: text(item.size, "size"),
+        items: item.items?.map { Product.Item(id: $0.id, size: text($0.size, "size")) }))
   }
 
   /// The first field of `item` over ``maxFieldBytes``: one its reader saw grow past the limit
@@ -247,7 +314,7 @@ public struct FeedParser: Sendable {
     let fields: [(String, String?)] = [
       ("id", item.id), ("title", item.title), ("brand", item.brand), ("color", item.color),
       ("link", item.link), ("price", item.price), ("availability", item.availability),
-      ("itemGroupId", item.itemGroupId),
+      ("itemGroupId", item.itemGroupId), ("size", item.size),
     ]
     for (name, value) in fields where (value?.utf8.count ?? 0) > maxFieldBytes { return name }
     if item.images.contains(where: { $0.utf8.count > maxFieldBytes }) { return "image" }
@@ -268,10 +335,28 @@ public struct FeedParser: Sendable {
   /// A feed read from the web may not point at local files: `file` URLs are allowed only in a
   /// feed that is itself local (or has no base URL).
   private func resolve(
-    _ raw: String, _ field: FeedItemError.URLField
+    _ raw: String, _ field: FeedItemError.URLField, item: RawItem? = nil
   ) -> Result<URL, FeedItemError.Reason> {
     let url: URL
-    if raw.hasPrefix("//") {
+    let isRelative = !raw.hasPrefix("//") && Self.scheme(of: raw) == nil
+    if isRelative, field == .image, let item,
+      item.relativeImagesUseImageBase || item.relativeImagesAreMedia
+    {
+      if let imageBaseURL {
+        guard let joined = Self.join(imageBaseURL, raw) else {
+          return .failure(.invalidURL(field, value: raw))
+        }
+        url = joined
+      } else if item.relativeImagesAreMedia {
+        return .failure(.mediaPathWithoutImageBase(value: raw))
+      } else {
+        guard let baseURL else { return .failure(.relativeURL(field, value: raw)) }
+        guard let resolved = URL(string: raw, relativeTo: baseURL)?.absoluteURL else {
+          return .failure(.invalidURL(field, value: raw))
+        }
+        url = resolved
+      }
+    } else if raw.hasPrefix("//") {
       // Scheme-relative: the feed's own scheme when it has a web one, https otherwise.
       let scheme = baseURL?.scheme?.lowercased()
       let prefix = scheme == "http" || scheme == "https" ? scheme! : "https"
@@ -307,6 +392,22 @@ public struct FeedParser: Sendable {
       return .failure(.unsupportedScheme(field, url: raw))
     }
     return .success(url)
+  }
+
+  /// `path` under `base` as a folder: `https://shop/media/catalog/product/` and `/m/h/a.jpg`
+  /// are `https://shop/media/catalog/product/m/h/a.jpg` (a leading slash does not go to the
+  /// host's root, as Magento's paths are relative to the media folder).
+  static func join(_ base: URL, _ path: String) -> URL? {
+    var folder = base.absoluteString
+    if let query = folder.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+      folder = String(folder[..<query])
+    }
+    if !folder.hasSuffix("/") { folder += "/" }
+    let relative = path.drop { $0 == "/" }
+    let encoded =
+      relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.union(["%", "?"]))
+      ?? String(relative)
+    return URL(string: folder + encoded)
   }
 
   /// The lowercased scheme of an absolute URL (`https`, `javascript`), or nil for a relative one.
@@ -403,6 +504,37 @@ public struct FeedSummary: Sendable, Equatable {
     self.productCount = productCount
     self.itemWarnings = itemWarnings
   }
+
+  /// Adds the summary of a later page of the same feed (a Shopify shop's): counts add up, and
+  /// a warning said once a feed stays one warning, counting both pages.
+  public mutating func append(_ page: FeedSummary) {
+    itemCount += page.itemCount
+    productCount += page.productCount
+    itemErrors += page.itemErrors
+    for warning in page.itemWarnings {
+      switch warning.reason {
+      case .replacedBytes(let count, let items, let fields):
+        if let at = itemWarnings.firstIndex(where: {
+          if case .replacedBytes = $0.reason { true } else { false }
+        }), case .replacedBytes(let c, let i, let f) = itemWarnings[at].reason {
+          itemWarnings[at].reason = .replacedBytes(
+            count: c + count, items: i + items, fields: f + fields.filter { !f.contains($0) })
+          continue
+        }
+      case .droppedCharacters(let count, let items, let fields):
+        if let at = itemWarnings.firstIndex(where: {
+          if case .droppedCharacters = $0.reason { true } else { false }
+        }), case .droppedCharacters(let c, let i, let f) = itemWarnings[at].reason {
+          itemWarnings[at].reason = .droppedCharacters(
+            count: c + count, items: i + items, fields: f + fields.filter { !f.contains($0) })
+          continue
+        }
+      case .unknownKey:
+        break
+      }
+      itemWarnings.append(warning)
+    }
+  }
 }
 
 /// One item as a format reader found it, before the checks that all formats share.
@@ -420,12 +552,32 @@ struct RawItem {
   var price: String?
   var availability: String?
   var itemGroupId: String?
+  /// The item's size, where the feed gives one.
+  var size: String?
+  /// The feed items a reader already folded into this one (a Shopify colourway's variants);
+  /// nil: the item alone.
+  var items: [Product.Item]?
   /// Set when the item is not shaped like the format's items; the rest is then empty.
   var malformed: String?
   /// A field the reader found longer than the limit and stopped keeping.
   var tooLong: String?
+  /// The column the item starts at, where an earlier item started on the same line (a
+  /// minified XML feed is one line).
+  var column: Int?
+  /// A parent folded into its variations (a WooCommerce variable product, a Magento
+  /// configurable one, another store view's row): counted among the feed's items, not a
+  /// product of its own.
+  var isFoldedParent = false
+  /// A CSV or TSV row: a relative image path resolves against ``FeedParser/imageBaseURL``
+  /// first.
+  var relativeImagesUseImageBase = false
+  /// A Magento row: a relative image path is under the shop's media folder, and resolves
+  /// against ``FeedParser/imageBaseURL`` only.
+  var relativeImagesAreMedia = false
   /// Fields read with U+FFFD in place of bytes no encoding explains.
   var replaced: [String] = []
+  /// How many bytes were replaced, over all fields.
+  var replacedCount = 0
   /// Keys of a Huewall JSON item that Huewall does not read, in the order written.
   var unknownKeys: [String] = []
 

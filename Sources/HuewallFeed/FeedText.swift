@@ -19,10 +19,15 @@ enum FeedText {
     data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
   }
 
-  /// The bytes from the first one that is not whitespace, after any byte-order mark.
+  /// The bytes from the first one that is not whitespace, after any byte-order mark (also one
+  /// that follows white space, as in some exports).
   static func firstBytes(of data: Data) -> Data.SubSequence {
     let bytes = utf8(data)
-    let start = bytes.firstIndex { !isWhitespace($0) } ?? bytes.endIndex
+    var start = bytes.firstIndex { !isWhitespace($0) } ?? bytes.endIndex
+    if bytes[start...].starts(with: [0xEF, 0xBB, 0xBF]) {
+      let after = bytes.index(start, offsetBy: 3)
+      start = bytes[after...].firstIndex { !isWhitespace($0) } ?? bytes.endIndex
+    }
     return bytes[start...]
   }
 
@@ -45,20 +50,51 @@ extension String {
 }
 
 extension String {
-  /// The string without control characters other than tab and line breaks. The store keeps
-  /// text as C strings, which end at a NUL, so every text field is cleaned here, once, for
-  /// every format: what the parser hands on is what is stored and exported.
-  var withoutControlCharacters: String {
-    guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return self }
-    var scalars = String.UnicodeScalarView()
-    for scalar in unicodeScalars
-    where !scalar.isControl || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-      scalars.append(scalar)
+  /// The string without control characters other than tab and line breaks, and how many it
+  /// lost. The store keeps text as C strings, which end at a NUL, so every text field is
+  /// cleaned here, once, for every format: what the parser hands on is what is stored and
+  /// exported. A C1 control (U+0080…U+009F) is what a Windows-1252 byte becomes in a feed that
+  /// calls itself ISO-8859-1, as many do: it is read as the Windows-1252 character (0x96, a
+  /// dash), and only the five bytes that encoding leaves undefined are dropped.
+  var cleaned: (text: String, dropped: Int) {
+    guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else {
+      return (self, 0)
     }
-    return String(scalars)
+    var scalars = String.UnicodeScalarView()
+    var dropped = 0
+    for scalar in unicodeScalars {
+      if !scalar.isControl || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+        scalars.append(scalar)
+      } else if (0x80...0x9F).contains(scalar.value),
+        let meant = Windows1252.scalar(UInt8(scalar.value))
+      {
+        scalars.append(meant)
+      } else {
+        dropped += 1
+      }
+    }
+    return (String(scalars), dropped)
   }
 }
 
 extension Optional where Wrapped == String {
   var nonEmptyTrimmed: String? { self?.nonEmptyTrimmed }
+}
+
+/// Windows-1252, the encoding spreadsheet programs in Western Europe and the Americas write,
+/// which feeds often mislabel as ISO-8859-1.
+enum Windows1252 {
+  /// What bytes 0x80…0x9F stand for (ISO-8859-1 has C1 controls there); nil where the
+  /// encoding defines nothing (0x81, 0x8D, 0x8F, 0x90, 0x9D).
+  static let high: [Unicode.Scalar?] = [
+    "\u{20AC}", nil, "\u{201A}", "\u{0192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
+    "\u{02C6}", "\u{2030}", "\u{0160}", "\u{2039}", "\u{0152}", nil, "\u{017D}", nil,
+    nil, "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
+    "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", nil, "\u{017E}", "\u{0178}",
+  ]
+
+  /// The character of one byte, or nil for the five bytes the encoding leaves undefined.
+  static func scalar(_ byte: UInt8) -> Unicode.Scalar? {
+    (0x80...0x9F).contains(byte) ? high[Int(byte - 0x80)] : Unicode.Scalar(byte)
+  }
 }

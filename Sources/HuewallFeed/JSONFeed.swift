@@ -134,7 +134,8 @@ enum JSONFeed {
 
   /// The keys of a Huewall JSON product, as docs/FEEDS.md lists them.
   static let productKeys = [
-    "id", "title", "brand", "color", "link", "images", "price", "availability", "itemGroupId",
+    "id", "title", "brand", "color", "size", "link", "images", "price", "availability",
+    "itemGroupId",
   ]
 
   /// A Huewall JSON item (docs/FEEDS.md, "Huewall JSON").
@@ -148,6 +149,7 @@ enum JSONFeed {
       t.title = try c.lenientString("title")
       t.brand = try c.lenientString("brand")
       t.color = try c.lenientString("color")
+      t.size = try c.lenientString("size")
       t.link = try c.lenientString("link")
       if c.contains("images"), try !c.decodeNil(forKey: "images") {
         if let single = try? c.decode(String.self, forKey: "images") {

@@ -57,6 +57,9 @@ enum MerchantXMLFeed {
       throw FeedError.Reason.invalidXML(
         detail: describe(89), line: failure.line, column: max(failure.column, 1))
     }
+    if let used = reader.wrongNamespace {
+      throw FeedError.Reason.wrongNamespace(used: used, expected: googleNamespace)
+    }
     if let root = reader.wrongRoot {
       throw FeedError.Reason.unexpectedStructure(
         "the XML root element is <\(root)>; a Merchant feed is <rss> (RSS 2.0) or <feed> (Atom)")
@@ -244,6 +247,10 @@ enum MerchantXMLFeed {
   private final class Reader: NSObject, XMLParserDelegate {
     var root: String?
     var wrongRoot: String?
+    /// The namespace an item's `id` was in when it was not Google's, nor Atom's own.
+    var wrongNamespace: String?
+    /// The line the last item started on: an item on the same line gets its column too.
+    private var lastItemLine = 0
     /// What `each` threw; the parse is aborted and the error rethrown.
     var consumerError: (any Error)?
     private let each: (RawItem) throws -> Void
@@ -268,7 +275,7 @@ enum MerchantXMLFeed {
     private static let googleFields: [String: String] = [
       "id": "id", "title": "title", "link": "link", "image_link": "image",
       "additional_image_link": "image", "brand": "brand", "color": "color", "price": "price",
-      "availability": "availability", "item_group_id": "itemGroupId",
+      "availability": "availability", "item_group_id": "itemGroupId", "size": "size",
     ]
 
     /// The values of one item; plain RSS/Atom `title` and `link` fill in for missing `g:` ones.
@@ -282,6 +289,8 @@ enum MerchantXMLFeed {
       var plainLink: String?
       var image: String?
       var additionalImages: [String] = []
+      /// The namespace of an `id` or `image_link` child that is not Google's.
+      var foreignNamespace: String?
     }
 
     func parser(
@@ -303,13 +312,21 @@ enum MerchantXMLFeed {
           || (name == "entry" && namespace == MerchantXMLFeed.atomNamespace)
         {
           itemCount += 1
-          current = Fields(item: RawItem(position: itemCount, line: parser.lineNumber))
+          var item = RawItem(position: itemCount, line: parser.lineNumber)
+          if parser.lineNumber == lastItemLine { item.column = max(parser.columnNumber, 1) }
+          lastItemLine = parser.lineNumber
+          current = Fields(item: item)
           itemDepth = depth
         }
         return
       }
       guard depth == itemDepth + 1 else { return }
       let google = Self.isGoogle(namespace)
+      if !google, name == "id" || name == "image_link", namespace != MerchantXMLFeed.atomNamespace,
+        current?.foreignNamespace == nil
+      {
+        current?.foreignNamespace = namespace
+      }
       let read =
         google
         ? Self.googleFields[name] != nil
@@ -370,6 +387,7 @@ enum MerchantXMLFeed {
         case (true, "price"): fields.item.price = value
         case (true, "availability"): fields.item.availability = value
         case (true, "item_group_id"): fields.item.itemGroupId = value
+        case (true, "size"): fields.item.size = value
         default: break
         }
         self.element = nil
@@ -381,6 +399,12 @@ enum MerchantXMLFeed {
         item.link = fields.googleLink ?? fields.plainLink
         item.images = (fields.image.map { [$0] } ?? []) + fields.additionalImages
         current = nil
+        if item.id == nil, let namespace = fields.foreignNamespace {
+          // Every item would be "no id": the feed says once what is wrong instead.
+          wrongNamespace = namespace
+          parser.abortParsing()
+          return
+        }
         do { try each(item) } catch {
           consumerError = error
           parser.abortParsing()

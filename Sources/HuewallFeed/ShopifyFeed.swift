@@ -1,4 +1,5 @@
 import Foundation
+import HuewallCore
 
 /// Shopify's public `products.json`: paging, and one Huewall product per colourway.
 ///
@@ -11,8 +12,9 @@ public enum ShopifyFeed {
   /// The most products Shopify returns in one page.
   public static let pageSize = 250
 
-  /// The option names that hold a product's colour, compared case-insensitively.
-  public static let colorOptionNames: Set<String> = ["color", "colour"]
+  /// The option names that hold a product's colour, compared case-insensitively: the colour
+  /// words of the languages shops use (`Color`, `Farbe`, `Couleur`, `Цвет`, `カラー`…).
+  public static var colorOptionNames: Set<String> { AttributeWords.color }
 
   /// The URL of page `page` (1-based) of the catalogue at `base`.
   ///
@@ -114,7 +116,9 @@ struct ShopifyProduct: Decodable {
     images = try c.array(ImageBox.self, "images").map(\.image)
   }
 
-  /// The Huewall products: one per colour when the product has a colour option, else one.
+  /// The Huewall products: one per colour when the product has a colour option, else one. Each
+  /// lists its variants as its items (the variant id, and the value of the size option, or of
+  /// the one option other than colour).
   func items(position: Int, shopURL: URL?) -> [RawItem] {
     var base = RawItem(position: position)
     base.id = id
@@ -127,6 +131,7 @@ struct ShopifyProduct: Decodable {
       base.images = images.compactMap(\.src)
       base.price = variants.first?.price
       base.availability = availability(of: variants)
+      base.items = items(of: variants, colorIndex: nil)
       return [base]
     }
 
@@ -151,6 +156,11 @@ struct ShopifyProduct: Decodable {
           variant.options.indices.contains(colorIndex) ? variant.options[colorIndex] : nil
         }.first.nonEmptyTrimmed
       item.images = images(of: group.variants)
+      if groups.count == 1 {
+        // One colour: every image shows it, and the plainest one can be chosen.
+        item.images += images.compactMap(\.src)
+      }
+      item.items = items(of: group.variants, colorIndex: colorIndex)
       item.price = first.price
       item.availability = availability(of: group.variants)
       item.link = productLink(shopURL: shopURL, variant: first.id)
@@ -158,12 +168,37 @@ struct ShopifyProduct: Decodable {
     }
   }
 
+  /// The feed items of `variants`: each variant's id and size.
+  private func items(of variants: [Variant], colorIndex: Int?) -> [Product.Item]? {
+    let sizeIndex = sizeOptionIndex(colorIndex: colorIndex)
+    let items = variants.compactMap { variant -> Product.Item? in
+      guard let id = variant.id.nonEmptyTrimmed else { return nil }
+      let size = sizeIndex.flatMap { index in
+        variant.options.indices.contains(index) ? variant.options[index].nonEmptyTrimmed : nil
+      }
+      // "Default Title": Shopify's value of the option of a product without options.
+      return Product.Item(id: id, size: size == "Default Title" ? nil : size)
+    }
+    return items.isEmpty ? nil : items
+  }
+
+  /// The 0-based index of the option that holds a variant's size: the one named so (`Size`,
+  /// `Talla`, `Größe`…), else the only option other than colour.
+  private func sizeOptionIndex(colorIndex: Int?) -> Int? {
+    var others: [Int] = []
+    for (index, option) in options.enumerated() {
+      let number = option.position ?? index + 1
+      guard (1...3).contains(number), number - 1 != colorIndex else { continue }
+      if let name = option.name, AttributeWords.isSize(name) { return number - 1 }
+      others.append(number - 1)
+    }
+    return others.count == 1 ? others[0] : nil
+  }
+
   /// The 0-based index into `option1…3` of the colour option, if the product has one.
   private func colorOptionIndex() -> Int? {
     for (index, option) in options.enumerated() {
-      guard let name = option.name?.trimmingCharacters(in: .whitespaces).lowercased(),
-        ShopifyFeed.colorOptionNames.contains(name)
-      else { continue }
+      guard let name = option.name, AttributeWords.isColor(name) else { continue }
       let number = option.position ?? index + 1
       return (1...3).contains(number) ? number - 1 : nil
     }

@@ -38,7 +38,8 @@ struct FeedReader {
     let url = try sourceURL()
     let parser = FeedParser(
       format: settings.format, baseURL: url, shopURL: settings.shopURL.flatMap(URL.init(string:)),
-      maxFieldBytes: settings.maxFieldBytes)
+      maxFieldBytes: settings.maxFieldBytes, columns: settings.columns,
+      imageBaseURL: settings.imageBaseURL.flatMap(URL.init(string:)))
     let isShop = settings.format == .shopify && !url.isFileURL
     let firstURL = isShop ? ShopifyFeed.pageURL(base: url, page: 1) : url
     let (result, firstIDs) = try await stage(firstURL, parser, source: settings.source)
@@ -49,7 +50,8 @@ struct FeedReader {
       return try await FeedReader(
         settings: FeedSettings(
           source: settings.source, format: .shopify, shopURL: settings.shopURL,
-          maxFieldBytes: settings.maxFieldBytes),
+          maxFieldBytes: settings.maxFieldBytes, imageBaseURL: settings.imageBaseURL,
+          columns: settings.columns),
         fetcher: fetcher, store: store
       ).read()
     }
@@ -89,10 +91,7 @@ struct FeedReader {
         break
       }
       previousIDs = ids
-      outcome.summary.itemCount += pageResult.itemCount
-      outcome.summary.itemErrors += pageResult.itemErrors
-      outcome.summary.itemWarnings += pageResult.itemWarnings
-      outcome.summary.productCount += pageResult.productCount
+      outcome.summary.append(pageResult)
     }
     return outcome
   }

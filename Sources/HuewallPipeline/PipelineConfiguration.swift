@@ -103,19 +103,28 @@ public struct FeedSettings: Sendable, Equatable, Codable {
   public var shopURL: String?
   /// The most UTF-8 bytes a field of an item may have; a longer one is an item error.
   public var maxFieldBytes: Int
+  /// The address relative image paths of a CSV or TSV feed resolve against: for a Magento
+  /// export, the shop's `…/media/catalog/product/` address.
+  public var imageBaseURL: String?
+  /// CSV and TSV: the column that holds a field, where its name is not one Huewall knows
+  /// (`{"id": "Артикул", "image": "Изображения"}`).
+  public var columns: [FeedColumn: String]
 
   public init(
     source: String = "samples/feed.json", format: FeedFormat? = nil, shopURL: String? = nil,
-    maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes
+    maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes, imageBaseURL: String? = nil,
+    columns: [FeedColumn: String] = [:]
   ) {
     self.source = source
     self.format = format
     self.shopURL = shopURL
     self.maxFieldBytes = maxFieldBytes
+    self.imageBaseURL = imageBaseURL
+    self.columns = columns
   }
 
   public enum CodingKeys: String, CodingKey, CaseIterable {
-    case source, format, shopURL, maxFieldBytes
+    case source, format, shopURL, maxFieldBytes, imageBaseURL, columns
   }
 
   public init(from decoder: any Decoder) throws {
@@ -125,6 +134,41 @@ public struct FeedSettings: Sendable, Equatable, Codable {
     format = try c.decodeIfPresent(FeedFormat.self, forKey: .format)
     shopURL = try c.decodeIfPresent(String.self, forKey: .shopURL)
     maxFieldBytes = try c.decodeIfPresent(Int.self, forKey: .maxFieldBytes) ?? d.maxFieldBytes
+    imageBaseURL = try c.decodeIfPresent(String.self, forKey: .imageBaseURL)
+    if let base = imageBaseURL {
+      guard let url = URL(string: base), ["http", "https", "file"].contains(url.scheme ?? ""),
+        url.scheme == "file" || url.host?.isEmpty == false
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .imageBaseURL, in: c,
+          debugDescription: "\"\(base)\" is not an http, https or file URL (the shop's media "
+            + "address, such as https://shop.example/media/catalog/product/)")
+      }
+    }
+    columns = [:]
+    let names = try c.decodeIfPresent([String: String].self, forKey: .columns) ?? [:]
+    for (key, name) in names {
+      guard let column = FeedColumn(rawValue: key) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .columns, in: c,
+          debugDescription: "unknown field \"\(key)\"; the fields are \(FeedColumn.keyListing)")
+      }
+      columns[column] = name
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(source, forKey: .source)
+    try c.encodeIfPresent(format, forKey: .format)
+    try c.encodeIfPresent(shopURL, forKey: .shopURL)
+    try c.encode(maxFieldBytes, forKey: .maxFieldBytes)
+    try c.encodeIfPresent(imageBaseURL, forKey: .imageBaseURL)
+    if !columns.isEmpty {
+      try c.encode(
+        Dictionary(uniqueKeysWithValues: columns.map { ($0.key.rawValue, $0.value) }),
+        forKey: .columns)
+    }
   }
 }
 

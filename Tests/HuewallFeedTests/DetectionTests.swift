@@ -49,8 +49,8 @@ import Testing
     let error = try feedError("huewall.json", FeedParser(format: .csv))
     #expect(error?.format == .csv)
     #expect(
-      error?.reason
-        == .missingColumn("id", accepted: ["id", "sku", "product_id", "item_id"]))
+      missingColumn(in: error)
+        == Missing(column: "id", accepted: ["id", "sku", "product_id", "item_id"]))
     // Huewall items read as Shopify products: image URLs where image objects belong.
     let shopify = try feedError("huewall.json", FeedParser(format: .shopify))
     #expect(shopify?.format == .shopify)
@@ -142,8 +142,8 @@ import Testing
       try feedError("no-header.csv")?.reason
         == .unexpectedStructure("the first row holds URLs, not column names: no header row"))
     #expect(
-      try feedError("no-id-column.csv")?.reason
-        == .missingColumn("id", accepted: ["id", "sku", "product_id", "item_id"]))
+      try missingColumn(in: feedError("no-id-column.csv"))
+        == Missing(column: "id", accepted: ["id", "sku", "product_id", "item_id"]))
   }
 
   @Test func anUnclosedQuoteFailsTheFeed() throws {

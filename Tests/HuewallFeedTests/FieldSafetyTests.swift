@@ -100,12 +100,13 @@ import Testing
       ])
     #expect(
       result.itemWarnings == [
-        FeedItemWarning(position: 2, line: 3, id: "ODD-2", reason: .replacedBytes(field: "title")),
-        FeedItemWarning(position: 2, line: 3, id: "ODD-2", reason: .replacedBytes(field: "brand")),
+        FeedItemWarning(
+          position: 2, line: 3, id: "ODD-2",
+          reason: .replacedBytes(count: 2, items: 1, fields: ["title", "brand"]))
       ])
     #expect(
       "\(result.itemWarnings.first.map(String.init(describing:)) ?? "")"
-        == #"item 2 (line 3, id "ODD-2"): title has bytes that are neither UTF-8 nor Windows-1252, replaced with U+FFFD"#
+        == #"item 2 (line 3, id "ODD-2"): 2 bytes neither UTF-8 nor Windows-1252 replaced with U+FFFD (title, brand) in 1 item, this the first; save the feed as UTF-8 to keep those characters"#
     )
     // Read in chunks of any size, the same.
     let chunked = try FeedParser().parse(

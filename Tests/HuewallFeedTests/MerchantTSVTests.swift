@@ -24,7 +24,8 @@ import Testing
           ],
           price: "89.00 USD",
           availability: "in_stock",
-          itemGroupId: "KST-RUN"),
+          itemGroupId: "KST-RUN",
+          size: "40"),
         Product(
           id: "KST-RUN-CRL-40",
           title: "Kestrel Runner Coral",
@@ -34,7 +35,8 @@ import Testing
           imageURLs: [url("https://images.kestrel.example/runner-coral-1.jpg")],
           price: "89.00 USD",
           availability: "out_of_stock",
-          itemGroupId: "KST-RUN"),
+          itemGroupId: "KST-RUN",
+          size: "40"),
         Product(
           id: "KST-TEE-WHT",
           title: "Kestrel Tech Tee",
@@ -50,7 +52,8 @@ import Testing
           ],
           price: "29.50 USD",
           availability: "in_stock",
-          itemGroupId: nil),
+          itemGroupId: nil,
+          size: "M"),
       ])
   }
 
@@ -80,7 +83,7 @@ import Testing
     let error = feedError(data, source: "kestrel.tsv")
     #expect(error?.format == .merchantTSV)
     #expect(
-      error?.reason
-        == .missingColumn("image", accepted: ["image_link", "additional_image_link"]))
+      missingColumn(in: error)
+        == Missing(column: "image", accepted: ["image_link", "additional_image_link"]))
   }
 }

@@ -27,7 +27,8 @@ import Testing
           ],
           price: "129.95 EUR",
           availability: "in_stock",
-          itemGroupId: "NP-TR2"))
+          itemGroupId: "NP-TR2",
+          size: "42"))
   }
 
   @Test func plainRSSTitleAndLinkFillInAndCDATAIsText() throws {

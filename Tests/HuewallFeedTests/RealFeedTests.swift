@@ -57,7 +57,8 @@ import Testing
           ],
           price: "24.00 USD",
           availability: "out of stock",
-          itemGroupId: "TSHIRT_ORGANIC"),
+          itemGroupId: "TSHIRT_ORGANIC",
+          size: "M"),
       ])
   }
 
@@ -81,7 +82,8 @@ import Testing
           ],
           price: "12.99 GBP",
           availability: "in stock",
-          itemGroupId: "WB_GROUP_1"),
+          itemGroupId: "WB_GROUP_1",
+          size: "M"),
         Product(
           id: "WB_2",
           title: "Water Bowl In Sand",
@@ -91,63 +93,60 @@ import Testing
           imageURLs: [url("https://images.harbourpets.example/wb_2.jpg")],
           price: "12.99 GBP",
           availability: "out of stock",
-          itemGroupId: "WB_GROUP_1"),
+          itemGroupId: "WB_GROUP_1",
+          size: "M"),
       ])
     // With the format configured, the same.
     #expect(try parse("meta-catalog.tsv", FeedParser(format: .merchantTSV)) == result)
   }
 
-  @Test func wooCommercesExportTakesRegularPriceAndNoAvailabilityFromStock() throws {
+  @Test func wooCommercesExportTakesRegularPriceAndInStockAndFoldsTheVariableParent() throws {
     let result = try parse("woocommerce-export.csv")
     #expect(result.format == .csv)
     #expect(result.itemErrors.isEmpty)
+    #expect(result.itemCount == 4)
     let uploads = "https://woo.example/wp-content/uploads/2024/03/"
     #expect(
       result.products == [
         Product(
-          id: "31", title: "Beanie", imageURLs: [url(uploads + "beanie-red.jpg")], price: "20"),
+          id: "31", title: "Beanie", vendorColor: "Red",
+          imageURLs: [url(uploads + "beanie-red.jpg")], price: "20", availability: "in_stock"),
         Product(
-          id: "40", title: "Hoodie",
-          imageURLs: [
-            url(uploads + "hoodie-blue.jpg"), url(uploads + "hoodie-green.jpg"),
-            url(uploads + "hoodie-logo.jpg"),
-          ]),
+          id: "41", title: "Hoodie - Blue", vendorColor: "Blue",
+          imageURLs: [url(uploads + "hoodie-blue.jpg")], price: "45", availability: "in_stock",
+          itemGroupId: "40"),
         Product(
-          id: "41", title: "Hoodie - Blue", imageURLs: [url(uploads + "hoodie-blue.jpg")],
-          price: "45"),
-        Product(
-          id: "42", title: "Hoodie - Green", imageURLs: [url(uploads + "hoodie-green.jpg")],
-          price: "45"),
+          id: "42", title: "Hoodie - Green", vendorColor: "Green",
+          imageURLs: [url(uploads + "hoodie-green.jpg")], price: "45",
+          availability: "out_of_stock", itemGroupId: "40"),
       ])
   }
 
   @Test func magentosExportTakesBaseImageAsTheMainImage() throws {
-    let parser = FeedParser(baseURL: url("https://magento.example/export/catalog_product.csv"))
+    let media = "https://magento.example/media/catalog/product/"
+    let parser = FeedParser(
+      baseURL: url("https://magento.example/export/catalog_product.csv"),
+      imageBaseURL: url(media))
     let result = try parse("magento-export.csv", parser)
     #expect(result.format == .csv)
     #expect(result.itemErrors.isEmpty)
-    let media = "https://magento.example/h/x/"
+    #expect(result.itemCount == 3)
     #expect(
       result.products == [
         Product(
-          id: "HX-TEE", title: "Helix Tee",
+          id: "HX-TEE-BLK-M", title: "Helix Tee-M-Black", vendorColor: "Black",
           imageURLs: [
-            url(media + "helix-tee-main.jpg"), url(media + "helix-tee-black-front.jpg"),
-            url(media + "helix-tee-white-front.jpg"),
+            url(media + "h/x/helix-tee-black-front.jpg"),
+            url(media + "h/x/helix-tee-black-back.jpg"),
           ],
-          price: "29.00"),
+          price: "29.00", availability: "in_stock", itemGroupId: "HX-TEE", size: "M"),
         Product(
-          id: "HX-TEE-BLK-M", title: "Helix Tee-M-Black",
+          id: "HX-TEE-WHT-M", title: "Helix Tee-M-White", vendorColor: "White",
           imageURLs: [
-            url(media + "helix-tee-black-front.jpg"), url(media + "helix-tee-black-back.jpg"),
+            url(media + "h/x/helix-tee-white-front.jpg"),
+            url(media + "h/x/helix-tee-white-back.jpg"),
           ],
-          price: "29.00"),
-        Product(
-          id: "HX-TEE-WHT-M", title: "Helix Tee-M-White",
-          imageURLs: [
-            url(media + "helix-tee-white-front.jpg"), url(media + "helix-tee-white-back.jpg"),
-          ],
-          price: "29.00"),
+          price: "29.00", availability: "out_of_stock", itemGroupId: "HX-TEE", size: "M"),
       ])
   }
 
@@ -169,7 +168,8 @@ import Testing
           imageURLs: [url(cdn + "tote-natural.jpg?v=1709300000")],
           price: "38.00",
           availability: "in_stock",
-          itemGroupId: "7001234500001"),
+          itemGroupId: "7001234500001",
+          items: [.init(id: "42000000000001")]),
         Product(
           id: "7001234500001-navy",
           title: "Harbor Canvas Tote",
@@ -179,7 +179,8 @@ import Testing
           imageURLs: [url(cdn + "tote-navy.jpg?v=1709300000")],
           price: "38.00",
           availability: "out_of_stock",
-          itemGroupId: "7001234500001"),
+          itemGroupId: "7001234500001",
+          items: [.init(id: "42000000000002")]),
         Product(
           id: "7001234500002",
           title: "Harbor Key Ring",
@@ -188,7 +189,8 @@ import Testing
           imageURLs: [url(cdn + "key-ring.jpg?v=1709300000")],
           price: "9.00",
           availability: "in_stock",
-          itemGroupId: "7001234500002"),
+          itemGroupId: "7001234500002",
+          items: [.init(id: "42000000000010")]),
       ])
   }
 }

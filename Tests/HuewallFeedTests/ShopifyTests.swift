@@ -40,7 +40,9 @@ import Testing
           ],
           price: "119.00",
           availability: "in_stock",
-          itemGroupId: "8012345678901"))
+          itemGroupId: "8012345678901",
+          items: [.init(id: "44100000000011", size: "40"), .init(id: "44100000000012", size: "41")])
+    )
     #expect(
       result.products[1]
         == Product(
@@ -56,7 +58,9 @@ import Testing
           ],
           price: "125.00",
           availability: "out_of_stock",
-          itemGroupId: "8012345678901"))
+          itemGroupId: "8012345678901",
+          items: [.init(id: "44100000000013", size: "40"), .init(id: "44100000000014", size: "41")])
+    )
   }
 
   @Test func aColourOptionInSecondPlaceNamedColourFallsBackToTheFirstImage() throws {
@@ -92,7 +96,8 @@ import Testing
           ],
           price: "24.00",
           availability: "in_stock",
-          itemGroupId: "8012345678903"))
+          itemGroupId: "8012345678903",
+          items: [.init(id: "44100000000031")]))
   }
 
   @Test func lowercaseOptionNameAndSchemeRelativeImages() throws {

@@ -41,3 +41,14 @@ func url(_ string: String) -> URL {
 func product(_ id: String, in result: FeedParseResult) throws -> Product {
   try #require(result.products.first { $0.id == id })
 }
+
+/// The column a feed error says is missing, and the names it accepts.
+struct Missing: Equatable {
+  var column: String
+  var accepted: [String]
+}
+
+func missingColumn(in error: FeedError?) -> Missing? {
+  guard case .missingColumn(let column, let accepted, _) = error?.reason else { return nil }
+  return Missing(column: column, accepted: accepted)
+}

@@ -28,14 +28,16 @@ import Testing
     #expect(stored.map(\.id).sorted() == ["B-1", "ODD-2"])
     #expect(stored.first { $0.id == "B-1" }?.title == "Enamel Mug")
     #expect(stored.first { $0.id == "ODD-2" }?.title == "Odd \u{FFFD} byte")
-    // The two ids with a NUL are errors; the replaced bytes a warning, not counted as one.
+    // The two ids with a NUL are errors; the dropped NUL and the replaced byte are warnings,
+    // each said once a run with its count, not counted as errors.
     #expect(report.counts.errors == 2)
     let feedRecords = try store.errors(runID: report.runID).filter { $0.stage == "feed" }
     #expect(
       feedRecords.map { ($0.isWarning ? "warning: " : "") + $0.message } == [
         #"item 1 (line 2, id "A\u{0000}x"): the id holds a control character (U+0000)"#,
         #"item 2 (line 3, id "A\u{0000}y"): the id holds a control character (U+0000)"#,
-        #"warning: item 4 (line 5, id "ODD-2"): title has bytes that are neither UTF-8 nor Windows-1252, replaced with U+FFFD"#,
+        #"warning: item 3 (line 4, id "B-1"): 1 control character dropped (title) from 1 item, this the first; the feed's text has bytes that are not characters"#,
+        #"warning: item 4 (line 5, id "ODD-2"): 1 byte neither UTF-8 nor Windows-1252 replaced with U+FFFD (title) in 1 item, this the first; save the feed as UTF-8 to keep those characters"#,
       ])
     await server.shutdown()
   }

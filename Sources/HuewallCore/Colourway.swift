@@ -5,21 +5,76 @@ import Foundation
 /// its own; the wall, the analysis, the review queue and the counts work per colourway, and
 /// the shop's files go back per item (``Product/items``).
 ///
-/// Items are one colourway when they share a group (Merchant `item_group_id`, a WooCommerce
-/// `Parent`, a Magento configurable parent) and a vendor colour; items that lack either are
-/// one when they also show the same main image. A product a reader already folded (a Shopify
-/// colourway with its variants) stays as it is.
+/// Within one group (Merchant `item_group_id`, a WooCommerce `Parent`, a Magento configurable
+/// parent), items are one colourway when they have the same vendor colour, or when they show the
+/// same main image (a shop that has one photo for three colours shows one tile, not three of
+/// the same photo). Items without a group are one when they show the same main image. A
+/// product a reader already folded (a Shopify colourway with its variants) stays as it is.
 public enum Colourway {
-  /// The key that items of one colourway share. Case, accents and spacing of the group and the
-  /// colour do not count ("Azul Marino" and "azul  marino" are one colourway).
+  /// The key that items of one group share: the catalogue reads staged items in key order and
+  /// folds each group's items at once (``colourways(_:)``), so that it holds one group at a
+  /// time. Case, accents and spacing of the group do not count.
   public static func key(of item: Product) -> String {
     if item.items.count > 1 || item.items.first?.id != item.id { return "p\u{1}" + item.id }
     let group = item.itemGroupId.map(folded) ?? ""
-    if !group.isEmpty, let color = item.vendorColor.map(folded), !color.isEmpty {
-      return "c\u{1}" + group + "\u{1}" + color
-    }
+    if !group.isEmpty { return "g\u{1}" + group }
     guard let image = item.mainImageURL?.absoluteString else { return "p\u{1}" + item.id }
-    return "i\u{1}" + group + "\u{1}" + image
+    return "i\u{1}" + image
+  }
+
+  /// The colourways of the items of one key, in the order of their first items: items joined
+  /// by a shared colour (case, accents and spacing aside) or a shared main image, each
+  /// colourway folded by ``fold(_:)``; ids made unique within the group.
+  public static func colourways(_ items: [Product]) -> [Product] {
+    guard items.count > 1 else { return items }
+    var parent = Array(items.indices)
+    func root(_ index: Int) -> Int {
+      var index = index
+      while parent[index] != index {
+        parent[index] = parent[parent[index]]
+        index = parent[index]
+      }
+      return index
+    }
+    func join(_ a: Int, _ b: Int) {
+      let (ra, rb) = (root(a), root(b))
+      if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+    }
+    // In a group every item is the same model; without one, a shared photo (an outfit, a
+    // set) joins only items that are one product by their title and colour.
+    let grouped = !(items[0].itemGroupId.map(folded) ?? "").isEmpty
+    var byColor: [String: Int] = [:]
+    var byImage: [URL: [Int]] = [:]
+    for (index, item) in items.enumerated() {
+      if grouped, let color = item.vendorColor.map(folded), !color.isEmpty {
+        if let first = byColor[color] { join(first, index) } else { byColor[color] = index }
+      }
+      if let image = item.mainImageURL {
+        let earlier = byImage[image, default: []]
+        if let match = earlier.first(where: { grouped || sameProduct(items[$0], item) }) {
+          join(match, index)
+        }
+        byImage[image] = earlier + [index]
+      }
+    }
+    var members: [Int: [Product]] = [:]
+    var order: [Int] = []
+    for index in items.indices {
+      let r = root(index)
+      if members[r] == nil { order.append(r) }
+      members[r, default: []].append(items[index])
+    }
+    var taken: Set<String> = []
+    return order.map { r in
+      var product = fold(members[r]!)
+      let id = product.id
+      var suffix = 2
+      while !taken.insert(product.id).inserted {
+        product.id = "\(id)-\(suffix)"
+        suffix += 1
+      }
+      return product
+    }
   }
 
   /// One product for the items of a colourway, in feed order: the first item's values, the
@@ -49,6 +104,19 @@ public enum Colourway {
     }
     product.items = items.flatMap(\.items)
     return product
+  }
+
+  /// Whether two items without a group are sizes of one product: titles that agree but for a
+  /// size at their end, and no two different colours.
+  static func sameProduct(_ a: Product, _ b: Product) -> Bool {
+    if let x = a.vendorColor.map(folded), let y = b.vendorColor.map(folded), !x.isEmpty,
+      !y.isEmpty, x != y
+    {
+      return false
+    }
+    if a.title == b.title { return true }
+    let shared = sharedTitle([a.title, b.title])
+    return shared != a.title && shared.count * 2 >= max(a.title.count, b.title.count)
   }
 
   /// `text` in lower case without accents, its runs of spaces as one.

@@ -247,14 +247,12 @@ extension PostgresCatalog {
       for row in rows {
         let key: String = try row[11]
         let values = try ProductValues(columns: row)
-        if let colourway = folder.add(key: key, id: try row[0], values: values) {
-          done.append(colourway)
-        }
+        done += folder.add(key: key, id: try row[0], values: values)
         last = (key, try row[12])
       }
       try write()
     }
-    if let colourway = folder.finish() { done.append(colourway) }
+    done += folder.finish()
     try write()
     try session.execute("DROP TABLE pg_temp.staged_products")
     try session.execute("ALTER TABLE pg_temp.staged_colourways RENAME TO staged_products")

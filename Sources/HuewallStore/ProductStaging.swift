@@ -85,8 +85,8 @@ extension CatalogStore {
 
   /// Makes the catalogue match the staged feed, as ``syncProducts(_:at:)`` does with a
   /// sequence, then forgets the staged products. The staged items are folded into colourways
-  /// first (``Colourway``): read in colourway order a page at a time, so that only one page
-  /// and one colourway are in memory. Staged nothing, every product is marked removed: refuse
+  /// first (``Colourway``): read in group order a page at a time, so that only one page and
+  /// one group are in memory. Staged nothing, every product is marked removed: refuse
   /// empty or partial feeds before calling this.
   @discardableResult
   public func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts {
@@ -107,15 +107,14 @@ extension CatalogStore {
           guard let tail = rows.last else { break }
           for row in rows {
             let values = ProductValues(row: row)
-            if let done = folder.add(key: row[11], id: row[0], values: values) {
-              chunk.append(done)
-            }
+            chunk += folder.add(key: row[11], id: row[0], values: values)
           }
           if !chunk.isEmpty { try sync.apply(chunk) }
           chunk.removeAll(keepingCapacity: true)
           last = (tail[11], tail[12])
         }
-        if let done = folder.finish() { try sync.apply([done]) }
+        let rest = folder.finish()
+        if !rest.isEmpty { try sync.apply(rest) }
         try db.execute(sql: "DROP TABLE temp.staged_products")
       }
       try sync.markRemoved()

@@ -54,7 +54,7 @@ import Testing
     #expect(images[0]?["decoded"] == 0 && images[1]?["decoded"] == 24)
     #expect(images[0]?["notModified"] == 24)
     let products = runs[1]["products"] as? [String: Int]
-    #expect(products == ["seen": 24, "added": 24, "changed": 0, "removed": 0])
+    #expect(products == ["seen": 24, "added": 24, "changed": 0, "removed": 0, "feedItems": 24])
     for key in ["startedAt", "finishedAt", "errors"] { #expect(runs[0][key] != nil) }
 
     let colors = try Data(contentsOf: sandbox.output.appendingPathComponent("colors.json"))

@@ -51,7 +51,7 @@ import Testing
       Set(product.keys) == [
         "id", "title", "brand", "vendorColor", "vendorFamily", "link", "imageUrl", "position",
         "family", "disagreement", "colors", "decidedBy", "override", "confidence", "backdrop",
-        "image", "imageIndex",
+        "image", "imageIndex", "items",
       ])
     #expect(product["brand"] is NSNull)
     #expect(product["backdrop"] is NSNull)

@@ -8,6 +8,8 @@ import Testing
 /// A feed's items become colourways: sizes of one colour are one product that lists them.
 @Suite("Colourways")
 struct ColourwayTests {
+  static let red = "https://cdn.example/shirt-red.jpg"
+
   /// One size of a shirt as a Merchant feed lists it.
   static func item(
     _ id: String, group: String? = "SHIRT", color: String? = "Azul Marino", size: String? = nil,
@@ -19,22 +21,44 @@ struct ColourwayTests {
       itemGroupId: group, size: size)
   }
 
-  @Test func sizesOfOneGroupAndColourShareAKey() {
+  @Test func sizesOfOneColourOrOnePhotoAreOneColourway() {
     let s = Self.item("1", size: "S")
-    let m = Self.item("2", color: "azul  MARINO", size: "M")
-    let red = Self.item("3", color: "Rojo", size: "S")
-    #expect(Colourway.key(of: s) == Colourway.key(of: m))
-    #expect(Colourway.key(of: s) != Colourway.key(of: red))
+    let m = Self.item("2", color: "azul  MARINO", size: "M", image: "https://cdn.example/m.jpg")
+    let red = Self.item("3", color: "Rojo", size: "S", image: "https://cdn.example/red.jpg")
+    #expect(Colourway.key(of: s) == Colourway.key(of: red), "one group, read together")
+    let ids = { (items: [Product]) in Colourway.colourways(items).map(\.items).map { $0.map(\.id) }
+    }
+    // One colour, whatever the photos; another colour apart.
+    #expect(ids([s, red, m]) == [["1", "2"], ["3"]])
+    // One photo for two colours (a shop with one picture for its colours): one tile.
+    let white = Self.item("4", color: "White", size: "S", image: "https://cdn.example/one.jpg")
+    let heather = Self.item("5", color: "Heather", size: "S", image: "https://cdn.example/one.jpg")
+    let whiteM = Self.item("6", color: "white", size: "M", image: "https://cdn.example/w2.jpg")
+    #expect(ids([white, heather, whiteM]) == [["4", "5", "6"]])
     // No group: one colourway only where the main image is the same.
-    let loneA = Self.item("4", group: nil, size: "S")
-    let loneB = Self.item("5", group: nil, size: "M")
-    let other = Self.item("6", group: nil, size: "M", image: "https://cdn.example/other.jpg")
+    let loneA = Self.item("7", group: nil, size: "S")
+    let loneB = Self.item("8", group: nil, size: "M")
+    let other = Self.item("9", group: nil, size: "M", image: "https://cdn.example/other.jpg")
     #expect(Colourway.key(of: loneA) == Colourway.key(of: loneB))
     #expect(Colourway.key(of: loneA) != Colourway.key(of: other))
-    // A group without colours: its sizes go together by their image, its colours apart.
-    let plainA = Self.item("7", color: nil, size: "S")
-    let plainB = Self.item("8", color: nil, size: "M", image: "https://cdn.example/other.jpg")
-    #expect(Colourway.key(of: plainA) != Colourway.key(of: plainB))
+    #expect(ids([loneA, loneB]) == [["7", "8"]])
+    // …and the same product by its title: an outfit photo shows two products.
+    let shirt = Self.item("14", group: nil, color: nil, title: "Women's shirt")
+    let trousers = Self.item("15", group: nil, color: nil, title: "Women's trousers")
+    #expect(ids([shirt, trousers]) == [["14"], ["15"]])
+    // A group without colours: its photos tell its colourways apart.
+    let plainA = Self.item("10", color: nil, size: "S")
+    let plainB = Self.item("11", color: nil, size: "M", image: "https://cdn.example/other.jpg")
+    #expect(ids([plainA, plainB]) == [["10"], ["11"]])
+    // Colours that make the same id are told apart.
+    let dashed = Self.item(
+      "12", color: "Azul-Marino", size: "S", image: "https://cdn.example/d.jpg")
+    let dashedM = Self.item(
+      "13", color: "Azul-Marino", size: "M", image: "https://cdn.example/d.jpg")
+    #expect(
+      Colourway.colourways([s, m, dashed, dashedM]).map(\.id) == [
+        "SHIRT-azul-marino", "SHIRT-azul-marino-2",
+      ])
   }
 
   @Test func aColourwayListsItsItemsAndSharesItsTitle() {
@@ -78,8 +102,8 @@ struct ColourwayTests {
       }
       // Interleaved, as feeds list sizes: navy S, red S, navy M, red M, a product alone.
       var feed = [
-        Self.item("N-S", size: "S"), Self.item("R-S", color: "Rojo", size: "S"),
-        Self.item("N-M", size: "M"), Self.item("R-M", color: "Rojo", size: "M"),
+        Self.item("N-S", size: "S"), Self.item("R-S", color: "Rojo", size: "S", image: Self.red),
+        Self.item("N-M", size: "M"), Self.item("R-M", color: "Rojo", size: "M", image: Self.red),
         Self.item("CAP", group: nil, color: nil, image: "https://cdn.example/cap.jpg"),
       ]
       let first = try sync(feed, at: t0)

@@ -46,7 +46,24 @@ import Testing
     #expect(try parse(#"{"feed": {"maxFieldBytes": 1024}}"#).feed.maxFieldBytes == 1024)
   }
 
+  @Test func feedImageBaseURLAndColumnsAreRead() throws {
+    let c = try parse(
+      #"""
+      {"feed": {"imageBaseURL": "https://shop.example/media/catalog/product/",
+                "columns": {"id": "Артикул", "image": "Изображения", "itemGroupId": "Родитель"}}}
+      """#)
+    #expect(c.feed.imageBaseURL == "https://shop.example/media/catalog/product/")
+    #expect(c.feed.columns == [.id: "Артикул", .image: "Изображения", .itemGroupId: "Родитель"])
+    #expect(try parse("{}").feed.columns.isEmpty)
+    #expect(try parse("{}").feed.imageBaseURL == nil)
+  }
+
   @Test(arguments: [
+    (#"{"feed": {"columns": {"sku": "Артикул"}}}"#, #"feed.columns: unknown field "sku""#),
+    (#"{"feed": {"columns": ["id"]}}"#, #""feed.columns" must be a JSON object"#),
+    (
+      #"{"feed": {"imageBaseURL": "media/catalog"}}"#, "feed.imageBaseURL: \"media/catalog\" is not"
+    ),
     (#"{"databse": "x"}"#, #"unknown key "databse""#),
     (#"{"feed": {"url": "x"}}"#, #"unknown key "url" in "feed""#),
     (#"{"analysis": {"granularty": 2}}"#, #"unknown key "granularty" in "analysis""#),

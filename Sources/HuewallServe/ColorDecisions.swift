@@ -37,6 +37,7 @@ extension TuningServer {
         if let hex = decision.hex, !hex.trimmingCharacters(in: .whitespaces).isEmpty {
           _ = try OverrideInput.hex(hex, product: id)
         }
+        _ = try OverrideInput.note(decision.note, product: id)
       } catch let failure as OverrideInput.Failure {
         throw ServeError(.badRequest, failure.message)
       }

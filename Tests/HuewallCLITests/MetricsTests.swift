@@ -117,7 +117,7 @@ import Testing
   }
 
   @Test func aWorkerAnswersMetricsWhileItWorks() async throws {
-    let database = try TestPostgres.freshDatabase()
+    let database = try await TestPostgres.freshDatabase()
     let folder = try makeTemporaryFolder("huewall-metrics")
     defer { try? FileManager.default.removeItem(at: folder) }
     let config = folder.appendingPathComponent("pipeline.json")

@@ -77,7 +77,7 @@ extension FeedError.Reason: CustomStringConvertible {
     case .missingColumn(let column, let accepted, let found):
       "no \(column) column in the header row (accepted names: \(accepted.joined(separator: ", ")));"
         + " the columns are \(Self.listing(found)); name the one that holds the \(column) with"
-        + " feed.columns in pipeline.json, e.g. \"columns\": {\"\(column)\": \"\(found.first ?? "…")\"}"
+        + " feed.columns in pipeline.json: \"columns\": {\"\(column)\": \"<its name>\"}"
         + " (keys: \(FeedColumn.keyListing))"
     case .mappedColumnNotFound(let field, let name, let found):
       "feed.columns maps \(field) to \"\(name)\", which is not in the header row; the columns"

@@ -9,10 +9,12 @@ public enum FeedFuzzing {
 
   /// A remote feed's address, so that relative image and link URLs are resolved as well.
   static let baseURL = URL(string: "https://shop.example.com/feeds/products")!
+  /// A shop's media address, so that a Magento export's image paths are resolved too.
+  static let imageBaseURL = URL(string: "https://shop.example.com/media/catalog/product/")!
 
   public static func parse(_ data: UnsafePointer<UInt8>, _ size: Int, as format: FeedFormat) {
     let bytes = Data(bytes: data, count: size)
-    let parser = FeedParser(format: format, baseURL: baseURL)
+    let parser = FeedParser(format: format, baseURL: baseURL, imageBaseURL: imageBaseURL)
     let whole = read { () throws(FeedError) in try parser.parse(bytes, source: "fuzz") }
     let chunked = read { () throws(FeedError) in
       try parser.parse(FeedInput(bytes, chunkSize: 7), source: "fuzz")

@@ -8,8 +8,10 @@ import HuewallPalette
 /// The values follow Merchant's rules for `color` (Merchant Center Help, "Color [color]"):
 /// the primary colour first and up to two more, joined by `/`; at most 40 characters a
 /// colour and 100 in all; colour names, never hex codes, numbers or single letters; no
-/// placeholders such as "multicolor" or "various". Each product is one colourway, so the
-/// variants of one `item_group_id` each keep their own colours.
+/// placeholders such as "multicolor" or "various". Each product is one colourway and the feed
+/// is keyed by item: every size of a colourway (``ColorsDocument/ExportedProduct/items``) gets
+/// a row of its own with the colourway's colours, and the colourways of one `item_group_id`
+/// each keep their own.
 public enum MerchantSupplemental {
   public static let maxColors = 3
   public static let maxColorLength = 40
@@ -45,8 +47,11 @@ public enum MerchantSupplemental {
       }
       let names = colorNames(product)
       guard !names.isEmpty else { continue }
-      items.append(
-        Item(id: product.id, color: names.joined(separator: "/"), itemGroupId: product.itemGroupId))
+      let ids = product.items.isEmpty ? [product.id] : product.items.map(\.id)
+      for id in ids {
+        items.append(
+          Item(id: id, color: names.joined(separator: "/"), itemGroupId: product.itemGroupId))
+      }
     }
     return (items, skipped)
   }

@@ -238,7 +238,8 @@ import Testing
     try configure(#"{"formats": ["shopify-metafields"], "output": "out/shop"}"#)
     let inside = try await shop.huewall(["run"])
     #expect(inside.status == 1)
-    #expect(inside.stderr.contains("writeBack.output is inside the export folder"), "\(inside.stderr)")
+    #expect(
+      inside.stderr.contains("writeBack.output is inside the export folder"), "\(inside.stderr)")
     #expect(
       !FileManager.default.fileExists(atPath: shop.folder.appendingPathComponent("out/shop").path))
   }
@@ -301,8 +302,18 @@ import Testing
     #expect(settled.status == 0)
     #expect(settled.stdout.contains("unsure left out"))
 
-    // The supplemental feed of the same 24 colourways passes the rules too.
-    #expect(try await checkedSupplementalFeed(shop, includeUnsure: true).count == 24)
+    // The supplemental feed of the same 24 colourways passes the rules too, one row for each
+    // variant (Merchant matches items, every size of a colourway is one).
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(shop.read("out/colors.json").utf8))
+        as? [String: Any])
+    let colourways = try #require(document["products"] as? [[String: Any]])
+    #expect(colourways.count == 24)
+    let variants = colourways.flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
+      .compactMap { $0["id"] as? String }
+    #expect(variants.count > 24)
+    let supplemental = try await checkedSupplementalFeed(shop, includeUnsure: true)
+    #expect(supplemental.map(\.id).sorted() == variants.sorted())
   }
 
   @Test func formatAndItsFlagsAreChecked() async throws {

@@ -97,7 +97,9 @@ struct Serve: AsyncParsableCommand {
     var services: [any Service] = [app]
     if let metricsPort {
       services.append(
-        ProcessMetrics.endpoint(host: host, port: metricsPort, logger: logger) { port in
+        ProcessMetrics.endpoint(
+          host: host, port: metricsPort, allowedHosts: allowedHosts, logger: logger
+        ) { port in
           FileHandle.standardError.write(
             Data("huewall: metrics at http://\(host):\(port)/metrics\n".utf8))
         })

@@ -115,14 +115,25 @@ public final class TestHTTPServer: Sendable {
 
   private let state: State
   private let serverTask: Task<Void, Never>
+  /// The listening socket, closed before the task that accepts is cancelled.
+  private let listener: any Channel
 
-  private init(baseURL: URL, state: State, serverTask: Task<Void, Never>) {
+  private init(
+    baseURL: URL, state: State, serverTask: Task<Void, Never>, listener: any Channel
+  ) {
     self.baseURL = baseURL
     self.state = state
     self.serverTask = serverTask
+    self.listener = listener
   }
 
-  deinit { serverTask.cancel() }
+  /// Stops accepting first, then ends the connections: a connection accepted after the loop
+  /// that takes connections was cancelled would be dropped before it became active, which
+  /// SwiftNIO traps on ("Deinited NIOAsyncWriter without calling finish()").
+  deinit {
+    let task = serverTask
+    listener.close().whenComplete { _ in task.cancel() }
+  }
 
   /// Starts a server whose unrouted requests go to `fallback` (404 without one).
   public static func start(_ fallback: Handler? = nil) async throws -> TestHTTPServer {
@@ -151,7 +162,8 @@ public final class TestHTTPServer: Sendable {
         }
       }
     }
-    return TestHTTPServer(baseURL: baseURL, state: state, serverTask: task)
+    return TestHTTPServer(
+      baseURL: baseURL, state: state, serverTask: task, listener: server.channel)
   }
 
   /// Starts a server that answers each path of `routes` with its response.
@@ -197,6 +209,7 @@ public final class TestHTTPServer: Sendable {
 
   /// Stops accepting, drops open connections and waits until everything has ended.
   public func shutdown() async {
+    try? await listener.close()
     serverTask.cancel()
     await serverTask.value
   }

@@ -38,7 +38,10 @@ enum ShopExport {
           "画像", "图片",
         ]
       case .parent:
-        ["parent", "родительский", "родитель", "übergeordnet", "padre", "genitore", "pai", "hoofd"]
+        [
+          "parent", "родительский", "родитель", "übergeordnetes_produkt", "übergeordnet",
+          "padre", "genitore", "pai", "hoofdproduct",
+        ]
       case .regularPrice:
         [
           "regular_price", "базовая_цена", "обычная_цена", "regulärer_preis", "tarif_régulier",
@@ -125,7 +128,7 @@ enum ShopExport {
     switch self {
     case .wooCommerce(let woo):
       let type = cell(woo.type)?.lowercased() ?? ""
-      if type.contains("variation"), let parent = cell(woo.found[.parent]) {
+      if type.contains("variation"), let parent = woo.parent(fields, columns: columns) {
         family.referenced.insert(parent)
       } else if type.contains("variable"), let id {
         family.parents[id] = parent(fields, columns: columns)
@@ -173,7 +176,7 @@ enum ShopExport {
     case .wooCommerce(let woo):
       let type = cell(woo.type)?.lowercased() ?? ""
       if type.contains("variation") {
-        if let raw = cell(woo.found[.parent]) {
+        if let raw = woo.parent(fields, columns: columns) {
           let parentID = WooCommerce.parentID(raw, family)
           item.itemGroupId = parentID
           if let parent = family.parents[parentID] { inherit(parent, into: &item) }
@@ -263,6 +266,14 @@ enum ShopExport {
       return names.keys.sorted().compactMap { number in
         values[number].map { (names[number]!, $0) }
       }
+    }
+
+    /// A variation's `Parent` as written; the column `feed.columns` names as `itemGroupId`
+    /// where the header's is not one WooCommerce's names.
+    func parent(_ fields: [String], columns: DelimitedFeed.Columns) -> String? {
+      let index = found[.parent]
+      if let index, fields.indices.contains(index) { return fields[index].nonEmptyTrimmed }
+      return columns.value(.itemGroupId, in: fields).nonEmptyTrimmed
     }
 
     /// `id:946` → `946`; a SKU → the id of the product that has it, when the export has it.

@@ -214,6 +214,22 @@ import Testing
       ])
   }
 
+  @Test func aTranslatedParentColumnMappedAsTheGroupStillFoldsVariations() throws {
+    let csv = Data(
+      ("ID,Тип,Артикул,Имя,Изображения,Родительский товар,Название атрибута 1,"
+        + "Значения атрибута 1\n"
+        + "5,variable,dress,Платье,https://x.example/dress.jpg,,Цвет,\"Красный, Синий\"\n"
+        + "6,variation,dress-red,,,id:5,Цвет,Красный\n").utf8)
+    let result = try FeedParser(columns: [.itemGroupId: "Родительский товар"]).parse(csv)
+    #expect(result.itemCount == 2)
+    #expect(
+      result.products == [
+        Product(
+          id: "6", title: "Платье", vendorColor: "Красный",
+          imageURLs: [url("https://x.example/dress.jpg")], itemGroupId: "5")
+      ])
+  }
+
   // MARK: Clear errors
 
   @Test func aMerchantFeedInTheWrongNamespaceSaysSoOnce() {

@@ -52,7 +52,11 @@ struct PreviewPage {
     if live != nil { policy.append("connect-src 'self'") }
     let csp = policy.joined(separator: "; ")
     let families = ColorFamily.allCases.compactMap { family in
-      familyCounts[family.rawValue].map { Page.Family(name: family.rawValue, count: $0) }
+      familyCounts[family.rawValue].map {
+        Page.Family(
+          name: family.rawValue, count: $0,
+          words: ColorSynonyms.basicTerms(of: family).joined(separator: " "))
+      }
     }
     let brands = brandCounts.keys.sorted {
       ($0.isEmpty ? 1 : 0, $0.lowercased(), $0) < ($1.isEmpty ? 1 : 0, $1.lowercased(), $1)
@@ -194,10 +198,14 @@ struct Page: MustacheParent {
   }
   struct Family: MustacheParent {
     var name: String, count: Int
+    /// The family's basic terms in the lexicon's languages (`verde grün vert …`), which the
+    /// search finds its tiles by.
+    var words: String
     func child(named key: String) -> Any? {
       switch key {
       case "name": name
       case "count": count
+      case "words": words
       default: nil
       }
     }
@@ -274,6 +282,8 @@ struct Tile: MustacheParent {
   var swatches: [String]
   var colorClasses: [String]
   var vendorLine: String?
+  /// The colours' names (`Dark Olive Green, Black`), for the search; nil when none has one.
+  var colorNames: String?
   /// What the analysis took for the backdrop (`#rrggbb`, `transparent`, `scene`), for the
   /// details; nil when unknown.
   var backdrop: String?
@@ -302,6 +312,9 @@ struct Tile: MustacheParent {
       )
     }
     self.colors = colors.joined(separator: ";")
+    var names: [String] = []
+    for name in product.colors.compactMap(\.name) where !names.contains(name) { names.append(name) }
+    colorNames = names.isEmpty ? nil : names.joined(separator: ", ")
     self.swatches = swatches
     colorClasses = classes
     var line: [String] = []
@@ -352,6 +365,7 @@ struct Tile: MustacheParent {
     case "colors": colors
     case "swatches": swatches
     case "vendorLine": vendorLine
+    case "colorNames": colorNames
     case "backdrop": backdrop
     default: nil
     }

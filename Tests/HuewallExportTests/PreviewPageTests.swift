@@ -62,7 +62,7 @@ import Testing
       "aria-label", "data-all", "selected", "value", "type", "data-family", "aria-pressed", "role",
       "data-count", "tabindex", "data-product-id", "data-brand", "data-vc", "data-vf", "data-href",
       "data-d", "data-c", "data-t", "hidden", "aria-live", "title", "placeholder", "enterkeyhint",
-      "spellcheck", "aria-expanded", "aria-controls",
+      "spellcheck", "aria-expanded", "aria-controls", "data-n", "data-words",
     ]
     for element in document.elements {
       #expect(allowedElements.contains(element.name), "element <\(element.name)>")

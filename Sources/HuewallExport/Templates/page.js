@@ -16,7 +16,15 @@
   var layoutButtons = { wall: doc.getElementById("l-wall"), list: doc.getElementById("l-list") };
   var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   var filter = { brand: null, family: "", dis: false, review: false, q: "" };
-  var haystacks = null;  // each tile's title, id and brand, lower-cased, made on the first search
+  var haystacks = null;  // each tile's title, id, brand and colours, folded, made on the first search
+  // Each family's words (its name and its basic terms in every language of the lexicon, from the
+  // family buttons), folded: a tile is found by its analysed family's words, read from the
+  // tile at each search because the live page re-analyses it.
+  var familyWords = {};
+  familyButtons.forEach(function (b) {
+    var f = b.getAttribute("data-family");
+    if (f) familyWords[f] = fold(f + " " + (b.getAttribute("data-words") || ""));
+  });
   var shown = tiles;
   var pinned = null;
   var animating = null;
@@ -33,14 +41,23 @@
     if (!haystacks) haystacks = new WeakMap();
     var h = haystacks.get(t);
     if (h === undefined) {
-      h = fold(t.querySelector(".tx b").textContent + "\n" + t.getAttribute("data-product-id") + "\n" + t.getAttribute("data-brand"));
+      h = fold([t.querySelector(".tx b").textContent, t.getAttribute("data-product-id"), t.getAttribute("data-brand"),
+        t.getAttribute("data-vc"), t.getAttribute("data-vf"), t.getAttribute("data-n")].join("\n"));
       haystacks.set(t, h);
     }
     return h;
   }
+  function familyHaystack(t) {
+    var f = t.getAttribute("data-family") || "";
+    return familyWords[f] || fold(f);
+  }
+  function found(t, word) {
+    return haystack(t).indexOf(word) >= 0 || familyHaystack(t).indexOf(word) >= 0;
+  }
 
   // Filters: one pass over the tiles, writes only. Every word of the search must appear in
-  // the title, the id or the brand.
+  // the title, the id, the brand, the vendor's colour and its family, the colours' names or
+  // the analysed family's words ("green", "verde", "grün").
   function applyFilters() {
     var next = [];
     var words = fold(filter.q).split(/\s+/).filter(Boolean);
@@ -50,7 +67,7 @@
         (filter.family === "" || t.getAttribute("data-family") === filter.family) &&
         (!filter.dis || t.hasAttribute("data-d")) &&
         (!filter.review || t.hasAttribute("data-review"));
-      for (var w = 0; ok && w < words.length; w++) ok = haystack(t).indexOf(words[w]) >= 0;
+      for (var w = 0; ok && w < words.length; w++) ok = found(t, words[w]);
       if (t.hidden === ok) t.hidden = !ok;
       if (ok) next.push(t);
     }
@@ -531,6 +548,18 @@
       searchBox.value = "";
       searchBox.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
       check("search cleared", visibleCount() === tiles.length && location.hash.indexOf("q=") < 0, location.hash);
+    }
+    // A family's word in another language finds every tile of that family.
+    var wordButton = familyButtons.filter(function (b) { return (b.getAttribute("data-words") || "").split(" ").length > 1; })[0];
+    if (wordButton) {
+      var wordFamily = wordButton.getAttribute("data-family");
+      var word = wordButton.getAttribute("data-words").split(" ").filter(function (w) { return fold(w) !== fold(wordFamily); })[0];
+      searchBox.value = word;
+      searchBox.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      var missed = tiles.filter(function (t) { return t.getAttribute("data-family") === wordFamily && t.hidden; }).length;
+      check("search by a family's word", missed === 0 && visibleCount() >= families[wordFamily] && readAddress().q === word, { word: word, family: wordFamily, shown: visibleCount(), expected: families[wordFamily] });
+      searchBox.value = "";
+      searchBox.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
     }
     var tile = tiles[0];
     if (tile) {

@@ -287,6 +287,9 @@ struct Tile: MustacheParent {
   /// What the analysis took for the backdrop (`#rrggbb`, `transparent`, `scene`), for the
   /// details; nil when unknown.
   var backdrop: String?
+  /// The feed items the tile stands for, for the details: their sizes (`S · M · L`), or their
+  /// count where the feed gives no sizes; nil for a tile of one item without a size.
+  var sizes: String?
 
   init(_ product: ColorsDocument.ExportedProduct, thumbnail: String?) {
     id = product.id
@@ -324,6 +327,12 @@ struct Tile: MustacheParent {
     }
     vendorLine = line.isEmpty ? nil : line.joined(separator: " · ")
     backdrop = product.backdrop
+    let sizes = product.items.compactMap(\.size)
+    if !sizes.isEmpty {
+      self.sizes = sizes.joined(separator: " · ")
+    } else if product.items.count > 1 {
+      self.sizes = "\(product.items.count) items"
+    }
   }
 
   /// `x` and six lowercase hex digits; anything else is drawn grey.
@@ -367,6 +376,7 @@ struct Tile: MustacheParent {
     case "vendorLine": vendorLine
     case "colorNames": colorNames
     case "backdrop": backdrop
+    case "sizes": sizes
     default: nil
     }
   }

@@ -61,7 +61,9 @@ import Testing
       "aria-orientation", "aria-valuemin", "aria-valuemax", "aria-valuenow",
       "aria-label", "data-all", "selected", "value", "type", "data-family", "aria-pressed", "role",
       "data-count", "tabindex", "data-product-id", "data-brand", "data-vc", "data-vf", "data-href",
-      "data-d", "data-c", "data-t", "hidden", "aria-live", "title", "placeholder", "enterkeyhint",
+      "data-d", "data-c", "data-t", "data-sz", "data-review", "data-o", "hidden", "aria-live",
+      "title", "placeholder",
+      "enterkeyhint",
       "spellcheck", "aria-expanded", "aria-controls", "data-n", "data-words",
     ]
     for element in document.elements {
@@ -263,6 +265,16 @@ struct SimpleHTML {
       .init(
         id: "plain", title: "", brand: nil, vendorColor: nil, vendorFamily: nil, link: nil,
         imageUrl: nil, position: 2, family: nil, disagreement: false, colors: []))
+    // A colourway's sizes reach its details, escaped as any feed value.
+    var sized = products[products.count - 1]
+    sized.id = "TEE-navy"
+    sized.items = [.init(id: "TEE-N-S", size: "S"), .init(id: "TEE-N-M", size: "<M>\"")]
+    products.append(sized)
+    let sizedTile = Tile(sized, thumbnail: nil)
+    #expect(sizedTile.sizes == "S · <M>\"")
+    var sizedHTML = ""
+    renderer.render(sizedTile, into: &sizedHTML)
+    #expect(sizedHTML.contains(#"data-sz="S · &lt;M&gt;&quot;""#), "\(sizedHTML)")
     for (index, product) in products.enumerated() {
       let tile = Tile(
         product, thumbnail: index.isMultiple(of: 2) ? "\(fakeHash("\(index)")).webp" : nil)

@@ -347,6 +347,8 @@
       dl.appendChild(dd);
     }
     row("brand", d.brand || "—");
+    // A colourway's sizes: the feed items the tile stands for.
+    if (d.sz) row("sizes", d.sz);
     row("vendor colour", d.vc ? d.vc + (d.vf ? " → " + d.vf : " (no family)") : "—");
     row(d.o !== undefined ? "family" : "analysed family", d.family || "—");
     // Kept apart from the colours: the backdrop is never the product's colour.

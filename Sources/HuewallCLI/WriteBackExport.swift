@@ -24,8 +24,11 @@ extension Export {
       let store = try configuration.openCatalogue(readOnly: true)
       defer { try? store.close() }
       let set = try store.chosenParameterSet(named: params, configuration: configuration)
+      let options = configuration.writeBack.options(
+        includeUnsure: includeUnsure,
+        shopifySourced: configuration.isShopifySourced)
       let summary = try configuration.exporter(store: store).writeBack(
-        format, parameterSet: set, to: folder, includeUnsure: includeUnsure)
+        format, parameterSet: set, to: folder, options: options)
       print("\(format.rawValue) of \(set.name): \(summary)")
     } catch {
       throw CommandFailure.fatal(error)

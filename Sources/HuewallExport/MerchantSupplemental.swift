@@ -25,44 +25,133 @@ public enum MerchantSupplemental {
     public var id: String
     public var color: String
     public var itemGroupId: String?
+    /// The Huewall product (colourway) the item belongs to.
+    public var product: String = ""
   }
 
   /// What the feed leaves out, and why.
   public struct Skipped: Sendable, Equatable {
     /// Products whose colour is not settled (``Confidence/isSettled(_:)``).
     public var unsure: [String] = []
+    /// Items whose feed colour is a name the shop shows (``isShownName(_:synonyms:)``): the
+    /// landing page shows it, so it stays.
+    public var namedByShop: [String] = []
+    /// Products among those whose shown name the analysis contradicts: in `huewall review`.
+    public var namedByShopDisagreeing: [String] = []
+  }
+
+  /// How the feed's ids and names are made.
+  public struct Rules: Sendable, Equatable {
+    /// Write every product's colour, also over a name the shop shows.
+    public var replaceNames = false
+    /// The id pattern of the shop's primary feed (``MerchantID``); nil: the feed's own ids.
+    public var idTemplate: MerchantID?
+    public init(replaceNames: Bool = false, idTemplate: MerchantID? = nil) {
+      self.replaceNames = replaceNames
+      self.idTemplate = idTemplate
+    }
   }
 
   /// The feed's items for `products` (in their order), leaving out the unsettled ones unless
   /// `includeUnsure`.
+  ///
+  /// Google asks that `color` be the colour the product page shows, and disapproves products
+  /// whose values differ; so, unless `rules.replaceNames`, an item is written only where the
+  /// feed gives no colour or a code that is no name (`BLK`, `001`, `C-07`), and then with the
+  /// shop's own name for the family (``colorNames(_:vendorNames:)``). An item whose shown
+  /// name the analysis contradicts keeps its name and is in `huewall review` with both.
   public static func items(
-    _ products: [ColorsDocument.ExportedProduct], includeUnsure: Bool
+    _ products: [ColorsDocument.ExportedProduct], includeUnsure: Bool,
+    rules: Rules = Rules(), synonyms: ColorSynonyms = ColorSynonyms()
   ) -> (items: [Item], skipped: Skipped) {
     var items: [Item] = []
     var skipped = Skipped()
+    let vendorNames = vendorNames(products, synonyms: synonyms)
     for product in products {
+      if !rules.replaceNames, isShownName(product.vendorColor, synonyms: synonyms) {
+        skipped.namedByShop += product.items.isEmpty ? [product.id] : product.items.map(\.id)
+        if product.disagreement, product.decidedBy != ColorsDocument.DecidedBy.override {
+          skipped.namedByShopDisagreeing.append(product.id)
+        }
+        continue
+      }
       guard includeUnsure || Confidence.isSettled(product) else {
         skipped.unsure.append(product.id)
         continue
       }
-      let names = colorNames(product)
+      let names = colorNames(product, vendorNames: vendorNames)
       guard !names.isEmpty else { continue }
       let ids = product.items.isEmpty ? [product.id] : product.items.map(\.id)
       for id in ids {
+        let merchantID =
+          rules.idTemplate.map {
+            $0.id(product: product.itemGroupId ?? product.id, variant: id)
+          } ?? id
         items.append(
-          Item(id: id, color: names.joined(separator: "/"), itemGroupId: product.itemGroupId))
+          Item(
+            id: merchantID, color: names.joined(separator: "/"), itemGroupId: product.itemGroupId,
+            product: product.id))
       }
     }
     return (items, skipped)
   }
 
+  /// Whether `vendorColor` is a colour name the shop shows ("Toasted Walnut", "Azul Marino",
+  /// "Red"), not a code: a code holds a digit (`001`, `C-07`), fewer than two letters, is one
+  /// the lexicon or `colorSynonyms` knows as a code (`BLK`, `NVY`), is an all-capital word of
+  /// at most three letters that is no basic colour term, or is no valid Merchant colour.
+  public static func isShownName(_ vendorColor: String?, synonyms: ColorSynonyms) -> Bool {
+    guard let text = vendorColor?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+    else { return false }
+    if text.contains(where: \.isNumber) { return false }
+    let letters = text.filter(\.isLetter)
+    let ideographic = letters.unicodeScalars.contains { $0.properties.isIdeographic }
+    guard letters.count >= 2 || ideographic else { return false }
+    let reading = synonyms.reading(of: text)
+    if let reading,
+      reading.kind == .code
+        || reading.kind == nil && !text.contains(" ")
+          && text == text.uppercased() && letters.count <= 4
+    {
+      // A code of the lexicon, or an all-capital code of the shop's `colorSynonyms`.
+      return false
+    }
+    if !text.contains(" "), letters.count <= 3, letters.allSatisfy(\.isUppercase),
+      reading?.kind != .basic
+    {
+      return false
+    }
+    return ideographic || cleaned(text) != nil
+  }
+
+  /// The name this catalogue's vendors show most for each family: among the feed colours that
+  /// are names of one colour (``isShownName(_:synonyms:)``, no `/`), by family, the most
+  /// frequent (ties in alphabetical order).
+  static func vendorNames(
+    _ products: [ColorsDocument.ExportedProduct], synonyms: ColorSynonyms
+  ) -> [String: String] {
+    var counts: [String: [String: Int]] = [:]
+    for product in products {
+      guard let vendor = product.vendorColor, let family = product.vendorFamily,
+        isShownName(vendor, synonyms: synonyms), let name = cleaned(vendor), !vendor.contains("/")
+      else { continue }
+      counts[family, default: [:]][name, default: 0] += 1
+    }
+    return counts.mapValues { names in
+      names.min { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }!.key
+    }
+  }
+
   /// The product's colour names for Merchant, primary first: its first colour, then up to two
   /// more of other families that hold ``secondaryShare`` (a multicolour product's, the share
   /// that makes a family count towards multicolour), each named by the shop's own name
-  /// for its family when that is a valid Merchant colour, else by the family ("Navy"); the
+  /// for its family when that is a valid Merchant colour (`colorSynonyms`, else the name the
+  /// catalogue's vendors show most for it, `vendorNames`), else by the family ("Navy"); the
   /// whole within ``maxValueLength``. A person's decision of one family is the product's one
   /// colour; a decision of multicolour keeps the analysis's colours.
-  static func colorNames(_ product: ColorsDocument.ExportedProduct) -> [String] {
+  static func colorNames(
+    _ product: ColorsDocument.ExportedProduct, vendorNames: [String: String] = [:]
+  ) -> [String] {
     var families: Set<String> = []
     var names: [String] = []
     let decidedOne =
@@ -77,7 +166,8 @@ public enum MerchantSupplemental {
         index == 0
           || color.share >= (multicolour ? PaletteAnalysis.multicolourShare : secondaryShare)
       else { continue }
-      let name = color.shopName.flatMap(cleaned) ?? familyName(color.family)
+      let name =
+        color.shopName.flatMap(cleaned) ?? vendorNames[color.family] ?? familyName(color.family)
       guard !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
         continue
       }
@@ -111,6 +201,33 @@ public enum MerchantSupplemental {
       return nil
     }
     return text
+  }
+
+  /// A Merchant id pattern with `{country}`, `{product}` and `{variant}`: Shopify's Google &
+  /// YouTube channel's ``shopify`` (`shopify_US_8012345678901_44123456789012`), or another
+  /// channel app's.
+  public struct MerchantID: Sendable, Equatable {
+    public static let placeholders = ["{country}", "{product}", "{variant}"]
+    /// The ids of Shopify's Google & YouTube channel, one per variant.
+    public static let shopifyTemplate = "shopify_{country}_{product}_{variant}"
+    public var template: String
+    /// The Merchant Center feed's country, ISO 3166-1 (`US`).
+    public var country: String?
+
+    public init(template: String = shopifyTemplate, country: String?) {
+      self.template = template
+      self.country = country
+    }
+
+    /// Whether the pattern needs a country.
+    public var needsCountry: Bool { template.contains("{country}") }
+
+    /// The id of the item `variant` of the feed's product (group) `product`.
+    public func id(product: String, variant: String) -> String {
+      template.replacingOccurrences(of: "{country}", with: country ?? "")
+        .replacingOccurrences(of: "{product}", with: product)
+        .replacingOccurrences(of: "{variant}", with: variant)
+    }
   }
 
   /// Values Merchant refuses as a colour.

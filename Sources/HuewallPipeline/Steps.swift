@@ -261,10 +261,12 @@ extension Steps {
     PipelineStep(name: "Write back") { context in
       let exporter = try context.configuration.exporter(store: context.store)
       let folder = URL(fileURLWithPath: settings.folder(exportOutput: exportOutput))
+      let options = settings.options(
+        includeUnsure: settings.includeUnsure,
+        shopifySourced: context.configuration.isShopifySourced)
       for format in settings.formats {
         let summary = try exporter.writeBack(
-          format, parameterSet: context.parameterSet, to: folder,
-          includeUnsure: settings.includeUnsure)
+          format, parameterSet: context.parameterSet, to: folder, options: options)
         context.logger.info("\(format.rawValue): \(summary)")
       }
     }

@@ -16,6 +16,10 @@ import Foundation
 ///   image ("see image"); no placeholder such as "multicolor", "various", "variety",
 ///   "men's", "women's" or "N/A"; several colours are not run together into one word
 ///   ("RedPinkBlue").
+/// - Against the primary feed, when given: a supplemental row's `id` is an id of the primary
+///   feed (else it updates nothing), and its `color` is the name the product page shows
+///   where the primary feed gives one (Google's landing-page rule: "Toasted Walnut", not
+///   "Brown"); a code such as `BLK` or `001` is no name.
 enum MerchantColorRules {
   struct Item {
     var line: Int
@@ -38,6 +42,8 @@ enum MerchantColorRules {
     case noImageReference = "a colour does not refer to the product or image"
     case noPlaceholder = "a colour is not a placeholder such as multicolor or various"
     case notRunTogether = "colours are not run together into one word"
+    case idInPrimaryFeed = "id is an id of the primary feed"
+    case landingPageName = "color is the name the product page shows"
   }
 
   struct Problem: CustomStringConvertible, Equatable {
@@ -112,7 +118,18 @@ enum MerchantColorRules {
     return reader.items
   }
 
-  static func check(_ items: [Item]) -> [Problem] {
+  /// Whether the primary feed's `color` is a name a product page shows, not a code: it has
+  /// no digit, at least two letters, and is not one all-capital word of at most three letters.
+  static func isName(_ color: String) -> Bool {
+    let text = color.trimmingCharacters(in: .whitespaces)
+    let letters = text.filter(\.isLetter)
+    if text.contains(where: \.isNumber) || letters.count < 2 { return false }
+    return text.contains(" ") || letters.count > 3 || !letters.allSatisfy(\.isUppercase)
+  }
+
+  /// The problems of `items`; with `primary` (the primary feed's ids → the colour it gives,
+  /// "" for none, nil when not known), the id and landing-page rules too.
+  static func check(_ items: [Item], primary: [String: String?]? = nil) -> [Problem] {
     var problems: [Problem] = []
     var seen: Set<String> = []
     for item in items {
@@ -122,6 +139,18 @@ enum MerchantColorRules {
       if item.id.trimmingCharacters(in: .whitespaces).isEmpty { flag(.idRequired, item.id) }
       if item.id.count > 50 { flag(.idLength, item.id) }
       if !seen.insert(item.id).inserted { flag(.idUnique, item.id) }
+      if let primary {
+        if let shown = primary[item.id] {
+          if let shown, isName(shown),
+            shown.trimmingCharacters(in: .whitespaces).lowercased()
+              != item.color.trimmingCharacters(in: .whitespaces).lowercased()
+          {
+            flag(.landingPageName, item.color)
+          }
+        } else {
+          flag(.idInPrimaryFeed, item.id)
+        }
+      }
       let value = item.color
       guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
         flag(.colorRequired, value)

@@ -45,6 +45,27 @@ import Testing
   @Test func noImageReference() { #expect(problems("A", "See image") == [.noImageReference]) }
   @Test func noPlaceholder() { #expect(problems("A", "Multicolor") == [.noPlaceholder]) }
   @Test func notRunTogether() { #expect(problems("A", "RedPinkBlue") == [.notRunTogether]) }
+  @Test func idInPrimaryFeed() {
+    let items: [MerchantColorRules.Item] = [
+      .init(line: 2, id: "8012345678901-chalk-white", color: "White"),
+      .init(line: 3, id: "KST-1", color: "White"),
+    ]
+    let primary: [String: String?] = ["KST-1": ""]
+    #expect(MerchantColorRules.check(items, primary: primary).map(\.rule) == [.idInPrimaryFeed])
+  }
+  @Test func landingPageName() {
+    let primary: [String: String?] = [
+      "A": "Toasted Walnut", "B": "BLK", "C": "", "D": "001", "E": "Toasted Walnut",
+    ]
+    let items: [MerchantColorRules.Item] = [
+      .init(line: 2, id: "A", color: "Brown"), .init(line: 3, id: "B", color: "Black"),
+      .init(line: 4, id: "C", color: "Black"), .init(line: 5, id: "D", color: "Black"),
+      .init(line: 6, id: "E", color: "toasted walnut"),
+    ]
+    let problems = MerchantColorRules.check(items, primary: primary)
+    #expect(problems.map(\.rule) == [.landingPageName])
+    #expect(problems.first?.id == "A")
+  }
 }
 
 /// `huewall export --format merchant-supplemental|shopify-metafields` end to end on a catalogue
@@ -120,15 +141,25 @@ import Testing
     let folder: URL
     var config: String { folder.appendingPathComponent("pipeline.json").path }
 
-    init(feed: String, name: String, format: String, shopURL: String? = nil) throws {
+    init(
+      feed: String, name: String, format: String, shopURL: String? = nil,
+      writeBack: String? = nil
+    ) throws {
       folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("huewall-cli-writeback-\(UUID().uuidString)", isDirectory: true)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try feed.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+      try configure(name: name, format: format, shopURL: shopURL, writeBack: writeBack)
+    }
+
+    /// Writes `pipeline.json` with `writeBack` (a JSON object), if given.
+    func configure(name: String, format: String, shopURL: String? = nil, writeBack: String?) throws
+    {
       let shop = shopURL.map { ", \"shopURL\": \"\($0)\"" } ?? ""
+      let back = writeBack.map { ",\n \"writeBack\": \($0)" } ?? ""
       try """
       {"feed": {"source": "\(name)", "format": "\(format)"\(shop)},
-       "database": "state/catalogue.sqlite", "cache": "state/images", "output": "out"}
+       "database": "state/catalogue.sqlite", "cache": "state/images", "output": "out"\(back)}
       """.write(toFile: config, atomically: true, encoding: .utf8)
     }
 
@@ -151,9 +182,9 @@ import Testing
   }
 
   /// Writes the supplemental feed of `shop` and checks both forms against the rules.
-  func checkedSupplementalFeed(_ shop: Shop, includeUnsure: Bool) async throws
-    -> [MerchantColorRules.Item]
-  {
+  func checkedSupplementalFeed(
+    _ shop: Shop, includeUnsure: Bool, primary: [String: String?]? = nil
+  ) async throws -> [MerchantColorRules.Item] {
     let export = try await shop.huewall(
       ["export", "--format", "merchant-supplemental"] + (includeUnsure ? ["--include-unsure"] : []))
     #expect(export.status == 0, "\(export.stderr)")
@@ -162,13 +193,17 @@ import Testing
       xml: Data(try shop.read("out-shop/merchant-supplemental.xml").utf8))
     #expect(tsv.map(\.id) == xml.map(\.id))
     #expect(tsv.map(\.color) == xml.map(\.color))
-    let problems = MerchantColorRules.check(tsv) + MerchantColorRules.check(xml)
+    let problems =
+      MerchantColorRules.check(tsv, primary: primary)
+      + MerchantColorRules.check(xml, primary: primary)
     #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
     return tsv
   }
 
   @Test func aMerchantFeedsColoursGoBackAsASupplementalFeed() async throws {
-    let shop = try Shop(feed: try Self.merchantFeed(), name: "feed.tsv", format: "merchant-tsv")
+    let shop = try Shop(
+      feed: try Self.merchantFeed(), name: "feed.tsv", format: "merchant-tsv",
+      writeBack: #"{"replaceNames": true}"#)
     defer { shop.remove() }
     let run = try await shop.huewall(["run"])
     #expect(run.status == 0, "\(run.stderr)")
@@ -178,7 +213,9 @@ import Testing
     #expect(
       try await shop.huewall(["set-color", "KST-5", "--family", "navy", "--hex", "#1b2a4a"]).status
         == 0)
-    let all = try await checkedSupplementalFeed(shop, includeUnsure: true)
+    let primary = Dictionary(
+      uniqueKeysWithValues: (1...24).map { ("KST-\($0)", String?.none) })
+    let all = try await checkedSupplementalFeed(shop, includeUnsure: true, primary: primary)
     #expect(all.count == 24)
     let colors = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.color) })
     #expect(colors["KST-5"] == "Navy", "a person's decision wins")
@@ -208,7 +245,8 @@ import Testing
       """.write(toFile: shop.config, atomically: true, encoding: .utf8)
     }
     try configure(
-      #"{"formats": ["merchant-supplemental"], "output": "shop", "includeUnsure": true}"#)
+      #"{"formats": ["merchant-supplemental"], "output": "shop", "includeUnsure": true, "replaceNames": true}"#
+    )
     let run = try await shop.huewall(["run"])
     #expect(run.status == 0, "\(run.stderr)")
     let items = MerchantColorRules.items(tsv: try shop.read("shop/merchant-supplemental.tsv"))
@@ -258,6 +296,7 @@ import Testing
       "export", "--format", "shopify-metafields", "--include-unsure",
     ])
     #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stdout.contains("the JSON lines set 12 products and 48 variants in 1 file"))
     let csv = try shop.read("out-shop/shopify-metafields.csv")
     let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
     #expect(
@@ -276,7 +315,7 @@ import Testing
     #expect(rows.contains { $0.hasPrefix("sample-1,Sample 1,#") && $0.contains(",red,") })
 
     let lines = try shop.read("out-shop/shopify-metafields.jsonl").split(separator: "\n")
-    #expect(lines.count == 12 + 24, "each product, and each colourway's first variant")
+    #expect(lines.count == 12 + 48, "each product, and every variant of each colourway")
     for line in lines {
       let object = try #require(
         try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -296,14 +335,27 @@ import Testing
           || owner.hasPrefix("gid://shopify/ProductVariant/"))
     }
     #expect(lines.contains { $0.contains("gid://shopify/Product/8012345670000\"") })
-    #expect(lines.contains { $0.contains("gid://shopify/ProductVariant/44100000000010\"") })
+    for k in 0..<12 {
+      for variant in [0, 1, 10, 11].map({ 44_100_000_000_000 + k * 100 + $0 }) {
+        #expect(lines.contains { $0.contains("gid://shopify/ProductVariant/\(variant)\"") })
+      }
+    }
 
     let settled = try await shop.huewall(["export", "--format", "shopify-metafields"])
     #expect(settled.status == 0)
     #expect(settled.stdout.contains("unsure left out"))
 
     // The supplemental feed of the same 24 colourways passes the rules too, one row for each
-    // variant (Merchant matches items, every size of a colourway is one).
+    // variant (Merchant matches items, every size of a colourway is one), each under the id
+    // Shopify's Google & YouTube channel gives it: without the country, none is written.
+    let noCountry = try await shop.huewall([
+      "export", "--format", "merchant-supplemental", "--include-unsure",
+    ])
+    #expect(noCountry.status != 0)
+    #expect(noCountry.stderr.contains("need writeBack.merchantCountry"), "\(noCountry.stderr)")
+    try shop.configure(
+      name: "products.json", format: "shopify", shopURL: "https://shop.example",
+      writeBack: #"{"merchantCountry": "us", "replaceNames": true}"#)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(shop.read("out/colors.json").utf8))
         as? [String: Any])
@@ -311,9 +363,82 @@ import Testing
     #expect(colourways.count == 24)
     let variants = colourways.flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
       .compactMap { $0["id"] as? String }
-    #expect(variants.count > 24)
-    let supplemental = try await checkedSupplementalFeed(shop, includeUnsure: true)
-    #expect(supplemental.map(\.id).sorted() == variants.sorted())
+    #expect(variants.count == 48)
+    var channel: [String] = []
+    for k in 0..<12 {
+      for variant in [0, 1, 10, 11].map({ 44_100_000_000_000 + k * 100 + $0 }) {
+        channel.append("shopify_US_\(8_012_345_670_000 + k)_\(variant)")
+      }
+    }
+    let supplemental = try await checkedSupplementalFeed(
+      shop, includeUnsure: true,
+      primary: Dictionary(uniqueKeysWithValues: channel.map { ($0, String?.none) }))
+    #expect(supplemental.map(\.id).sorted() == channel.sorted())
+  }
+
+  /// Google's landing-page rule: a name the shop shows stays; a code or no colour gets a row,
+  /// under the feed's own id; a shown name the analysis contradicts goes to review.
+  @Test func namesTheShopShowsStay() async throws {
+    let header = "id\ttitle\tlink\tprice\tavailability\timage_link\tbrand\tcolor"
+    func line(_ id: String, _ file: String, _ color: String) -> String {
+      [
+        id, "Boot \(id)", "https://kestrel.example/p/\(id)", "89.00 USD", "in_stock",
+        Self.samples.appendingPathComponent(file).absoluteString, "Kestrel", color,
+      ].joined(separator: "\t")
+    }
+    let feed =
+      [
+        header, line("WAL-1", "04-green-cap.png", "Toasted Walnut"),
+        line("BLK-2", "11-black-sneaker.jpg", "BLK"), line("NON-3", "05-blue-mug.jpg", ""),
+      ].joined(separator: "\n") + "\n"
+    let shop = try Shop(feed: feed, name: "feed.tsv", format: "merchant-tsv")
+    defer { shop.remove() }
+    let run = try await shop.huewall(["run"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let primary: [String: String?] = ["WAL-1": "Toasted Walnut", "BLK-2": "BLK", "NON-3": ""]
+    let rows = try await checkedSupplementalFeed(shop, includeUnsure: true, primary: primary)
+    let colors = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.color) })
+    #expect(colors.keys.sorted() == ["BLK-2", "NON-3"], "the wall's order, by colour")
+    #expect(colors["BLK-2"] == "Black")
+    let export = try await shop.huewall([
+      "export", "--format", "merchant-supplemental", "--include-unsure",
+    ])
+    #expect(
+      export.stdout.contains("1 items keep the colour name the shop shows"), "\(export.stdout)")
+
+    // The analysis sees green where the shop shows walnut (brown): review lists both.
+    let review = try await shop.huewall(["review"])
+    #expect(review.status == 0, "\(review.stderr)")
+    let walnut = try #require(
+      review.stdout.split(separator: "\n").first { $0.contains("WAL-1") })
+    #expect(walnut.contains("vendor \"Toasted Walnut\"") && walnut.contains(": green"), "\(walnut)")
+
+    // A shop that wants its names replaced says so.
+    try shop.configure(
+      name: "feed.tsv", format: "merchant-tsv", writeBack: #"{"replaceNames": true}"#)
+    let replaced = try await checkedSupplementalFeed(shop, includeUnsure: true)
+    #expect(replaced.map(\.id).sorted() == ["BLK-2", "NON-3", "WAL-1"])
+  }
+
+  /// A catalogue from a Merchant feed has neither the shop's titles nor Shopify's ids: no
+  /// Shopify CSV (its Title would rename the products), and the summary says why the JSON
+  /// lines are empty.
+  @Test func aMerchantSourcedCatalogueWritesNoShopifyCSV() async throws {
+    let shop = try Shop(feed: try Self.merchantFeed(), name: "feed.tsv", format: "merchant-tsv")
+    defer { shop.remove() }
+    let run = try await shop.huewall(["run"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let export = try await shop.huewall([
+      "export", "--format", "shopify-metafields", "--include-unsure",
+    ])
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: shop.folder.appendingPathComponent("out-shop/shopify-metafields.csv").path))
+    #expect(export.stdout.contains("shopify-metafields.csv not written"), "\(export.stdout)")
+    #expect(export.stdout.contains("the JSON lines (metafieldsSet inputs for the Admin API"))
+    #expect(export.stdout.contains("the JSON lines are empty: no product has a Shopify id"))
+    #expect(try shop.read("out-shop/shopify-metafields.jsonl").isEmpty)
   }
 
   @Test func formatAndItsFlagsAreChecked() async throws {

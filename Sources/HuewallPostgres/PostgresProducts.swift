@@ -199,7 +199,8 @@ extension PostgresCatalog {
   }
 
   /// Replaces the staged feed items by one row per colourway (``ColourwayFolder``), read in
-  /// colourway order a page at a time and written back in batches.
+  /// group order a page at a time and written back in batches. A colourway whose name another
+  /// product already has is left out, as the SQLite sync leaves out a repeated id.
   private func foldStagedColourways() throws(StoreError) {
     let values = ProductValues.columns
     try session.execute("DROP TABLE IF EXISTS pg_temp.staged_colourways")
@@ -225,6 +226,7 @@ extension PostgresCatalog {
           unsafeSQL: """
             INSERT INTO staged_colourways (id, \(values), position, colourway)
             VALUES \(tuples.joined(separator: ","))
+            ON CONFLICT (id) DO NOTHING
             """, binds: binds))
       done.removeAll(keepingCapacity: true)
     }

@@ -141,4 +141,25 @@ struct ColourwayTests {
       #expect(products[0].items == [.init(id: "A", size: "S")])
     }
   }
+
+  @Test(
+    "a colourway named as another product is left out, not a failed sync",
+    arguments: Backend.allCases)
+  func colourwayNamedAsAnotherProduct(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
+      try store.clearStagedProducts()
+      try store.stageProducts { staging in
+        let items = [
+          Self.item("SHIRT-azul-marino", group: nil, color: nil, image: Self.red),
+          Self.item("N-S", size: "S"), Self.item("N-M", size: "M"),
+        ]
+        for (index, item) in items.enumerated() {
+          _ = try staging.add(item, position: index + 1)
+        }
+      }
+      let counts = try store.syncStagedProducts(at: t0)
+      #expect(counts.seen == 1)
+      #expect(try store.products(includeRemoved: false).map(\.product.id) == ["SHIRT-azul-marino"])
+    }
+  }
 }

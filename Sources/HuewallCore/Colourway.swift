@@ -8,8 +8,10 @@ import Foundation
 /// Within one group (Merchant `item_group_id`, a WooCommerce `Parent`, a Magento configurable
 /// parent), items are one colourway when they have the same vendor colour, or when they show the
 /// same main image (a shop that has one photo for three colours shows one tile, not three of
-/// the same photo). Items without a group are one when they show the same main image. A
-/// product a reader already folded (a Shopify colourway with its variants) stays as it is.
+/// the same photo). Items without a group are one when they show the same main image and are
+/// sizes of one product by their title and colour (an outfit photo of a shirt and trousers
+/// stays two products). A product a reader already folded (a Shopify colourway with its
+/// variants) stays as it is.
 public enum Colourway {
   /// The key that items of one group share: the catalogue reads staged items in key order and
   /// folds each group's items at once (``colourways(_:)``), so that it holds one group at a
@@ -44,17 +46,20 @@ public enum Colourway {
     // set) joins only items that are one product by their title and colour.
     let grouped = !(items[0].itemGroupId.map(folded) ?? "").isEmpty
     var byColor: [String: Int] = [:]
+    // Per photo, one item of each product that shows it.
     var byImage: [URL: [Int]] = [:]
     for (index, item) in items.enumerated() {
       if grouped, let color = item.vendorColor.map(folded), !color.isEmpty {
         if let first = byColor[color] { join(first, index) } else { byColor[color] = index }
       }
       if let image = item.mainImageURL {
-        let earlier = byImage[image, default: []]
-        if let match = earlier.first(where: { grouped || sameProduct(items[$0], item) }) {
+        var shown = byImage[image, default: []]
+        if let match = shown.first(where: { grouped || sameProduct(items[$0], item) }) {
           join(match, index)
+        } else if shown.count < maxProductsPerPhoto {
+          shown.append(index)
+          byImage[image] = shown
         }
-        byImage[image] = earlier + [index]
       }
     }
     var members: [Int: [Product]] = [:]
@@ -76,6 +81,10 @@ public enum Colourway {
       return product
     }
   }
+
+  /// How many products without a group one photo is compared against: past that (a placeholder
+  /// image that thousands of products share), an item is a product of its own.
+  static let maxProductsPerPhoto = 64
 
   /// One product for the items of a colourway, in feed order: the first item's values, the
   /// title the items share (a Merchant title often ends with the size), the images of all

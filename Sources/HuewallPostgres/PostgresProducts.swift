@@ -13,7 +13,7 @@ import PostgresNIO
 final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
   static let batchSize = 500
   private let session: PostgresSession
-  private var pending: [(id: String, position: Int, values: ProductValues, colourway: String)] =
+  private var pending: [(id: String, position: Int, values: ProductValues, groupKey: String)] =
     []
   private var pendingPositions: [String: Int] = [:]
   private var seenHashes: Set<Int64> = []
@@ -29,7 +29,7 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
         position integer NOT NULL, title text NOT NULL, brand text, vendor_color text,
         link text, image_url text, additional_image_urls text NOT NULL, price text,
         availability text, item_group_id text, items text NOT NULL,
-        colourway text COLLATE "C" NOT NULL)
+        group_key text COLLATE "C" NOT NULL)
       """)
   }
 
@@ -54,18 +54,18 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
     let width = 13
     var binds = PostgresBindings(capacity: pending.count * width)
     var tuples: [String] = []
-    for (id, position, values, colourway) in pending {
+    for (id, position, values, groupKey) in pending {
       let first = binds.count + 1
       tuples.append("(" + (first..<first + width).map { "$\($0)" }.joined(separator: ",") + ")")
       binds.append(id)
       binds.append(position)
       values.bind(into: &binds)
-      binds.append(colourway)
+      binds.append(groupKey)
     }
     try session.execute(
       PostgresQuery(
         unsafeSQL: """
-          INSERT INTO staged_products (id, position, \(ProductValues.columns), colourway)
+          INSERT INTO staged_products (id, position, \(ProductValues.columns), group_key)
           VALUES \(tuples.joined(separator: ","))
           ON CONFLICT (id) DO NOTHING
           """, binds: binds))
@@ -224,24 +224,24 @@ extension PostgresCatalog {
       try session.execute(
         PostgresQuery(
           unsafeSQL: """
-            INSERT INTO staged_colourways (id, \(values), position, colourway)
+            INSERT INTO staged_colourways (id, \(values), position, group_key)
             VALUES \(tuples.joined(separator: ","))
             ON CONFLICT (id) DO NOTHING
             """, binds: binds))
       done.removeAll(keepingCapacity: true)
     }
-    var last = (colourway: "", seq: Int64(0))
+    var last = (groupKey: "", seq: Int64(0))
     while true {
       let rows = try session.rows(
         PostgresQuery(
           unsafeSQL: """
-            SELECT id, \(values), colourway, seq FROM pg_temp.staged_products
-            WHERE (colourway, seq) > ($1, $2) ORDER BY colourway, seq
+            SELECT id, \(values), group_key, seq FROM pg_temp.staged_products
+            WHERE (group_key, seq) > ($1, $2) ORDER BY group_key, seq
             LIMIT \(PostgresProductStaging.batchSize)
             """,
           binds: {
             var binds = PostgresBindings()
-            binds.append(last.colourway)
+            binds.append(last.groupKey)
             binds.append(last.seq)
             return binds
           }()))

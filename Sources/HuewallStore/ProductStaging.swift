@@ -21,13 +21,13 @@ struct SQLiteProductStaging: ProductStaging {
           seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, position INTEGER NOT NULL,
           title TEXT NOT NULL, brand TEXT, vendor_color TEXT, link TEXT, image_url TEXT,
           additional_image_urls TEXT NOT NULL, price TEXT, availability TEXT, item_group_id TEXT,
-          items TEXT NOT NULL, colourway TEXT NOT NULL);
-        CREATE INDEX IF NOT EXISTS temp.staged_products_colourway
-          ON staged_products (colourway, seq);
+          items TEXT NOT NULL, group_key TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS temp.staged_products_group_key
+          ON staged_products (group_key, seq);
         """)
     insert = try db.cachedStatement(
       sql: """
-        INSERT INTO temp.staged_products (\(ProductValues.columns), id, position, colourway)
+        INSERT INTO temp.staged_products (\(ProductValues.columns), id, position, group_key)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """)
@@ -95,15 +95,15 @@ extension CatalogStore {
       if try db.tableExists("staged_products", in: "temp") {
         let page = try db.makeStatement(
           sql: """
-            SELECT id, \(ProductValues.columns), colourway, seq
-            FROM temp.staged_products WHERE (colourway, seq) > (?, ?)
-            ORDER BY colourway, seq LIMIT \(ProductSync.chunkSize)
+            SELECT id, \(ProductValues.columns), group_key, seq
+            FROM temp.staged_products WHERE (group_key, seq) > (?, ?)
+            ORDER BY group_key, seq LIMIT \(ProductSync.chunkSize)
             """)
-        var last: (colourway: String, seq: Int64) = ("", 0)
+        var last: (groupKey: String, seq: Int64) = ("", 0)
         var folder = ColourwayFolder()
         var chunk: [ProductSync.Entry] = []
         while true {
-          let rows = try Row.fetchAll(page, arguments: [last.colourway, last.seq])
+          let rows = try Row.fetchAll(page, arguments: [last.groupKey, last.seq])
           guard let tail = rows.last else { break }
           for row in rows {
             let values = ProductValues(row: row)

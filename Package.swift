@@ -172,7 +172,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallFeedTests",
-      dependencies: ["HuewallFeed", "HuewallCore"],
+      dependencies: ["HuewallFeed", "HuewallCore", "HuewallTestSupport"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

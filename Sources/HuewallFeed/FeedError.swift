@@ -235,6 +235,21 @@ public struct FeedItemWarning: Sendable, Hashable {
     /// added by hand does nothing): said once a feed, for the first item that has it, with
     /// the number of items that do.
     case unknownKey(String, items: Int)
+
+    /// This feed-wide count and `other` of the same kind as one (a later Shopify page's):
+    /// counts added, fields kept in order of first mention; nil for another kind, or one that
+    /// is said item by item.
+    func merged(with other: Self) -> Self? {
+      func fields(_ f: [String], _ g: [String]) -> [String] { f + g.filter { !f.contains($0) } }
+      switch (self, other) {
+      case (.replacedBytes(let c, let i, let f), .replacedBytes(let d, let j, let g)):
+        return .replacedBytes(count: c + d, items: i + j, fields: fields(f, g))
+      case (.droppedCharacters(let c, let i, let f), .droppedCharacters(let d, let j, let g)):
+        return .droppedCharacters(count: c + d, items: i + j, fields: fields(f, g))
+      default:
+        return nil
+      }
+    }
   }
 
   /// As in ``FeedItemError``.

@@ -512,25 +512,11 @@ public struct FeedSummary: Sendable, Equatable {
     productCount += page.productCount
     itemErrors += page.itemErrors
     for warning in page.itemWarnings {
-      switch warning.reason {
-      case .replacedBytes(let count, let items, let fields):
-        if let at = itemWarnings.firstIndex(where: {
-          if case .replacedBytes = $0.reason { true } else { false }
-        }), case .replacedBytes(let c, let i, let f) = itemWarnings[at].reason {
-          itemWarnings[at].reason = .replacedBytes(
-            count: c + count, items: i + items, fields: f + fields.filter { !f.contains($0) })
-          continue
-        }
-      case .droppedCharacters(let count, let items, let fields):
-        if let at = itemWarnings.firstIndex(where: {
-          if case .droppedCharacters = $0.reason { true } else { false }
-        }), case .droppedCharacters(let c, let i, let f) = itemWarnings[at].reason {
-          itemWarnings[at].reason = .droppedCharacters(
-            count: c + count, items: i + items, fields: f + fields.filter { !f.contains($0) })
-          continue
-        }
-      case .unknownKey:
-        break
+      if let at = itemWarnings.firstIndex(where: { $0.reason.merged(with: warning.reason) != nil }),
+        let merged = itemWarnings[at].reason.merged(with: warning.reason)
+      {
+        itemWarnings[at].reason = merged
+        continue
       }
       itemWarnings.append(warning)
     }

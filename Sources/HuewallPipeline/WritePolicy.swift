@@ -36,13 +36,13 @@ extension PipelineConfiguration {
     }
     let literal = Self.absolutePath(path)
     let real = Self.realPath(path)
-    if let kind = Self.fileKind(literal) ?? Self.fileKind(real) {
+    if let kind = ExistingFile(literal) ?? ExistingFile(real) {
       switch (target, kind) {
-      case (.file, "a regular file"), (.folder, "a folder"), (.exportFolder, "a folder"): break
-      case (.exportFolder, "a regular file"): break  // refused with its reason by the exporter
+      case (.file, .regular), (.folder, .folder), (.exportFolder, .folder): break
+      case (.exportFolder, .regular): break  // refused with its reason by the exporter
       default:
-        let wanted = target == .file ? "a regular file" : "a folder"
-        throw refuse("names \(kind), not \(wanted)")
+        let wanted = target == .file ? ExistingFile.regular : .folder
+        throw refuse("names \(kind.rawValue), not \(wanted.rawValue)")
       }
     }
     for candidate in Set([literal, real]) {
@@ -109,24 +109,6 @@ extension PipelineConfiguration {
     path.hasPrefix(folder == "/" ? "/" : folder + "/") && path != folder
   }
 
-  /// What `path` names if it exists, following a symbolic link ("a regular file", "a folder",
-  /// "a device", …); a link to nothing is a link.
-  private static func fileKind(_ path: String) -> String? {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return nil }
-    if status.st_mode & S_IFMT == S_IFLNK, stat(path, &status) != 0 {
-      return "a symbolic link to nothing"
-    }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: return "a regular file"
-    case S_IFDIR: return "a folder"
-    case S_IFCHR, S_IFBLK: return "a device"
-    case S_IFIFO: return "a FIFO"
-    case S_IFSOCK: return "a socket"
-    default: return "a special file"
-    }
-  }
-
   /// `path` absolute, with `.` and `..` resolved but links kept.
   private static func absolutePath(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path
@@ -135,5 +117,34 @@ extension PipelineConfiguration {
   /// `path` absolute, with `.`, `..` and the links of its existing part resolved.
   static func realPath(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+}
+
+/// What an existing path names, following a symbolic link; the raw value names it in messages.
+private enum ExistingFile: String {
+  case regular = "a regular file"
+  case folder = "a folder"
+  case device = "a device"
+  case fifo = "a FIFO"
+  case socket = "a socket"
+  case special = "a special file"
+  case danglingLink = "a symbolic link to nothing"
+
+  /// Nil when nothing is at `path`.
+  init?(_ path: String) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    if status.st_mode & S_IFMT == S_IFLNK, stat(path, &status) != 0 {
+      self = .danglingLink
+      return
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: self = .regular
+    case S_IFDIR: self = .folder
+    case S_IFCHR, S_IFBLK: self = .device
+    case S_IFIFO: self = .fifo
+    case S_IFSOCK: self = .socket
+    default: self = .special
+    }
   }
 }

@@ -1,25 +1,20 @@
 import Foundation
 import HuewallExport
 import HuewallStore
+import HuewallTestSupport
 import Testing
-
-/// `../shared/realfeeds` beside the repository: real shops' feeds, read where they are.
-private let realFeeds: URL? = {
-  let folder = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
-    "shared/realfeeds")
-  return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
-}()
 
 /// Real shops' feeds, which list every size as an item, become one tile per colourway.
 @Suite(
   .enabled(
-    if: realFeeds != nil, "../shared/realfeeds is absent: the real feeds' colourways are skipped"))
+    if: RealFeeds.folder != nil,
+    "../shared/realfeeds is absent: the real feeds' colourways are skipped"))
 struct RealFeedColourwayTests {
   /// The catalogue's products after `huewall run --feed-only` on the real feed `name`.
   func colourways(of name: String) async throws -> [StoredProduct] {
     let folder = try makeTemporaryFolder("huewall-real-feed")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let feed = try #require(realFeeds).appendingPathComponent(name).path
+    let feed = try #require(RealFeeds.folder).appendingPathComponent(name).path
     let config = folder.appendingPathComponent("pipeline.json")
     try #"{"feed": {"source": "\#(feed)"}}"#.write(to: config, atomically: true, encoding: .utf8)
     let run = try await huewall(["run", "--config", config.path, "--feed-only"])

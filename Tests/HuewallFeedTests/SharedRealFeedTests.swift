@@ -1,28 +1,17 @@
 import Foundation
 import HuewallCore
 import HuewallFeed
+import HuewallTestSupport
 import Testing
-
-/// `HUEWALL_REAL_FEEDS`, or `../shared/realfeeds` from the repository's root.
-let sharedRealFeeds: URL? = {
-  let path =
-    ProcessInfo.processInfo.environment["HUEWALL_REAL_FEEDS"]
-    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../../shared/realfeeds").standardizedFileURL.path
-  var isFolder: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
-  else { return nil }
-  return URL(fileURLWithPath: path, isDirectory: true)
-}()
 
 /// The real shops' feeds in `../shared/realfeeds` beside the repository (its README lists
 /// them), read where they are and never copied in. Absent, the suite is skipped.
 @Suite(
   .enabled(
-    if: sharedRealFeeds != nil,
+    if: RealFeeds.folder != nil,
     "../shared/realfeeds is not beside the repository (set HUEWALL_REAL_FEEDS to its path)"))
 struct SharedRealFeedTests {
-  static let folder = sharedRealFeeds
+  static let folder = RealFeeds.folder
 
   /// Reads `name` from the folder as a run would: from its file, format detected.
   func read(_ name: String) throws -> FeedParseResult {

@@ -18,7 +18,7 @@ struct Workspace {
     var configuration = PipelineConfiguration(
       feed: FeedSettings(source: feed.absoluteString),
       fetch: .init(
-        connectTimeout: 10, requestTimeout: 30, maxAttempts: 3, retryBaseDelay: 0.01,
+        connectTimeout: 60, requestTimeout: 120, maxAttempts: 3, retryBaseDelay: 0.01,
         allowPrivateNetworks: true))
     configuration.jobs = 2
     self.configuration = configuration.resolvingPaths(against: folder)

@@ -106,19 +106,6 @@ struct RGB {
   }
 }
 
-struct Lab {
-  var l: Double
-  var a: Double
-  var b: Double
-
-  /// CIE76 ΔE, squared.
-  @inline(__always)
-  func distanceSquared(to other: Lab) -> Double {
-    let (dl, da, db) = (l - other.l, a - other.a, b - other.b)
-    return dl * dl + da * da + db * db
-  }
-}
-
 extension Double {
   fileprivate var pow24: Double { pow(self, 2.4) }
   fileprivate var cubeRoot: Double { cbrt(self) }

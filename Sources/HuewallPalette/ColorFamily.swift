@@ -53,7 +53,7 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
       // A colour is neutral by its chroma (s × v), not its saturation: a warm steel in the
       // shade (s 0.18, v 0.5) is grey while a pale pink shirt (s 0.18, v 0.95) is pink.
       let neutral = Self.isNeutral(s: s, v: v)
-      self =
+      let drawn: ColorFamily =
         switch (degrees, s, v) {
         case (_, ..<0.5, ..<0.25), (_, _, ..<0.15): .black
         case _ where neutral && v >= 0.85: .white
@@ -81,8 +81,31 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
         case (_, _, ..<0.55): .purple
         default: .pink
         }
+      self = Self.asNamed(drawn, degrees: degrees, h: h, s: s, v: v)
     }
   }
+
+  /// The shopper boundaries where the XKCD survey's names (``NamedColours``) show that boxes
+  /// on HSV split what people see as one family:
+  /// - from 235° to 290°, blue or purple by the nearest named colour: a lavender (#a6a3cc)
+  ///   or blue-violet (#503d99) is purple, a vivid royal blue of the same hue stays blue;
+  /// - a pale colour from 45° on is yellow, not beige, once its saturation reaches 0.35: the
+  ///   retail naming levels of colornamer file the survey's pale yellows there (#fff599 is
+  ///   "soft yellow"), while the palest (cream, the survey's beige, s ≈ 0.25) stay beige.
+  static func asNamed(
+    _ drawn: ColorFamily, degrees: Double, h: Double, s: Double, v: Double
+  ) -> ColorFamily {
+    switch drawn {
+    case .beige where degrees >= 45 && s >= paleYellowSaturation: .yellow
+    case .blue,
+      .purple where (235..<290).contains(degrees):
+      blueOrPurple(h: h, s: s, v: v)
+    default: drawn
+    }
+  }
+
+  /// From this saturation a pale colour of 45°–65° is yellow rather than beige.
+  static let paleYellowSaturation = 0.35
 
   /// Below this chroma (s × v) the shopper boundaries call a colour neutral.
   public static let neutralChroma = 0.1

@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+
+/// The XKCD colour survey's named colours (`NamedColours.table`), each filed in the family its
+/// name states: how people name colours, as data, for the places where boxes on HSV cannot
+/// follow them.
+///
+/// HSV hue is not what people see: a desaturated violet-blue (#503d99, h 252°) reads purple
+/// while a vivid blue of the same hue reads blue. CIELAB with CIEDE2000 follows that, so
+/// within a contested band of hue the nearest named colour decides.
+public struct NamedColours: Sendable {
+  /// One named colour of the survey.
+  public struct Entry: Sendable {
+    public var name: String
+    public var hex: String
+    public var family: ColorFamily
+    public var lab: Lab
+  }
+
+  public let entries: [Entry]
+
+  /// The survey's colours as `scripts/make-named-colours` filed them.
+  public static let survey = NamedColours()
+
+  private init() {
+    entries = Self.table.split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: "|").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard fields.count == 3, fields[1].count == 7,
+        let value = UInt32(fields[1].dropFirst(), radix: 16),
+        let family = ColorFamily(rawValue: fields[2])
+      else { return nil }
+      let lab = Lab(r: UInt8(value >> 16), g: UInt8(value >> 8 & 0xff), b: UInt8(value & 0xff))
+      return Entry(name: fields[0], hex: fields[1], family: family, lab: lab)
+    }
+  }
+
+  /// The named colour nearest `lab` by CIEDE2000 among those filed in `families`.
+  public func nearest(to lab: Lab, in families: Set<ColorFamily>) -> Entry? {
+    var best: Entry?
+    var bestDistance = Double.infinity
+    for entry in entries where families.contains(entry.family) {
+      let distance = Lab.deltaE2000(lab, entry.lab)
+      if distance < bestDistance {
+        best = entry
+        bestDistance = distance
+      }
+    }
+    return best
+  }
+}
+
+extension ColorFamily {
+  /// Blue or purple for a colour in the band where HSV hue cannot tell them apart, by the
+  /// nearest named colour of either (navy counts as blue). Kept per colour: the bins of a
+  /// catalogue give a few thousand distinct colours at most.
+  static func blueOrPurple(h: Double, s: Double, v: Double) -> ColorFamily {
+    let rgb = Self.rgb(h: h, s: s, v: v)
+    let key = UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
+    if let known = decided.withLock({ $0[key] }) { return known }
+    let nearest = NamedColours.survey.nearest(
+      to: Lab(r: rgb.r, g: rgb.g, b: rgb.b), in: [.blue, .purple, .navy])
+    let family: ColorFamily = nearest?.family == .purple ? .purple : .blue
+    decided.withLock { $0[key] = family }
+    return family
+  }
+
+  private static let decided = Mutex<[UInt32: ColorFamily]>([:])
+
+  /// sRGB of h (turns), s and v (0…1), rounded to bytes.
+  static func rgb(h: Double, s: Double, v: Double) -> (r: UInt8, g: UInt8, b: UInt8) {
+    let sixth = (h - h.rounded(.down)) * 6
+    let sector = Int(sixth.rounded(.down)) % 6
+    let f = sixth - sixth.rounded(.down)
+    let (p, q, t) = (v * (1 - s), v * (1 - s * f), v * (1 - s * (1 - f)))
+    let (r, g, b): (Double, Double, Double) =
+      switch sector {
+      case 0: (v, t, p)
+      case 1: (q, v, p)
+      case 2: (p, v, t)
+      case 3: (p, q, v)
+      case 4: (t, p, v)
+      default: (v, p, q)
+      }
+    func byte(_ x: Double) -> UInt8 { UInt8(max(0, min(255, (x * 255).rounded()))) }
+    return (byte(r), byte(g), byte(b))
+  }
+}

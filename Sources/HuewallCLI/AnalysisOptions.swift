@@ -6,6 +6,9 @@ import HuewallDecode
 extension Preset: ExpressibleByArgument {}
 
 /// The parameter flags shared by every command that analyses images.
+///
+/// swift-argument-parser needs each flag declared here; their help comes from the table of
+/// steps (``AnalysisStep``), and `AnalysisStepTableTests` checks that every step has its flag.
 struct AnalysisOptions: ParsableArguments {
   @Option(
     help: "Parameter set to start from: reference (the original algorithm, bit-exact) or product.")
@@ -29,92 +32,61 @@ struct AnalysisOptions: ParsableArguments {
   @Option(help: "Skip pixels whose alpha (0 opaque … 127 transparent) is above this (default 120).")
   var alphaThreshold: Int?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Skip the studio backdrop found from the image border (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("backgroundSuppression"))
   var backgroundSuppression: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "File hue 1.0 with hue 0.0, so reds stay one bin (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("hueWrap"))
   var hueWrap: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Treat near-black pixels' noisy hue and saturation as neutral (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("darkPixelDamping"))
   var darkPixelDamping: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "File unsaturated colours at hue 0, one grey per brightness (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("neutralGreys"))
   var neutralGreys: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help:
-      "Count a tinted or dark backdrop's deep shadows as backdrop (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("deepShadows"))
   var deepShadows: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "In a scene, weight the centre over colours that crowd the border (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("scenePrior"))
   var scenePrior: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Give little weight to connected regions of skin colour (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("skinSuppression"))
   var skinSuppression: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Weight the rows where the title says a garment is worn (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("garmentPrior"))
   var garmentPrior: Bool?
 
   @Option(help: "Merge colours within this CIELAB ΔE of a heavier one, 0…100 (product preset: 12).")
   var mergeDistance: Double?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Report a dark colour's hue and saturation as its samples' mean (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("darkHues"))
   var darkHues: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "File each colour's family by its samples' lit side, not its bin (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("litFamilies"))
   var litFamilies: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Give samples taken for skin no saturation priority (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("skinWithoutPriority"))
   var skinWithoutPriority: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "File families by boundaries checked on how people name colours (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("shopperFamilies"))
   var shopperFamilies: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help:
-      "On a tinted backdrop, take for backdrop only what keeps half its tint (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("backdropTint"))
   var backdropTint: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Stop the backdrop at outlines thinner than the granularity (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("thinOutlines"))
   var thinOutlines: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help: "File each colour's family at its samples' mean saturation (product preset: on).")
+  @Flag(inversion: .prefixedNo, help: step("meanSaturation"))
   var meanSaturation: Bool?
 
-  @Flag(
-    inversion: .prefixedNo,
-    help:
-      "File a dark neutral colour black or grey by the product's neutral tones (product preset: on)."
-  )
+  @Flag(inversion: .prefixedNo, help: step("neutralSurface"))
   var neutralSurface: Bool?
+
+  /// The help of the step whose key is `key`, from the table of steps.
+  private static func step(_ key: String) -> ArgumentHelp {
+    ArgumentHelp(AnalysisStep.named(key)?.commandLineHelp ?? "")
+  }
 
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {

@@ -411,16 +411,9 @@ struct EvaluationTally {
 extension AnalysisParameters {
   /// "background suppression on, hue wrap off, …, merge distance 12" for reports.
   var improvementsSummary: String {
-    let switches = [
-      ("background suppression", backgroundSuppression), ("hue wrap", hueWrap),
-      ("dark-pixel damping", darkPixelDamping), ("neutral greys", neutralGreys),
-      ("deep shadows", deepShadows), ("backdrop tint", backdropTint),
-      ("thin outlines", thinOutlines), ("scene prior", scenePrior),
-      ("skin suppression", skinSuppression), ("garment prior", garmentPrior),
-      ("dark hues", darkHues), ("lit families", litFamilies), ("mean saturation", meanSaturation),
-      ("neutral surface", neutralSurface),
-      ("skin without priority", skinWithoutPriority), ("shopper families", shopperFamilies),
-    ].map { "\($0.0) \($0.1 ? "on" : "off")" }
+    let switches = AnalysisStep.all.map {
+      "\($0.name) \(self[keyPath: $0.parameter] ? "on" : "off")"
+    }
     let merge =
       mergeDistance == 0
       ? "merge distance off" : "merge distance " + String(format: "%g", mergeDistance)

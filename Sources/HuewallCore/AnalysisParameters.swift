@@ -169,52 +169,42 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
-    case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
-    case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
-    case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint, thinOutlines
-    case meanSaturation, neutralSurface
+    case mergeDistance
+  }
+
+  /// A step's key (``AnalysisStep/key``).
+  struct StepKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let d = AnalysisParameters()
-    numColors = try c.decodeIfPresent(Int.self, forKey: .numColors) ?? d.numColors
-    hueSampleSize = try c.decodeIfPresent(Double.self, forKey: .hueSampleSize) ?? d.hueSampleSize
-    svSampleSize = try c.decodeIfPresent(Double.self, forKey: .svSampleSize) ?? d.svSampleSize
-    saturationPriority =
-      try c.decodeIfPresent(Double.self, forKey: .saturationPriority) ?? d.saturationPriority
-    granularity = try c.decodeIfPresent(Int.self, forKey: .granularity) ?? d.granularity
-    alphaThreshold = try c.decodeIfPresent(Int.self, forKey: .alphaThreshold) ?? d.alphaThreshold
-    backgroundSuppression =
-      try c.decodeIfPresent(Bool.self, forKey: .backgroundSuppression) ?? d.backgroundSuppression
-    hueWrap = try c.decodeIfPresent(Bool.self, forKey: .hueWrap) ?? d.hueWrap
-    darkPixelDamping =
-      try c.decodeIfPresent(Bool.self, forKey: .darkPixelDamping) ?? d.darkPixelDamping
-    neutralGreys = try c.decodeIfPresent(Bool.self, forKey: .neutralGreys) ?? d.neutralGreys
-    deepShadows = try c.decodeIfPresent(Bool.self, forKey: .deepShadows) ?? d.deepShadows
-    scenePrior = try c.decodeIfPresent(Bool.self, forKey: .scenePrior) ?? d.scenePrior
-    skinSuppression =
-      try c.decodeIfPresent(Bool.self, forKey: .skinSuppression) ?? d.skinSuppression
-    garmentPrior = try c.decodeIfPresent(Bool.self, forKey: .garmentPrior) ?? d.garmentPrior
-    mergeDistance =
-      try c.decodeIfPresent(Double.self, forKey: .mergeDistance) ?? d.mergeDistance
-    darkHues = try c.decodeIfPresent(Bool.self, forKey: .darkHues) ?? d.darkHues
-    litFamilies = try c.decodeIfPresent(Bool.self, forKey: .litFamilies) ?? d.litFamilies
-    skinWithoutPriority =
-      try c.decodeIfPresent(Bool.self, forKey: .skinWithoutPriority) ?? d.skinWithoutPriority
-    shopperFamilies =
-      try c.decodeIfPresent(Bool.self, forKey: .shopperFamilies) ?? d.shopperFamilies
-    backdropTint = try c.decodeIfPresent(Bool.self, forKey: .backdropTint) ?? d.backdropTint
-    thinOutlines = try c.decodeIfPresent(Bool.self, forKey: .thinOutlines) ?? d.thinOutlines
-    meanSaturation =
-      try c.decodeIfPresent(Bool.self, forKey: .meanSaturation) ?? d.meanSaturation
-    neutralSurface =
-      try c.decodeIfPresent(Bool.self, forKey: .neutralSurface) ?? d.neutralSurface
+    self.init(
+      numColors: try c.decodeIfPresent(Int.self, forKey: .numColors) ?? d.numColors,
+      hueSampleSize: try c.decodeIfPresent(Double.self, forKey: .hueSampleSize)
+        ?? d.hueSampleSize,
+      svSampleSize: try c.decodeIfPresent(Double.self, forKey: .svSampleSize) ?? d.svSampleSize,
+      saturationPriority: try c.decodeIfPresent(Double.self, forKey: .saturationPriority)
+        ?? d.saturationPriority,
+      granularity: try c.decodeIfPresent(Int.self, forKey: .granularity) ?? d.granularity,
+      alphaThreshold: try c.decodeIfPresent(Int.self, forKey: .alphaThreshold)
+        ?? d.alphaThreshold,
+      mergeDistance: try c.decodeIfPresent(Double.self, forKey: .mergeDistance)
+        ?? d.mergeDistance)
+    let steps = try decoder.container(keyedBy: StepKey.self)
+    for step in AnalysisStep.all {
+      self[keyPath: step.parameter] =
+        try steps.decodeIfPresent(Bool.self, forKey: StepKey(stringValue: step.key)) ?? false
+    }
   }
 
-  /// Every key, but those that came later (from `neutralGreys` on) only when they are not
-  /// off: a parameter set stored before them (with the same meaning, off) keeps its
-  /// canonical JSON and hash.
+  /// Every number, and the steps from the first release; later steps only when they are on:
+  /// a parameter set stored before them (with the same meaning, off) keeps its canonical
+  /// JSON and hash. Merge distance likewise only when not 0.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(numColors, forKey: .numColors)
@@ -223,23 +213,11 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     try c.encode(saturationPriority, forKey: .saturationPriority)
     try c.encode(granularity, forKey: .granularity)
     try c.encode(alphaThreshold, forKey: .alphaThreshold)
-    try c.encode(backgroundSuppression, forKey: .backgroundSuppression)
-    try c.encode(hueWrap, forKey: .hueWrap)
-    try c.encode(darkPixelDamping, forKey: .darkPixelDamping)
-    if neutralGreys { try c.encode(neutralGreys, forKey: .neutralGreys) }
-    if deepShadows { try c.encode(deepShadows, forKey: .deepShadows) }
-    if scenePrior { try c.encode(scenePrior, forKey: .scenePrior) }
-    if skinSuppression { try c.encode(skinSuppression, forKey: .skinSuppression) }
-    if garmentPrior { try c.encode(garmentPrior, forKey: .garmentPrior) }
     if mergeDistance != 0 { try c.encode(mergeDistance, forKey: .mergeDistance) }
-    if darkHues { try c.encode(darkHues, forKey: .darkHues) }
-    if litFamilies { try c.encode(litFamilies, forKey: .litFamilies) }
-    if skinWithoutPriority { try c.encode(skinWithoutPriority, forKey: .skinWithoutPriority) }
-    if shopperFamilies { try c.encode(shopperFamilies, forKey: .shopperFamilies) }
-    if backdropTint { try c.encode(backdropTint, forKey: .backdropTint) }
-    if thinOutlines { try c.encode(thinOutlines, forKey: .thinOutlines) }
-    if meanSaturation { try c.encode(meanSaturation, forKey: .meanSaturation) }
-    if neutralSurface { try c.encode(neutralSurface, forKey: .neutralSurface) }
+    var steps = encoder.container(keyedBy: StepKey.self)
+    for step in AnalysisStep.all where step.alwaysStored || self[keyPath: step.parameter] {
+      try steps.encode(self[keyPath: step.parameter], forKey: StepKey(stringValue: step.key))
+    }
   }
 }
 
@@ -274,12 +252,9 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
     switch self {
     case .reference: .reference
     case .product:
-      AnalysisParameters(
-        backgroundSuppression: true, hueWrap: true, darkPixelDamping: true, neutralGreys: true,
-        deepShadows: true, scenePrior: true, skinSuppression: true, garmentPrior: true,
-        mergeDistance: 12, darkHues: true, litFamilies: true, skinWithoutPriority: true,
-        shopperFamilies: true, backdropTint: true, thinOutlines: true, meanSaturation: true,
-        neutralSurface: true)
+      AnalysisStep.all.reduce(into: AnalysisParameters(mergeDistance: 12)) { p, step in
+        if step.presets.contains(.product) { p[keyPath: step.parameter] = true }
+      }
     }
   }
 }

@@ -82,23 +82,10 @@ extension Preset {
     if let v = overrides.saturationPriority { p.saturationPriority = v }
     if let v = overrides.granularity { p.granularity = v }
     if let v = overrides.alphaThreshold { p.alphaThreshold = v }
-    if let v = overrides.backgroundSuppression { p.backgroundSuppression = v }
-    if let v = overrides.hueWrap { p.hueWrap = v }
-    if let v = overrides.darkPixelDamping { p.darkPixelDamping = v }
-    if let v = overrides.neutralGreys { p.neutralGreys = v }
-    if let v = overrides.deepShadows { p.deepShadows = v }
-    if let v = overrides.scenePrior { p.scenePrior = v }
-    if let v = overrides.skinSuppression { p.skinSuppression = v }
-    if let v = overrides.garmentPrior { p.garmentPrior = v }
     if let v = overrides.mergeDistance { p.mergeDistance = v }
-    if let v = overrides.darkHues { p.darkHues = v }
-    if let v = overrides.litFamilies { p.litFamilies = v }
-    if let v = overrides.skinWithoutPriority { p.skinWithoutPriority = v }
-    if let v = overrides.shopperFamilies { p.shopperFamilies = v }
-    if let v = overrides.backdropTint { p.backdropTint = v }
-    if let v = overrides.thinOutlines { p.thinOutlines = v }
-    if let v = overrides.meanSaturation { p.meanSaturation = v }
-    if let v = overrides.neutralSurface { p.neutralSurface = v }
+    for step in AnalysisStep.all {
+      if let v = overrides[keyPath: step.override] { p[keyPath: step.parameter] = v }
+    }
     return try p.validated()
   }
 }

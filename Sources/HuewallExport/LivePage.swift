@@ -158,12 +158,13 @@ struct LiveControls: MustacheParent {
   }
 
   struct Toggle: MustacheParent {
-    var name, label: String
+    var name, label, help: String
     var on: Bool
     func child(named key: String) -> Any? {
       switch key {
       case "name": name
       case "label": label
+      case "help": help
       case "on": on
       default: nil
       }
@@ -209,27 +210,9 @@ struct LiveControls: MustacheParent {
       number(.alphaThreshold, "alpha threshold", p.alphaThreshold, min: "0", max: "127", step: "1"),
       number(.mergeDistance, "merge ΔE", p.mergeDistance, min: "0", max: "40", step: "1"),
     ]
-    func toggle(_ key: ParameterOverrides.CodingKeys, _ label: String, _ on: Bool) -> Toggle {
-      Toggle(name: key.rawValue, label: label, on: on)
+    toggles = AnalysisStep.all.map { step in
+      Toggle(name: step.key, label: step.name, help: step.help, on: p[keyPath: step.parameter])
     }
-    toggles = [
-      toggle(.backgroundSuppression, "background", p.backgroundSuppression),
-      toggle(.hueWrap, "hue wrap", p.hueWrap),
-      toggle(.darkPixelDamping, "dark damping", p.darkPixelDamping),
-      toggle(.neutralGreys, "neutral greys", p.neutralGreys),
-      toggle(.deepShadows, "deep shadows", p.deepShadows),
-      toggle(.backdropTint, "backdrop tint", p.backdropTint),
-      toggle(.thinOutlines, "thin outlines", p.thinOutlines),
-      toggle(.scenePrior, "scene prior", p.scenePrior),
-      toggle(.skinSuppression, "skin", p.skinSuppression),
-      toggle(.skinWithoutPriority, "skin without priority", p.skinWithoutPriority),
-      toggle(.garmentPrior, "garment prior", p.garmentPrior),
-      toggle(.darkHues, "dark hues", p.darkHues),
-      toggle(.litFamilies, "lit families", p.litFamilies),
-      toggle(.meanSaturation, "mean saturation", p.meanSaturation),
-      toggle(.neutralSurface, "neutral surface", p.neutralSurface),
-      toggle(.shopperFamilies, "shopper families", p.shopperFamilies),
-    ]
   }
 
   func child(named key: String) -> Any? {

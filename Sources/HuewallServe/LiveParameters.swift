@@ -46,30 +46,22 @@ public struct LiveParameters: Sendable, Equatable {
     }
     let bool: (String) -> Bool? = { ["true": true, "false": false][$0] }
     let number: (String) -> Double? = { Double($0).flatMap { $0.isFinite ? $0 : nil } }
-    overrides = ParameterOverrides(
+    var overrides = ParameterOverrides(
       numColors: try value(.numColors, "a whole number", { Int($0) }),
       hueSampleSize: try value(.hueSampleSize, "a number", number),
       svSampleSize: try value(.svSampleSize, "a number", number),
       saturationPriority: try value(.saturationPriority, "a number", number),
       granularity: try value(.granularity, "a whole number", { Int($0) }),
       alphaThreshold: try value(.alphaThreshold, "a whole number", { Int($0) }),
-      backgroundSuppression: try value(.backgroundSuppression, "true or false", bool),
-      hueWrap: try value(.hueWrap, "true or false", bool),
-      darkPixelDamping: try value(.darkPixelDamping, "true or false", bool),
-      neutralGreys: try value(.neutralGreys, "true or false", bool),
-      deepShadows: try value(.deepShadows, "true or false", bool),
-      scenePrior: try value(.scenePrior, "true or false", bool),
-      skinSuppression: try value(.skinSuppression, "true or false", bool),
-      garmentPrior: try value(.garmentPrior, "true or false", bool),
-      mergeDistance: try value(.mergeDistance, "a number", number),
-      darkHues: try value(.darkHues, "true or false", bool),
-      litFamilies: try value(.litFamilies, "true or false", bool),
-      skinWithoutPriority: try value(.skinWithoutPriority, "true or false", bool),
-      shopperFamilies: try value(.shopperFamilies, "true or false", bool),
-      backdropTint: try value(.backdropTint, "true or false", bool),
-      thinOutlines: try value(.thinOutlines, "true or false", bool),
-      meanSaturation: try value(.meanSaturation, "true or false", bool),
-      neutralSurface: try value(.neutralSurface, "true or false", bool))
+      mergeDistance: try value(.mergeDistance, "a number", number))
+    for step in AnalysisStep.all {
+      guard let text = values[step.key] else { continue }
+      guard let on = bool(text) else {
+        throw Failure(description: "\(step.key) \"\(text)\" is not true or false")
+      }
+      overrides[keyPath: step.override] = on
+    }
+    self.overrides = overrides
     do {
       parameters = try preset.parameters(with: overrides)
     } catch {

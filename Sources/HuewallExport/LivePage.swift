@@ -171,9 +171,22 @@ struct LiveControls: MustacheParent {
     }
   }
 
+  /// The steps' switches under one heading of ``AnalysisStep/Group``.
+  struct StepGroup: MustacheParent {
+    var heading: String
+    var toggles: [Toggle]
+    func child(named key: String) -> Any? {
+      switch key {
+      case "heading": heading
+      case "toggles": toggles
+      default: nil
+      }
+    }
+  }
+
   var presets: [Choice]
   var numbers: [Number]
-  var toggles: [Toggle]
+  var stepGroups: [StepGroup]
   /// Stored parameter sets, to compare the live one with.
   var sets: [String]
   /// The server's token, sent back with every change the page asks for.
@@ -210,8 +223,13 @@ struct LiveControls: MustacheParent {
       number(.alphaThreshold, "alpha threshold", p.alphaThreshold, min: "0", max: "127", step: "1"),
       number(.mergeDistance, "merge ΔE", p.mergeDistance, min: "0", max: "40", step: "1"),
     ]
-    toggles = AnalysisStep.all.map { step in
-      Toggle(name: step.key, label: step.name, help: step.help, on: p[keyPath: step.parameter])
+    stepGroups = AnalysisStep.Group.allCases.map { group in
+      StepGroup(
+        heading: group.heading,
+        toggles: AnalysisStep.all.filter { $0.group == group }.map { step in
+          Toggle(
+            name: step.key, label: step.name, help: step.help, on: p[keyPath: step.parameter])
+        })
     }
   }
 
@@ -219,7 +237,7 @@ struct LiveControls: MustacheParent {
     switch key {
     case "presets": presets
     case "numbers": numbers
-    case "toggles": toggles
+    case "stepGroups": stepGroups
     case "sets": sets
     case "hasSets": !sets.isEmpty
     case "token": token

@@ -63,9 +63,12 @@ public struct DominantColor: Sendable, Hashable {
   }
 
   /// The bin's centre as 0…255 channels.
-  public var rgb: (red: Int, green: Int, blue: Int) {
-    let s = min(max(self.s, 0), 1)
-    let v = min(max(self.v, 0), 1)
+  public var rgb: (red: Int, green: Int, blue: Int) { Self.rgb(h: h, s: s, v: v) }
+
+  /// h (turns), s and v (0…1, clamped) as 0…255 channels.
+  public static func rgb(h: Double, s: Double, v: Double) -> (red: Int, green: Int, blue: Int) {
+    let s = min(max(s, 0), 1)
+    let v = min(max(v, 0), 1)
     var h6 = (h - h.rounded(.down)) * 6
     if h6 >= 6 { h6 = 0 }
     let sector = Int(h6)

@@ -68,22 +68,9 @@ extension ColorFamily {
 
   private static let decided = Mutex<[UInt32: ColorFamily]>([:])
 
-  /// sRGB of h (turns), s and v (0…1), rounded to bytes.
+  /// sRGB of h (turns), s and v (0…1) as bytes.
   static func rgb(h: Double, s: Double, v: Double) -> (r: UInt8, g: UInt8, b: UInt8) {
-    let sixth = (h - h.rounded(.down)) * 6
-    let sector = Int(sixth.rounded(.down)) % 6
-    let f = sixth - sixth.rounded(.down)
-    let (p, q, t) = (v * (1 - s), v * (1 - s * f), v * (1 - s * (1 - f)))
-    let (r, g, b): (Double, Double, Double) =
-      switch sector {
-      case 0: (v, t, p)
-      case 1: (q, v, p)
-      case 2: (p, v, t)
-      case 3: (p, q, v)
-      case 4: (t, p, v)
-      default: (v, p, q)
-      }
-    func byte(_ x: Double) -> UInt8 { UInt8(max(0, min(255, (x * 255).rounded()))) }
-    return (byte(r), byte(g), byte(b))
+    let c = DominantColor.rgb(h: h, s: s, v: v)
+    return (UInt8(c.red), UInt8(c.green), UInt8(c.blue))
   }
 }

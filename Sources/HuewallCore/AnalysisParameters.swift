@@ -62,8 +62,9 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// On a studio shot, one skin-toned region alone is no person (a tan boot keeps its bonus).
   public var skinWithoutPriority: Bool
   /// File families by boundaries checked against how people name product colours (neutral
-  /// by chroma, black below v 0.25, white from v 0.85, hot pink, olive, burgundy; a product
-  /// is not multicolour while one family holds half of it) rather than the original ones.
+  /// by chroma, black below v 0.25, white from v 0.85, hot pink, olive, burgundy, blue or
+  /// purple by the XKCD survey's nearest named colour, pale yellow; a product is not
+  /// multicolour while one family holds half of it) rather than the original ones.
   public var shopperFamilies: Bool
   /// On a tinted backdrop (with ``deepShadows``), a sample is backdrop only while it keeps at
   /// least half the backdrop's tint: a white product under the same warm light is less tinted

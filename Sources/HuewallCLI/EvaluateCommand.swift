@@ -55,17 +55,20 @@ struct Evaluate: AsyncParsableCommand {
       throw CommandFailure.fatal("evaluate: \(error)")
     }
     var tally = EvaluationTally()
+    var learned = LearnedFamiliesScore()
     try await forEachConcurrently(items, width: jobs.jobs, inOrder: true) { item in
       (item, analyseFile(item.path, decoder: decoder, analyzer: analyzer, hint: item.hint))
     } consume: { item, result in
       switch result {
       case .success(let image):
         tally.add(item, top: image.palette.colors.first, family: image.palette.family)
+        learned.add(item, top: image.palette.colors.first, family: image.palette.family)
       case .failure(let failure):
         tally.add(item, top: nil, family: nil, error: "\(failure)")
       }
     }
     let title = "\(analysis.preset.rawValue) preset, \(parameters.improvementsSummary)"
+    tally.learnedFamilies = learned.leaveHalfOut()
     print(json ? tally.json(title: title).serialized() : tally.report(title: title, misses: misses))
   }
 }
@@ -259,6 +262,9 @@ struct EvaluationTally {
   /// Label → top colour's family → images.
   var confusion: [String: [String: Int]] = [:]
   var familyMismatches: [Miss] = []
+  /// Family = label with families learned from the other half of each source's labels, and
+  /// without (``LearnedFamiliesScore``).
+  var learnedFamilies: (with: Int, without: Int, total: Int)?
 
   mutating func add(
     _ item: LabelledImage, top: DominantColor?, family: ColorFamily?, error: String? = nil
@@ -326,6 +332,12 @@ struct EvaluationTally {
         "top colour's family = label (silver counts as grey): "
           + row("", familyMatch).dropFirst(16))
     }
+    if let learned = learnedFamilies {
+      lines.append(
+        "family = label with families learned from the other half of each source's labels "
+          + "(leave-half-out): \(learned.with)/\(learned.total) learning, "
+          + "\(learned.without)/\(learned.total) without")
+    }
     lines.append("confusion (rows: label; columns: top colour's family):")
     lines += confusionTable()
     if listMisses && !misses.isEmpty {
@@ -392,6 +404,14 @@ struct EvaluationTally {
       ("backgrounds", counts(byBackground)),
       ("sources", counts(bySource)),
       ("familyMatch", count(familyMatch)),
+      (
+        "learnedFamilies",
+        learnedFamilies.map {
+          .object([
+            ("with", .int($0.with)), ("without", .int($0.without)), ("total", .int($0.total)),
+          ])
+        } ?? .null
+      ),
       (
         "confusion",
         .object(

@@ -49,11 +49,13 @@ struct Status: ParsableCommand {
     let decisions: [StoredColorOverride]
     var target: OverrideTarget?
     var shown: ExportEntry?
+    var learned: FamilyCalibration?
     do {
       store = try configuration.openCatalogue(readOnly: true)
       runs = try store.recentRuns(limit: limit)
       if let catalog = store as? PostgresCatalog { queue = try catalog.queueCounts() }
       decisions = try store.colorOverrides(imagesPerProduct: configuration.imagesPerProduct)
+      learned = try Self.calibration(in: store, configuration: configuration)
       if let product {
         target = try store.overrideTargets(productIDs: [product])[product]
         if target == nil {
@@ -79,6 +81,16 @@ struct Status: ParsableCommand {
     if json {
       var document: [(String, JSONValue)] = [("runs", .array(runs.map(Self.json)))]
       if let queue { document.append(("queue", Self.json(queue))) }
+      document.append(
+        (
+          "learnedFamilies",
+          learned.map { calibration in
+            .object(
+              calibration.examples.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                ($0.key.rawValue, .int($0.value))
+              })
+          } ?? .null
+        ))
       document.append(
         (
           "decisions",
@@ -109,6 +121,7 @@ struct Status: ParsableCommand {
     }
     print(Self.table(runs))
     if let queue { TerminalText.print(Self.line(queue)) }
+    if let line = Self.line(learned, on: configuration.learnFamilies) { print(line) }
     if !decisions.isEmpty {
       TerminalText.print(
         "colour decisions: \(decisions.count - setAside) by a person"
@@ -151,6 +164,36 @@ struct Status: ParsableCommand {
   }
 
   static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
+
+  /// What the vendor colours of the configured set's analysed products teach
+  /// (``FamilyCalibration``); nil when learning is off or nothing was analysed with it.
+  static func calibration(in store: any Catalogue, configuration: PipelineConfiguration) throws
+    -> FamilyCalibration?
+  {
+    guard configuration.learnFamilies,
+      let set = try store.configuredParameterSet(configuration)
+    else { return nil }
+    var entries: [ExportEntry] = []
+    try store.forEachExportEntry(
+      parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct
+    ) { entries.append($0) }
+    return FamilyCalibration(entries: entries, synonyms: configuration.synonyms)
+  }
+
+  /// "families learned from vendor colours: blue 12 examples, purple 7" (heaviest first).
+  static func line(_ calibration: FamilyCalibration?, on: Bool) -> String? {
+    guard on else { return "families learned from vendor colours: off (learnFamilies)" }
+    guard let calibration else { return nil }
+    let families = calibration.examples.sorted {
+      ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue)
+    }
+    guard !families.isEmpty else {
+      return "families learned from vendor colours: none (no analysed product names a colour)"
+    }
+    return "families learned from vendor colours: "
+      + families.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+      + " examples (at least \(FamilyCalibration.minimumExamples) must agree near a colour)"
+  }
 
   /// The product's entry under the configured parameters (its chosen image and analysis), or
   /// nil when nothing was analysed with them.

@@ -36,6 +36,9 @@ public struct ColorSynonyms: Sendable, Equatable {
   public private(set) var table: [String: ColorFamily]
   /// The shop's own name of a family, from the codes `pipeline.json` adds (``shopName(of:)``).
   public private(set) var shopNames: [ColorFamily: String] = [:]
+  /// Whether the wall files products the way the shop's vendor colours teach
+  /// (``FamilyCalibration``; `pipeline.json`'s `learnFamilies`).
+  public var learnsFamilies = true
 
   /// The lexicon plus `extra` (raw codes; they are normalised here and win over the lexicon).
   public init(extra: [String: ColorFamily] = [:]) {

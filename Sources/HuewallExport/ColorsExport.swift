@@ -130,6 +130,8 @@ struct WallCatalogue {
   /// Products on the wall in gradient order, with the SHA-256 of their main image's bytes.
   var placed: [(product: ColorsDocument.ExportedProduct, imageSHA256: String?)]
   var unplaced: [ColorsDocument.UnplacedProduct]
+  /// What the shop's vendor colours taught, when the synonyms learn from them.
+  var calibration: FamilyCalibration?
 
   /// Reads the store's catalogue of the set one entry at a time, only the columns it needs,
   /// each product's colours from the chosen one of its first `imagesPerProduct` images.
@@ -146,18 +148,22 @@ struct WallCatalogue {
     ) { entry in
       sorter.add(entry, synonyms: synonyms)
     }
+    let calibration = sorter.calibrate(learning: synonyms.learnsFamilies)
     self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
+    self.calibration = calibration
   }
 
   /// The catalogue of entries whose colours are already in them (a live analysis), with
   /// people's decisions applied as an export applies them.
   init(
     entries: [ExportEntry], parameterSet: ParameterSetRecord, synonyms: ColorSynonyms,
-    overrides: [ColorOverride] = []
+    overrides: [ColorOverride] = [], calibration given: FamilyCalibration? = nil
   ) {
     var sorter = Sorter(overrides: overrides)
     for entry in entries { sorter.add(entry, synonyms: synonyms) }
+    let calibration = sorter.calibrate(learning: synonyms.learnsFamilies, given: given)
     self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
+    self.calibration = calibration
   }
 
   /// The ids of the products `entries` puts on the wall under `preset`, in gradient order.
@@ -167,6 +173,7 @@ struct WallCatalogue {
   ) -> [String] {
     var sorter = Sorter(overrides: overrides)
     for entry in entries { sorter.add(entry, synonyms: synonyms) }
+    sorter.calibrate(learning: synonyms.learnsFamilies)
     return sorted(sorter.keyed, preset: preset).map(\.product.id)
   }
 
@@ -234,6 +241,43 @@ struct WallCatalogue {
       placed.product.imageIndex = entry.chosenImageIndex
       placed.product.items = entry.items
       keyed.append(placed)
+    }
+
+    /// Files each product the way the shop's vendors teach (``FamilyCalibration``): from
+    /// `given` examples, or else from this very catalogue's, its analysed products with a
+    /// vendor colour. People's decisions stay as they are, and are no examples.
+    @discardableResult
+    mutating func calibrate(learning: Bool, given: FamilyCalibration? = nil)
+      -> FamilyCalibration?
+    {
+      guard learning else { return nil }
+      let calibration =
+        given
+        ?? FamilyCalibration(
+          examples: keyed.lazy.compactMap { item -> (hex: String, family: ColorFamily)? in
+            let product = item.product
+            guard product.decidedBy == ColorsDocument.DecidedBy.analysis,
+              let hex = product.colors.first?.hex,
+              let vendor = product.vendorFamily.flatMap(ColorFamily.init(rawValue:))
+            else { return nil }
+            return (hex, vendor)
+          })
+      var near: [String: [ColorFamily: Int]] = [:]
+      for index in keyed.indices
+      where keyed[index].product.decidedBy == ColorsDocument.DecidedBy.analysis {
+        var product = keyed[index].product
+        let vendor = product.vendorFamily.flatMap(ColorFamily.init(rawValue:))
+        let family = calibration.refiled(
+          product.family, topHex: product.colors.first?.hex, vendor: vendor, near: &near)
+        guard family != product.family else { continue }
+        product.family = family
+        product.disagreement = familiesDisagree(
+          vendor: vendor, analysed: family.flatMap(ColorFamily.init(rawValue:)),
+          colorFamilies: product.colors.compactMap { ColorFamily(rawValue: $0.family) })
+        product.confidence = Confidence.of(product)
+        keyed[index].product = product
+      }
+      return calibration
     }
   }
 

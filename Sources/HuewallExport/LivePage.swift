@@ -101,12 +101,16 @@ extension LivePage {
 
   /// The wall `entries` make under `preset` with people's decisions applied: its order, and the
   /// products `huewall review` would list for it (the live page's "needs review" filter).
+  /// `calibration` is what the shop's vendor colours taught the tiles already sent, so that
+  /// the wall files products as they were shown.
   public static func wall(
-    entries: [ExportEntry], preset: Preset, synonyms: ColorSynonyms, overrides: [ColorOverride]
+    entries: [ExportEntry], preset: Preset, synonyms: ColorSynonyms, overrides: [ColorOverride],
+    calibration: FamilyCalibration? = nil
   ) throws -> (order: [String], review: Set<String>) {
     let set = try Side.live(entries: [], parameters: AnalysisParameters(), preset: preset).set
     let catalogue = WallCatalogue(
-      entries: entries, parameterSet: set, synonyms: synonyms, overrides: overrides)
+      entries: entries, parameterSet: set, synonyms: synonyms, overrides: overrides,
+      calibration: calibration)
     return (
       catalogue.placed.map(\.product.id),
       Set(ReviewQueue.items(catalogue.placed.map(\.product)).map(\.product.id))

@@ -55,7 +55,10 @@ struct PreviewPage {
       familyCounts[family.rawValue].map {
         Page.Family(
           name: family.rawValue, count: $0,
-          words: ColorSynonyms.basicTerms(of: family).joined(separator: " "))
+          words: ColorSynonyms.basicTerms(of: family).joined(separator: " "),
+          learned: catalogue.calibration?.examples[family].map {
+            "filed as \($0) products' vendor colours teach"
+          })
       }
     }
     let brands = brandCounts.keys.sorted {
@@ -201,11 +204,15 @@ struct Page: MustacheParent {
     /// The family's basic terms in the lexicon's languages (`verde grün vert …`), which the
     /// search finds its tiles by.
     var words: String
+    /// How many of the shop's products teach the family by their vendor colour
+    /// (``FamilyCalibration``), as the chip's tooltip; nil when none do or learning is off.
+    var learned: String?
     func child(named key: String) -> Any? {
       switch key {
       case "name": name
       case "count": count
       case "words": words
+      case "learned": learned
       default: nil
       }
     }

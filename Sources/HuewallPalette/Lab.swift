@@ -32,7 +32,7 @@ public struct Lab: Sendable, Equatable {
 
   /// CIE76 ΔE, squared: the analysis's merge compares it with a squared threshold.
   @inline(__always)
-  func distanceSquared(to other: Lab) -> Double {
+  public func distanceSquared(to other: Lab) -> Double {
     let (dl, da, db) = (l - other.l, a - other.a, b - other.b)
     return dl * dl + da * da + db * db
   }

@@ -32,6 +32,9 @@ public struct PipelineConfiguration: Sendable, Equatable {
   /// Vendor colour codes → colour family names, on top of the export's defaults
   /// (`ColorSynonyms.defaults`); a code given here wins.
   public var colorSynonyms: [String: String]
+  /// Whether the wall files products the way this shop's vendor colours teach
+  /// (`FamilyCalibration`): on unless turned off.
+  public var learnFamilies: Bool
   /// The shop's import files that every run writes after its export.
   public var writeBack: WriteBackSettings
   /// How many of a product's images are fetched and analysed (the main image, then the
@@ -50,6 +53,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
     jobs: Int = 0,
     maxFailureRate: Double = 0.05,
     colorSynonyms: [String: String] = [:],
+    learnFamilies: Bool = true,
     writeBack: WriteBackSettings = WriteBackSettings(),
     imagesPerProduct: Int = 3
   ) {
@@ -63,6 +67,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
     self.jobs = jobs
     self.maxFailureRate = maxFailureRate
     self.colorSynonyms = colorSynonyms
+    self.learnFamilies = learnFamilies
     self.writeBack = writeBack
     self.imagesPerProduct = imagesPerProduct
   }
@@ -217,7 +222,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
 extension PipelineConfiguration: Decodable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case feed, database, cache, output, analysis, decode, fetch, jobs, maxFailureRate
-    case colorSynonyms, writeBack, imagesPerProduct
+    case colorSynonyms, learnFamilies, writeBack, imagesPerProduct
   }
 
   public init(from decoder: any Decoder) throws {
@@ -240,6 +245,7 @@ extension PipelineConfiguration: Decodable {
     maxFailureRate = try c.decodeIfPresent(Double.self, forKey: .maxFailureRate) ?? d.maxFailureRate
     colorSynonyms =
       try c.decodeIfPresent([String: String].self, forKey: .colorSynonyms) ?? d.colorSynonyms
+    learnFamilies = try c.decodeIfPresent(Bool.self, forKey: .learnFamilies) ?? d.learnFamilies
     writeBack = try c.decodeIfPresent(WriteBackSettings.self, forKey: .writeBack) ?? d.writeBack
     imagesPerProduct =
       try c.decodeIfPresent(Int.self, forKey: .imagesPerProduct) ?? d.imagesPerProduct
@@ -402,8 +408,10 @@ extension PipelineConfiguration {
 
   /// The export's synonym table: the defaults plus `colorSynonyms` (already validated).
   public var synonyms: ColorSynonyms {
-    ColorSynonyms(
+    var synonyms = ColorSynonyms(
       extra: colorSynonyms.compactMapValues { ColorFamily(rawValue: $0) })
+    synonyms.learnsFamilies = learnFamilies
+    return synonyms
   }
 
   private static func keyPath(_ path: [any CodingKey]) -> String {

@@ -239,9 +239,14 @@ public struct TuningServer: Sendable {
     let vendor = Dictionary(
       entries.map { ($0.id, $0.vendorColor.flatMap(synonyms.family(of:))) },
       uniquingKeysWith: { first, _ in first })
+    // How the shop's vendors name colours, learned from the stored catalogue: every tile and
+    // the wall's order file products alike while the analysis streams in.
+    let calibration =
+      synonyms.learnsFamilies ? FamilyCalibration(entries: entries, synonyms: synonyms) : nil
     let body = ResponseBody { writer in
       let (lines, continuation) = AsyncStream.makeStream(of: LiveAnalysis.Result.self)
       var results: [String: LiveAnalysis.Result] = [:]
+      var near: [String: [ColorFamily: Int]] = [:]
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           defer { continuation.finish() }
@@ -252,8 +257,14 @@ public struct TuningServer: Sendable {
         for await result in lines {
           results[result.sha256] = result
           for id in products[result.sha256] ?? [] {
+            var shown = result
+            if let calibration {
+              shown.family = calibration.refiled(
+                result.family, topHex: result.colors.first?.hex, vendor: vendor[id] ?? nil,
+                near: &near)
+            }
             let line = Self.line(
-              product: id, result, vendorFamily: vendor[id] ?? nil, decision: decisions[id],
+              product: id, shown, vendorFamily: vendor[id] ?? nil, decision: decisions[id],
               images: images[id])
             try await writer.write(ByteBuffer(string: line + "\n"))
           }
@@ -262,7 +273,7 @@ public struct TuningServer: Sendable {
       }
       let wall = try LivePage.wall(
         entries: Self.coloured(entries, by: results), preset: asked.preset, synonyms: synonyms,
-        overrides: Array(decisions.values))
+        overrides: Array(decisions.values), calibration: calibration)
       let ids = wall.order.map { JSONValue.string($0) }
       // The products `huewall review` would list for this wall: the page's review filter.
       let review = wall.review.sorted().map { JSONValue.string($0) }

@@ -139,7 +139,9 @@ import Testing
     #expect(values["huewall_worker_image_duration_seconds_count"] == 24)
     #expect(values["huewall_worker_claims_total"].map { $0 >= 1 } == true)
     #expect(values["huewall_queue_items{state=pending}"] != nil)
-    #expect(try await worker.terminate() < .seconds(5))
+    // Within what a supervisor allows (the documented 10 s), however loaded the machine.
+    let took = try await worker.terminate()
+    #expect(took < WorkerShutdownTests.bound, "took \(took)")
     #expect(worker.process.terminationStatus == 0, "\(worker.log)")
   }
 

@@ -74,8 +74,9 @@ struct AnalysisFailure: Error {
 
 enum ImageAnalysis {
   /// Loads a cached image, decodes and analyses it and, while the decoded image is alive, makes
-  /// its thumbnail when `thumbnails` lacks it (so that no export decodes it again: the decode
-  /// then keeps the thumbnail's size too); the decoded pixels are freed on return. A thumbnail that cannot be made is left to the
+  /// its thumbnail when `thumbnails` lacks it (so that no export decodes it again; a JPEG
+  /// decoded smaller than the thumbnail for the analysis is decoded again at the thumbnail's
+  /// scale); the decoded pixels are freed on return. A thumbnail that cannot be made is left to the
   /// export, which reports it. `hint` is the product's title (and type): the analysis is kept
   /// per content, so a content shared by several products is analysed with one of theirs.
   static func analyse(
@@ -87,13 +88,19 @@ enum ImageAnalysis {
       #if DEBUG
         crashIfAskedTo(on: sha256)
       #endif
-      var plan = DecodePlan.analysis(analyzer.parameters)
-      let thumbnails = thumbnails.flatMap { $0.contains(sha256: sha256) ? nil : $0 }
-      if let thumbnails { plan = plan.withThumbnail(maxSide: thumbnails.settings.maxSide) }
-      let decoded = try decoder.decode(bytes, source: sha256, plan: plan)
+      let decoded = try decoder.decode(
+        bytes, source: sha256, plan: .analysis(analyzer.parameters))
       let image = AnalysedImage(decoded, analyzer: analyzer, hint: hint)
-      if let thumbnails {
-        try? thumbnails.store(decoded, sha256: sha256)
+      if let thumbnails, !thumbnails.contains(sha256: sha256) {
+        // The analysis's decode, when it holds the thumbnail's pixels (a whole decode, a 1000 px
+        // JPEG at 1/4); otherwise a decode of its own, so that an analysis never depends on
+        // whether a thumbnail was made with it.
+        let plan = DecodePlan.thumbnail(maxSide: thumbnails.settings.maxSide)
+        if plan.isSatisfied(by: decoded) {
+          try? thumbnails.store(decoded, sha256: sha256)
+        } else if let scaled = try? decoder.decode(bytes, source: sha256, plan: plan) {
+          try? thumbnails.store(scaled, sha256: sha256)
+        }
       }
       return .success(
         AnalysisRecord(image, sha256: sha256, parameterSetID: parameterSetID, at: Date()))

@@ -66,8 +66,13 @@ let package = Package(
     ),
     // A crash signal leaves a mark for the next run (a signal handler must be C).
     .target(name: "CCrashMarker"),
-    // Bytes -> pixels through libgd, with format sniffing and size limits.
-    .target(name: "HuewallDecode", dependencies: ["CGD", "CCrashMarker", "HuewallCore"]),
+    // libjpeg(-turbo) decoding a JPEG scaled in its DCT, for analyses that sample every n-th
+    // pixel and for thumbnails. C, because libjpeg's errors longjmp (never through Swift).
+    .target(name: "CJPEGDecode", linkerSettings: [.linkedLibrary("jpeg")]),
+    // Bytes -> pixels through libgd (and libjpeg's scaled decode), with format sniffing and
+    // size limits.
+    .target(
+      name: "HuewallDecode", dependencies: ["CGD", "CJPEGDecode", "CCrashMarker", "HuewallCore"]),
     // Pixels -> dominant colours. Pure Swift, no I/O: the hot kernel.
     .target(name: "HuewallPalette", dependencies: ["HuewallCore"]),
     // The catalogue in SQLite: products, images, parameter sets, analyses, runs, errors.
@@ -167,7 +172,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallDecodeTests",
-      dependencies: ["HuewallDecode"],
+      dependencies: ["HuewallDecode", "CJPEGDecode"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

@@ -33,6 +33,14 @@ let package = Package(
         .product(name: "HuewallDecode", package: "Huewall"),
       ]
     ),
+    // JPEG bytes through libjpeg's scaled decode (the `product` preset's and the thumbnails').
+    .executableTarget(
+      name: "fuzz-jpeg-scaled",
+      dependencies: [
+        .product(name: "HuewallCore", package: "Huewall"),
+        .product(name: "HuewallDecode", package: "Huewall"),
+      ]
+    ),
 
     // Feeds: one harness per reader, all through FeedParser.
     .target(

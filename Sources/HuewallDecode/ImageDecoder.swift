@@ -1,4 +1,5 @@
 import CGD
+import CJPEGDecode
 import Foundation
 import HuewallCore
 
@@ -15,10 +16,11 @@ public struct DecodeLimits: Sendable, Hashable {
   }
 }
 
-/// Decodes image bytes through libgd into truecolour pixels.
+/// Decodes image bytes into truecolour pixels: through libgd, or a JPEG scaled through libjpeg
+/// where the ``DecodePlan`` allows it.
 ///
 /// The format comes from the magic bytes, the size from the header before any pixel is
-/// decoded, and every libgd failure becomes a ``DecodeError`` naming the source.
+/// decoded, and every decoder failure becomes a ``DecodeError`` naming the source.
 public struct ImageDecoder: Sendable {
   public var limits: DecodeLimits
 
@@ -26,12 +28,13 @@ public struct ImageDecoder: Sendable {
     self.limits = limits
   }
 
-  /// Decodes `bytes`; `source` (a path or URL) only labels errors.
-  public func decode(_ bytes: some ContiguousBytes, source: String) throws(DecodeError)
-    -> DecodedImage
-  {
+  /// Decodes `bytes` as `plan` says (by default every pixel, through libgd); `source` (a path
+  /// or URL) only labels errors.
+  public func decode(
+    _ bytes: some ContiguousBytes, source: String, plan: DecodePlan = .wholeImage
+  ) throws(DecodeError) -> DecodedImage {
     let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(DecodeError) in try decode(buffer, source: source) }
+      Result { () throws(DecodeError) in try decode(buffer, source: source, plan: plan) }
     }
     return try result.get()
   }
@@ -58,10 +61,14 @@ public struct ImageDecoder: Sendable {
     return header
   }
 
-  private func decode(_ bytes: UnsafeRawBufferPointer, source: String) throws(DecodeError)
-    -> DecodedImage
+  private func decode(_ bytes: UnsafeRawBufferPointer, source: String, plan: DecodePlan)
+    throws(DecodeError) -> DecodedImage
   {
     let header = try inspect(bytes, source: source)
+    let reduction = plan.reduction(for: header)
+    if reduction > 1 {
+      return try decodeScaledJPEG(bytes, header: header, reduction: reduction, source: source)
+    }
     let format = header.format
     func fail(_ reason: DecodeError.Reason) -> DecodeError {
       DecodeError(source: source, reason: reason)
@@ -114,6 +121,55 @@ public struct ImageDecoder: Sendable {
     case .bmp: gdImageCreateFromBmpPtr(size, data)
     case .avif: gdImageCreateFromAvifPtr(size, data)
     }
+  }
+
+  /// A JPEG through libjpeg at 1/`reduction`, under libgd's rules: the same truncation policy,
+  /// the same check of the decoded size against the header.
+  private func decodeScaledJPEG(
+    _ bytes: UnsafeRawBufferPointer, header: ImageHeader, reduction: Int, source: String
+  ) throws(DecodeError) -> DecodedImage {
+    func fail(_ reason: DecodeError.Reason) -> DecodeError {
+      DecodeError(source: source, reason: reason)
+    }
+    let image = UnsafeMutablePointer<huewall_jpeg_image>.allocate(capacity: 1)
+    let status = huewall_jpeg_decode(
+      bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, UInt32(reduction),
+      UInt64(limits.maxPixels), image)
+    let message = withUnsafeBytes(of: image.pointee.message) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    let (imageWidth, imageHeight) = (
+      Int(image.pointee.image_width), Int(image.pointee.image_height)
+    )
+    guard status == HUEWALL_JPEG_OK else {
+      huewall_jpeg_free(image)
+      image.deallocate()
+      switch status {
+      case HUEWALL_JPEG_TOO_LARGE:
+        throw fail(.tooLarge(width: imageWidth, height: imageHeight, limit: limits.maxPixels))
+      case HUEWALL_JPEG_NO_MEMORY:
+        throw fail(.corrupt(.jpeg, detail: message))
+      default:
+        throw fail(.corrupt(.jpeg, detail: message.isEmpty ? "libjpeg could not read it" : message))
+      }
+    }
+    var warnings = image.pointee.warnings > 0 ? ["libjpeg: " + message] : []
+    let prematureEnd = "Premature end of JPEG file"
+    if image.pointee.premature_end != 0, !message.contains(prematureEnd) {
+      warnings.append("libjpeg: " + prematureEnd)
+    }
+    let decoded = DecodedImage(taking: image, reduction: reduction, warnings: warnings)
+    if image.pointee.premature_end != 0, !limits.allowTruncatedJPEG {
+      throw fail(.truncated(.jpeg, detail: prematureEnd))
+    }
+    guard decoded.width == header.width, decoded.height == header.height else {
+      throw fail(
+        .corrupt(
+          .jpeg,
+          detail: "decoded \(decoded.width)×\(decoded.height), header said "
+            + "\(header.width)×\(header.height)"))
+    }
+    return decoded
   }
 
   /// libjpeg's "Premature end of JPEG file", libpng's read callback's "truncated data".

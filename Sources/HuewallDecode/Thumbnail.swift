@@ -31,8 +31,8 @@ extension DecodedImage {
     )
   }
 
-  /// A smaller copy, encoded: each thumbnail pixel the average of the pixels whose centres
-  /// fall in its area (a box filter, so a large downscale does not alias), fitting `maxSide`
+  /// A smaller copy, encoded: each thumbnail pixel the average of the decoded pixels whose
+  /// centres fall in its area (a box filter, so a large downscale does not alias), fitting `maxSide`
   /// pixels, never enlarged. `quality` is the encoder's 0…100. `source` labels errors.
   ///
   /// The reduction reads libgd's rows once, summing columns a row of thumbnail at a time:
@@ -48,7 +48,12 @@ extension DecodedImage {
     func fail(_ detail: String) -> DecodeError {
       DecodeError(source: source, reason: .encodingFailed(format: format.rawValue, detail: detail))
     }
-    let (targetWidth, targetHeight) = thumbnailSize(maxSide: max(1, maxSide))
+    // A decode reduced below the thumbnail's size (a plan made without the thumbnail) gives a
+    // smaller thumbnail rather than an enlarged one.
+    let size = thumbnailSize(maxSide: max(1, maxSide))
+    let (targetWidth, targetHeight) = (
+      min(size.width, decodedWidth), min(size.height, decodedHeight)
+    )
     let quality = Int32(clamping: min(100, max(0, quality)))
     let result: Result<Data, DecodeError> = withExtendedLifetime(self) {
       let (data, messages) = GDMessages.collect { () -> Data? in

@@ -95,7 +95,8 @@ public struct ThumbnailCache: Sendable {
   /// Decodes `bytes` and stores their thumbnail: for an image the analysis did not see (one
   /// analysed before the cache existed).
   func store(bytes: Data, sha256: String) throws {
-    let image = try ImageDecoder(limits: settings.limits).decode(bytes, source: sha256)
+    let image = try ImageDecoder(limits: settings.limits).decode(
+      bytes, source: sha256, plan: .thumbnail(maxSide: settings.maxSide))
     try store(image, sha256: sha256)
   }
 }

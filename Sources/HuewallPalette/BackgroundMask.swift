@@ -67,14 +67,17 @@ enum BackgroundMask {
         fill.run(from: seeds)
       }
     }
-    if !thinOutlines || grid.step == 1 {
+    // Between two samples lie `decodedStep − 1` decoded pixels. A decode reduced to the step
+    // leaves none: each sample is then the DCT's average of the pixels it stands for, and an
+    // outline thinner than the step darkens the sample it crosses instead.
+    if !thinOutlines || grid.decodedStep == 1 {
       fill(NoPixelsBetween())
     } else if let image {
-      fill(ImagePixelsBetween(image: image, step: grid.step))
+      fill(ImagePixelsBetween(image: image, step: grid.decodedStep))
     } else {
       precondition(!grid.links.isEmpty, "thin outlines on a grid kept without its links")
       grid.links.withUnsafeBufferPointer {
-        fill(GridPixelsBetween(links: $0, rows: rows, step: grid.step))
+        fill(GridPixelsBetween(links: $0, rows: rows, step: grid.decodedStep))
       }
     }
     return Backdrop(red: backdrop.red, green: backdrop.green, blue: backdrop.blue)
@@ -94,7 +97,7 @@ private struct NoPixelsBetween: PixelsBetween {
   func all(column: Int, row: Int, down: Bool, _ test: (UInt32) -> Bool) -> Bool { true }
 }
 
-/// Read from the decoded image, only where the fill gets to.
+/// Read from the decoded image, only where the fill gets to; `step` is the decoded step.
 private struct ImagePixelsBetween: PixelsBetween {
   let image: PixelView
   let step: Int
@@ -112,7 +115,7 @@ private struct ImagePixelsBetween: PixelsBetween {
   }
 }
 
-/// Read from a kept grid's ``SampleGrid/links``.
+/// Read from a kept grid's ``SampleGrid/links``; `step` is the decoded step.
 private struct GridPixelsBetween: PixelsBetween {
   let links: UnsafeBufferPointer<UInt32>
   let rows: Int
@@ -133,7 +136,8 @@ private struct FloodFill<Links: PixelsBetween> {
   let rows: Int
   let backdrop: BackdropTone
   let alphaThreshold: UInt32
-  /// Neighbouring samples are `step` pixels apart: allow more change between them when far.
+  /// Neighbouring samples are `step` pixels of the image apart (however the image was
+  /// decoded): allow more change between them when far.
   /// Darkening (into a soft shadow) may be steeper than lightening: a light product on a
   /// slightly darker backdrop is one small step up.
   let darkerTolerance: Int

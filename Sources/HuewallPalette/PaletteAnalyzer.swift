@@ -42,14 +42,22 @@ public struct PaletteAnalyzer: Sendable {
 
   var binSpace: Int { hue.binCount * saturationValue.binCount * saturationValue.binCount }
 
-  /// Analyses every `granularity`-th pixel of `image`; `hint` says what the product is, for
-  /// the steps that use it (``AnalysisParameters/garmentPrior``).
-  public func analyze(_ image: PixelView, hint: ProductHint = .none) -> PaletteAnalysis {
+  /// Analyses every `granularity`-th pixel of the image; `hint` says what the product is, for
+  /// the steps that use it (``AnalysisParameters/garmentPrior``). `image` is the image decoded
+  /// at 1/`reduction` (``DecodePlan``), which must divide the granularity: then every
+  /// `granularity / reduction`-th decoded pixel is a sample.
+  public func analyze(_ image: PixelView, reduction: Int = 1, hint: ProductHint = .none)
+    -> PaletteAnalysis
+  {
+    precondition(
+      reduction >= 1 && parameters.granularity.isMultiple(of: reduction),
+      "a decode reduced 1/\(reduction) for granularity \(parameters.granularity)")
     guard parameters.backgroundSuppression || usesProductPath else {
-      return analyze(.image(image))
+      return analyze(.image(image, step: parameters.granularity / reduction))
     }
     // The fill reads the pixels between samples from the image itself.
-    var grid = SampleGrid(image, step: parameters.granularity, links: false)
+    var grid = SampleGrid(
+      image, step: parameters.granularity, reduction: reduction, links: false)
     return analyze(marking: &grid, image: image, hint: hint)
   }
 
@@ -86,7 +94,8 @@ public struct PaletteAnalyzer: Sendable {
   /// Where the samples come from: the decoded image itself (read in place), or a grid (its
   /// backdrop already marked).
   private enum Samples {
-    case image(PixelView)
+    /// Every `step`-th decoded pixel.
+    case image(PixelView, step: Int)
     case grid(SampleGrid)
   }
 
@@ -120,8 +129,7 @@ public struct PaletteAnalyzer: Sendable {
       }
       return ranked(
         bins, samples: grid.columns * grid.rows, skipped: skipped, background: background)
-    case .image(let image):
-      let step = parameters.granularity
+    case .image(let image, let step):
       for x in stride(from: 0, to: image.width, by: step) {
         for y in stride(from: 0, to: image.height, by: step) {
           let pixel = UInt32(bitPattern: image.row(y)[x])

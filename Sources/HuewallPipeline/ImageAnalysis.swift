@@ -14,21 +14,25 @@ public struct AnalysedImage: Sendable {
   public var palette: PaletteAnalysis
 }
 
-/// Decodes `bytes` and analyses them; the gd image is freed before this returns. `hint` is what
-/// the feed says the product is, for the steps that look where a person would.
+/// Decodes `bytes` as the analysis's parameters need them (``DecodePlan/analysis(_:)``) and
+/// analyses them; the decoded pixels are freed before this returns. `hint` is what the feed
+/// says the product is, for the steps that look where a person would.
 public func analyseImage(
   _ bytes: some ContiguousBytes, source: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer,
   hint: ProductHint = .none
 ) throws(DecodeError) -> AnalysedImage {
-  AnalysedImage(try decoder.decode(bytes, source: source), analyzer: analyzer, hint: hint)
+  let image = try decoder.decode(
+    bytes, source: source, plan: .analysis(analyzer.parameters))
+  return AnalysedImage(image, analyzer: analyzer, hint: hint)
 }
 
 extension AnalysedImage {
-  /// The analysis of a decoded image.
+  /// The analysis of a decoded image, at whatever scale it was decoded (the image's own size
+  /// is reported).
   init(_ image: DecodedImage, analyzer: PaletteAnalyzer, hint: ProductHint = .none) {
     self.init(
       format: image.format, width: image.width, height: image.height,
-      palette: image.withPixels { analyzer.analyze($0, hint: hint) })
+      palette: image.withPixels { analyzer.analyze($0, reduction: image.reduction, hint: hint) })
   }
 }
 
@@ -70,8 +74,9 @@ struct AnalysisFailure: Error {
 
 enum ImageAnalysis {
   /// Loads a cached image, decodes and analyses it and, while the decoded image is alive, makes
-  /// its thumbnail when `thumbnails` lacks it (so that no export decodes it again); the
-  /// decoded pixels are freed on return. A thumbnail that cannot be made is left to the
+  /// its thumbnail when `thumbnails` lacks it (so that no export decodes it again; a JPEG
+  /// decoded smaller than the thumbnail for the analysis is decoded again at the thumbnail's
+  /// scale); the decoded pixels are freed on return. A thumbnail that cannot be made is left to the
   /// export, which reports it. `hint` is the product's title (and type): the analysis is kept
   /// per content, so a content shared by several products is analysed with one of theirs.
   static func analyse(
@@ -83,10 +88,19 @@ enum ImageAnalysis {
       #if DEBUG
         crashIfAskedTo(on: sha256)
       #endif
-      let decoded = try decoder.decode(bytes, source: sha256)
+      let decoded = try decoder.decode(
+        bytes, source: sha256, plan: .analysis(analyzer.parameters))
       let image = AnalysedImage(decoded, analyzer: analyzer, hint: hint)
       if let thumbnails, !thumbnails.contains(sha256: sha256) {
-        try? thumbnails.store(decoded, sha256: sha256)
+        // The analysis's decode, when it holds the thumbnail's pixels (a whole decode, a 1000 px
+        // JPEG at 1/4); otherwise a decode of its own, so that an analysis never depends on
+        // whether a thumbnail was made with it.
+        let plan = DecodePlan.thumbnail(maxSide: thumbnails.settings.maxSide)
+        if plan.isSatisfied(by: decoded) {
+          try? thumbnails.store(decoded, sha256: sha256)
+        } else if let scaled = try? decoder.decode(bytes, source: sha256, plan: plan) {
+          try? thumbnails.store(scaled, sha256: sha256)
+        }
       }
       return .success(
         AnalysisRecord(image, sha256: sha256, parameterSetID: parameterSetID, at: Date()))

@@ -43,6 +43,7 @@ public struct LiveAnalysis: Sendable {
     each: (Result) throws -> Void
   ) async throws {
     let step = analyzer.parameters.granularity
+    let plan = DecodePlan.analysis(analyzer.parameters)
     try await forEachConcurrently(hashes, width: jobs, inOrder: true) {
       [images, grids, decoder] sha256 -> Result in
       // A page that changed its mind (a newer change, a closed tab) cancels: skip the rest.
@@ -52,9 +53,10 @@ public struct LiveAnalysis: Sendable {
       let started = ContinuousClock.now
       defer { ServeMetrics.image(took: ContinuousClock.now - started) }
       do {
-        let grid = try grids.grid(for: .init(sha256: sha256, step: step)) {
-          let image = try decoder.decode(try images.load(sha256: sha256), source: sha256)
-          return image.withPixels { SampleGrid($0, step: step) }
+        let grid = try grids.grid(for: .init(sha256: sha256, step: step, plan: plan)) {
+          let image = try decoder.decode(
+            try images.load(sha256: sha256), source: sha256, plan: plan)
+          return image.withPixels { SampleGrid($0, step: step, reduction: image.reduction) }
         }
         let palette = analyzer.analyze(grid, hint: hints[sha256] ?? .none)
         return Result(

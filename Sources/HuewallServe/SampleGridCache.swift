@@ -1,3 +1,4 @@
+import HuewallDecode
 import HuewallPalette
 import Synchronization
 
@@ -5,17 +6,22 @@ import Synchronization
 /// dropped first: with them a parameter change costs the kernel, not the decode (about 80 %
 /// of an image's cost).
 ///
-/// A grid is kept per image and step (the granularity), since a step picks other pixels.
+/// A grid is kept per image, step (the granularity) and decode plan, since a step picks other
+/// pixels and a reduced decode gives other ones.
 /// Shared by every request; safe from any task.
 public final class SampleGridCache: Sendable {
-  /// Which grid: an image's content hash and the step between samples.
+  /// Which grid: an image's content hash, the step between samples and how the image is
+  /// decoded (a JPEG's samples under the `reference` preset come from libgd's full decode,
+  /// under the `product` preset from a reduced one).
   public struct Key: Hashable, Sendable {
     public var sha256: String
     public var step: Int
+    public var plan: DecodePlan
 
-    public init(sha256: String, step: Int) {
+    public init(sha256: String, step: Int, plan: DecodePlan = .wholeImage) {
       self.sha256 = sha256
       self.step = step
+      self.plan = plan
     }
   }
 

@@ -323,7 +323,7 @@ def main():
                       re.match(r"needs review: [a-z]", said) is not None, said)
                 page.keyboard.press("Escape")
             page.uncheck("#f-rev")
-            page.set_viewport_size({"width": 1400, "height": 520})
+            page.set_viewport_size({"width": 1400, "height": 420})
             own = page.evaluate(
                 """() => {
                   for (const t of document.querySelectorAll('#wall > li')) {
@@ -338,7 +338,8 @@ def main():
             tile = f'#wall > li[data-product-id="{decided}"]'
             page.evaluate(
                 "id => { const t = document.querySelector(`#wall > li[data-product-id=\"${id}\"]`);"
-                " window.scrollTo(0, Math.max(0, t.getBoundingClientRect().top + window.scrollY - 140)); }",
+                " const most = document.documentElement.scrollHeight - window.innerHeight;"
+                " window.scrollTo(0, Math.min(most, Math.max(40, t.getBoundingClientRect().top + window.scrollY - 100))); }",
                 decided)
             page.wait_for_timeout(100)
             snapshot_js = """() => ({

@@ -66,11 +66,12 @@ public enum ColorDecision {
     }
     first.share = min(top, total / 2)
     let scale = max(0, total - first.share) / total
-    return [first] + colors.map { color in
-      var color = color
-      color.share *= scale
-      return color
-    }
+    return [first]
+      + colors.map { color in
+        var color = color
+        color.share *= scale
+        return color
+      }
   }
 
   /// A stored colour for `#rrggbb` in `family`: its h, s, v as the kernel computes them.

@@ -67,7 +67,7 @@ struct ComparePage {
 
   /// The smallest difference of first colour (CIEDE2000) the list of changes shows when the
   /// family stays: about where two colours side by side stop looking the same to a shopper;
-  /// smaller shifts (#991f1f → #991f26, ΔE₀₀ ≈ 1.5) are left out and only counted.
+  /// smaller shifts (#991f1f → #991f26, ΔE₀₀ ≈ 2.2) are left out and only counted.
   static let visibleDeltaE = 5.0
 
   /// The products on both walls whose family changed, then those whose first colour changed by

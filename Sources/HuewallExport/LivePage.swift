@@ -248,7 +248,7 @@ struct LiveControls: MustacheParent {
     }
     // The sliders' ranges are what tuning needs; any value the kernel accepts can still come
     // in the address.
-    numbers = [
+    let numbers: [Number] = [
       number(
         .numColors, "colours", p.numColors, min: "1", max: "10", step: "1", group: .colours,
         help: "How many colours each product lists, most of the picture first"),
@@ -286,7 +286,7 @@ struct LiveControls: MustacheParent {
         group: .advanced,
         help: "How see-through a pixel may be and still count (0 opaque only, 127 all)"),
     ]
-    let numbers = numbers
+    self.numbers = numbers
     stepGroups = AnalysisStep.Group.allCases.map { group in
       StepGroup(
         heading: group.heading, numbers: numbers.filter { $0.group == group },

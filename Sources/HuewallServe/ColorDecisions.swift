@@ -169,9 +169,10 @@ extension TuningServer {
     let members = Self.lineMembers(
       product: id, analysed, vendorFamily: entry.vendorColor.flatMap(synonyms.family(of:)),
       decision: decision, images: entry.imageSHA256s, typical: typical)
-    let reasons = try LivePage.reviewReasons(
-      entries: Self.coloured([entry], by: [sha: analysed]), preset: asked.preset,
-      synonyms: synonyms, overrides: decision.map { [$0] } ?? [], typical: typical)[id] ?? []
+    let reasons =
+      try LivePage.reviewReasons(
+        entries: Self.coloured([entry], by: [sha: analysed]), preset: asked.preset,
+        synonyms: synonyms, overrides: decision.map { [$0] } ?? [], typical: typical)[id] ?? []
     var answer: [(String, JSONValue)] = [
       ("line", .object(members)), ("review", .array(reasons.map(JSONValue.string))),
     ]
@@ -180,7 +181,8 @@ extension TuningServer {
       by: decision, typical: typical
     ).colors.first {
       answer += [
-        ("hex", .string(first.hex)), ("name", Self.colorNames.name(ofHex: first.hex).map(JSONValue.string) ?? .null),
+        ("hex", .string(first.hex)),
+        ("name", Self.colorNames.name(ofHex: first.hex).map(JSONValue.string) ?? .null),
       ]
     }
     return answer

@@ -45,7 +45,8 @@ import Testing
     // Three purples in the catalogue: the typical one is the one in the middle, in CIELAB.
     let catalogue = [
       entry("a", [stored("#e6d6f0", "purple", share: 0.6)]),
-      entry("b", [stored("#9b6fc0", "purple", share: 0.5), stored("#ffffff", "white", share: 0.3)]),
+      entry(
+        "b", [stored("#9b6fc0", "purple", share: 0.5), stored("#ffffff", "white", share: 0.3)]),
       entry("c", [stored("#4b1f6f", "purple", share: 0.7)]),
       entry("d", [stored("#d9c21a", "yellow", share: 0.8)]),
     ]
@@ -142,7 +143,8 @@ import Testing
       "same": stored("#ffffff", "white", share: 0.5),
     ])
     let changes = ComparePage.changes(from: a, to: b)
-    #expect(changes.map(\.id) == ["family", "large", "medium"], "\(changes.map { ($0.id, $0.deltaE) })")
+    #expect(
+      changes.map(\.id) == ["family", "large", "medium"], "\(changes.map { ($0.id, $0.deltaE) })")
     #expect(changes.dropFirst().allSatisfy { $0.deltaE >= ComparePage.visibleDeltaE })
     #expect(changes[1].deltaE > changes[2].deltaE)
     // #991f1f → #991f26 and the other small shift are too small to see: counted, not listed.

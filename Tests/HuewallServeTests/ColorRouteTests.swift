@@ -157,7 +157,9 @@ extension ServedCatalogue {
       // The families the catalogue's colours have, with every colour of each.
       var catalogue: [String: Set<String>] = [:]
       for line in products {
-        for colour in Self.colours(line) { catalogue[colour.family, default: []].insert(colour.hex) }
+        for colour in Self.colours(line) {
+          catalogue[colour.family, default: []].insert(colour.hex)
+        }
       }
       let (line, family) = try #require(
         products.lazy.compactMap { line -> ([String: Any], String)? in
@@ -172,10 +174,15 @@ extension ServedCatalogue {
         type: "application/x-www-form-urlencoded")
       #expect(answer.status == 200, "\(answer.json)")
       let hex = try #require(answer.json["hex"] as? String)
-      #expect(catalogue[family]?.contains(hex) == true, "\(hex) not among \(catalogue[family] ?? [])")
+      #expect(
+        catalogue[family]?.contains(hex) == true, "\(hex) not among \(catalogue[family] ?? [])")
       let tile = try #require(answer.json["line"] as? [String: Any])
-      let shares = ((tile["colors"] as? [[String: Any]]) ?? []).compactMap { $0["share"] as? Double }
-      let before = ((line["colors"] as? [[String: Any]]) ?? []).compactMap { $0["share"] as? Double }
+      let shares = ((tile["colors"] as? [[String: Any]]) ?? []).compactMap {
+        $0["share"] as? Double
+      }
+      let before = ((line["colors"] as? [[String: Any]]) ?? []).compactMap {
+        $0["share"] as? Double
+      }
       #expect(abs(shares.reduce(0, +) - before.reduce(0, +)) < 1e-9, "\(shares) vs \(before)")
     }
   }

@@ -323,10 +323,10 @@ def main():
                       re.match(r"needs review: [a-z]", said) is not None, said)
                 page.keyboard.press("Escape")
             page.uncheck("#f-rev")
-            page.set_viewport_size({"width": 1400, "height": 420})
+            page.set_viewport_size({"width": 1400, "height": 600})
             own = page.evaluate(
                 """() => {
-                  for (const t of document.querySelectorAll('#wall > li')) {
+                  for (const t of [...document.querySelectorAll('#wall > li')].reverse()) {
                     const colours = (t.dataset.c || '').split(';').filter(Boolean).map(c => c.split(' '));
                     const other = colours.find(c => c[2] !== t.dataset.family && c[2] !== 'multicolour');
                     if (other && !t.hasAttribute('data-o')) return {id: t.dataset.productId, hex: other[0], family: other[2]};
@@ -339,7 +339,8 @@ def main():
             page.evaluate(
                 "id => { const t = document.querySelector(`#wall > li[data-product-id=\"${id}\"]`);"
                 " const most = document.documentElement.scrollHeight - window.innerHeight;"
-                " window.scrollTo(0, Math.min(most, Math.max(40, t.getBoundingClientRect().top + window.scrollY - 100))); }",
+                " const header = document.getElementById('top').offsetHeight;"
+                " window.scrollTo(0, Math.min(most, Math.max(40, t.getBoundingClientRect().top + window.scrollY - header - 20))); }",
                 decided)
             page.wait_for_timeout(100)
             snapshot_js = """() => ({
@@ -354,7 +355,11 @@ def main():
             })"""
             before_view = page.evaluate(snapshot_js)
             box = page.locator(tile).bounding_box()
-            point = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+            header_bottom = page.evaluate("() => document.getElementById('top').getBoundingClientRect().bottom")
+            top = max(box["y"], header_bottom + 4)
+            point = (box["x"] + box["width"] / 2, (top + box["y"] + box["height"]) / 2)
+            check("the decided tile shows below the header", box["y"] + box["height"] > header_bottom + 20,
+                  f'{box} under {header_bottom}')
             page.mouse.click(*point)
             page.wait_for_selector("#detail form.decide")
             if own:

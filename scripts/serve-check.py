@@ -15,9 +15,18 @@ samples). The script starts `huewall serve --port 0` on loopback, then, in the p
 - a value out of range in the address gives a clear message, not a broken page;
 - Save stores the parameters: `huewall status` lists the set and its export's colors.json has
   the wall's order;
-- "needs review" shows the products `huewall review` lists; a colour set in a product's details
-  marks its tile at once, takes it off the review filter, and the next `huewall export` has it
-  (`decidedBy: override`, the tile marked); Clear undoes it.
+- every control has a help text, the numbers sit under the groups' headings, the name rule
+  shows before Save, and after Save the header names the saved set;
+- "needs review" shows the products `huewall review` lists, and the details say why;
+- a colour decided in a product's details (the wall scrolled, the pointer on the tile) changes
+  that tile and the counts only: the order, the scroll position, the tile under the pointer
+  and the details stay; without a hex the product's own colour of the family is shown; the
+  details' numbers are rounded and their shares add up to 100 %; Re-sort then puts the wall in
+  the server's order; the next `huewall export` has the decision (`decidedBy: override`, the
+  tile marked), and so do both walls of Compare, which start at one hue and show the vendor
+  labels whole; Clear undoes it;
+- on a phone (390×844) the controls fold behind one button, the wall's first row is within
+  the first screen, and the controls and the decision form are at least 44 px tall.
 Screenshots of the views go to SCREENSHOT-FOLDER. Exits 1 with every failure listed.
 """
 
@@ -106,6 +115,20 @@ def main():
             check("one tile per product", sorted(first) == sorted(products), first)
             check("the wall in the server's order", first == server_order(base, ""), first)
             page.screenshot(path=os.path.join(shots, "serve.png"))
+            # Every control says in plain words what it does, and the name rule shows before Save.
+            unexplained = page.evaluate(
+                """() => [...document.querySelectorAll('#tuning input, #tuning select, #tuning button')]
+                  .filter(c => !c.closest('#detail'))
+                  .filter(c => !((c.title || '').trim() || (c.closest('label') && c.closest('label').title.trim())
+                    || (c.id === 't-more')))
+                  .map(c => c.name || c.id)""")
+            check("every control has a help text", not unexplained, unexplained)
+            numbers_grouped = page.evaluate(
+                "() => [...document.querySelectorAll('#tuning input[type=range]')]"
+                ".every(r => r.closest('fieldset.steps'))")
+            check("the numbers sit under the groups' headings", numbers_grouped)
+            placeholder = page.get_attribute("input[name=saveName]", "placeholder") or ""
+            check("the name rule shows before Save", "letters, digits" in placeholder, placeholder)
 
             # Scrub the hue strip: the loupe grows the products under the pointer.
             box = page.locator("#scrub").bounding_box()
@@ -248,6 +271,8 @@ def main():
                 "document.getElementById('live-status').textContent)", timeout=120000)
             said = page.text_content("#live-status")
             check("saved and exported", "exported it to" in said, said)
+            check("after Save the header names the saved set",
+                  page.text_content("#set-name") == "tuned-check", page.text_content("#set-name"))
             check("the saved set is offered to Compare at once",
                   "tuned-check" in page.eval_on_selector_all("#compare-with option", "os => os.map(o => o.value)"))
             # The set is in the store: `huewall export --params` finds it, as for any set.
@@ -288,34 +313,174 @@ def main():
                   page.text_content("#count-review") == str(len(listed)) and page.url.endswith("#review"),
                   f"{page.text_content('#count-review')} {page.url}")
 
-            # Decide a product's colour from its details: the tile is marked at once, and the
-            # next export has the decision.
-            decided = listed[0] if listed else first[0]
+            # Decide a product's colour from its details, as a merchandiser would, the wall
+            # scrolled and the pointer on the tile: only that tile and the counts change; the
+            # order, the scroll position and the tile under the pointer stay.
+            if listed:
+                page.click(f'#wall > li[data-product-id="{listed[0]}"]')
+                said = page.text_content("#detail .review") or ""
+                check("the details say why a product needs review",
+                      re.match(r"needs review: [a-z]", said) is not None, said)
+                page.keyboard.press("Escape")
+            page.uncheck("#f-rev")
+            page.set_viewport_size({"width": 1400, "height": 600})
+            own = page.evaluate(
+                """() => {
+                  for (const t of [...document.querySelectorAll('#wall > li')].reverse()) {
+                    const colours = (t.dataset.c || '').split(';').filter(Boolean).map(c => c.split(' '));
+                    const other = colours.find(c => c[2] !== t.dataset.family && c[2] !== 'multicolour');
+                    if (other && !t.hasAttribute('data-o')) return {id: t.dataset.productId, hex: other[0], family: other[2]};
+                  }
+                  return null;
+                }""")
+            check("a product with a colour of another family to decide", own is not None)
+            decided = own["id"] if own else (listed[0] if listed else first[0])
             tile = f'#wall > li[data-product-id="{decided}"]'
+            page.evaluate(
+                "id => { const t = document.querySelector(`#wall > li[data-product-id=\"${id}\"]`);"
+                " const most = document.documentElement.scrollHeight - window.innerHeight;"
+                " const header = document.getElementById('top').offsetHeight;"
+                " window.scrollTo(0, Math.min(most, Math.max(40, t.getBoundingClientRect().top + window.scrollY - header - 20))); }",
+                decided)
+            page.wait_for_timeout(100)
+            snapshot_js = """() => ({
+              scroll: window.scrollY,
+              order: [...document.querySelectorAll('#wall > li')].map(t => t.dataset.productId),
+              tiles: Object.fromEntries([...document.querySelectorAll('#wall > li')].map(t => [t.dataset.productId,
+                [t.dataset.c, t.dataset.family, t.hasAttribute('data-o'), t.hasAttribute('data-d'), t.hasAttribute('data-review'), t.hidden].join('|')])),
+              families: Object.fromEntries([...document.querySelectorAll('#f-family button[data-family]')]
+                .filter(b => b.dataset.family).map(b => [b.dataset.family, b.querySelector('span').textContent])),
+              review: document.getElementById('count-review').textContent,
+              disagreements: document.getElementById('count-disagreements').textContent,
+            })"""
+            before_view = page.evaluate(snapshot_js)
+            box = page.locator(tile).bounding_box()
+            header_bottom = page.evaluate("() => document.getElementById('top').getBoundingClientRect().bottom")
+            top = max(box["y"], header_bottom + 4)
+            point = (box["x"] + box["width"] / 2, (top + box["y"] + box["height"]) / 2)
+            check("the decided tile shows below the header", box["y"] + box["height"] > header_bottom + 20,
+                  f'{box} under {header_bottom}')
+            page.mouse.click(*point)
+            page.wait_for_selector("#detail form.decide")
+            if own:
+                page.select_option("#detail select[name=family]", own["family"])
+            page.fill("#detail input[name=hex]", "")
+            decisions_before = page.get_attribute("#wall", "data-decisions") or "0"
+            page.click("#detail form.decide button[type=submit]")
+            page.wait_for_function(
+                "n => (document.getElementById('wall').getAttribute('data-decisions') || '0') !== n",
+                arg=decisions_before, timeout=30000)
+            page.mouse.move(*point)
+            page.wait_for_timeout(400)
+            after_view = page.evaluate(snapshot_js)
+            check("a decision keeps the wall's order", after_view["order"] == before_view["order"])
+            check("a decision keeps the scroll position",
+                  after_view["scroll"] == before_view["scroll"] and before_view["scroll"] > 0,
+                  f'{before_view["scroll"]} → {after_view["scroll"]}')
+            others = [i for i in before_view["tiles"]
+                      if i != decided and before_view["tiles"][i] != after_view["tiles"].get(i)]
+            check("a decision changes no other tile", not others, others)
+            check("… and changes its own tile",
+                  before_view["tiles"][decided] != after_view["tiles"][decided]
+                  and page.get_attribute(tile, "data-o") is not None,
+                  after_view["tiles"][decided])
+            under = page.evaluate(
+                "p => { let n = document.elementFromPoint(p[0], p[1]);"
+                " while (n && n.parentNode && n.parentNode.id !== 'wall') n = n.parentNode;"
+                " return n && n.dataset ? n.dataset.productId : null; }", list(point))
+            check("the tile under the pointer stays", under == decided, under)
+            check("the details still show the decided tile",
+                  page.text_content("#detail h2") == page.text_content(f"{tile} .tx b")
+                  and page.is_visible("#detail form.decide"),
+                  page.text_content("#detail h2"))
+            counts = page.evaluate(
+                """() => {
+                  const tiles = [...document.querySelectorAll('#wall > li')];
+                  const wrong = [...document.querySelectorAll('#f-family button[data-family]')]
+                    .filter(b => b.dataset.family)
+                    .filter(b => +b.querySelector('span').textContent !==
+                      tiles.filter(t => t.dataset.family === b.dataset.family).length)
+                    .map(b => b.dataset.family);
+                  return {wrong,
+                    review: tiles.filter(t => t.hasAttribute('data-review')).length === +document.getElementById('count-review').textContent,
+                    dis: tiles.filter(t => t.hasAttribute('data-d')).length === +document.getElementById('count-disagreements').textContent};
+                }""")
+            check("the counts follow the decision", not counts["wrong"] and counts["review"] and counts["dis"], counts)
+            if own:
+                first_hex = (page.get_attribute(tile, "data-c") or "").split(" ")[0]
+                check("the decided colour is the product's own colour of that family",
+                      first_hex == own["hex"] and page.get_attribute(tile, "data-family") == own["family"],
+                      f'{first_hex} vs {own}')
+                said = page.text_content("#live-status")
+                check("the status names the colour shown", own["hex"] in said, said)
+            # The details read as a person reads them: rounded numbers, shares adding to 100 %.
+            table = page.eval_on_selector_all(
+                "#detail table tr", "rs => rs.slice(1).map(r => [...r.cells].map(c => c.textContent))")
+            shares = [int(row[5].rstrip(" %")) for row in table if row[5].endswith("%")]
+            check("the details' shares add up to 100 %", sum(shares) == 100, table)
+            long_numbers = [cell for row in table for cell in row if re.search(r"\d\.\d{3,}", cell)]
+            check("the details' numbers are rounded for people", not long_numbers, long_numbers)
+            dis_line = page.is_visible("#detail .flag")
+            check("the disagreement line follows the decision at once",
+                  dis_line == (page.get_attribute(tile, "data-d") is not None))
+            # Re-sort puts the tiles in the order the server now computes.
+            check("re-sort is offered after a decision", page.is_enabled("#resort"))
+            before = page.get_attribute("#wall", "data-analysed")
+            page.click("#resort")
+            wait_for_analysis(page, before)
+            page.wait_for_timeout(500)
+            check("re-sort puts the wall in the server's order",
+                  tile_ids(page) == server_order(base, page.url.split("?", 1)[1].split("#")[0]))
+            page.set_viewport_size({"width": 1400, "height": 900})
+            page.keyboard.press("Escape")
+
+            # A colour with a hex and a note, for the export.
             page.click(tile)
             page.wait_for_selector("#detail form.decide")
             page.select_option("#detail select[name=family]", "navy")
             page.fill("#detail input[name=hex]", "#1b2a4a")
             page.fill("#detail input[name=note]", "checked against the photo")
             page.screenshot(path=os.path.join(shots, "serve-decide.png"))
-            before = page.get_attribute("#wall", "data-analysed")
+            decisions_before = page.get_attribute("#wall", "data-decisions") or "0"
             page.click("#detail form.decide button[type=submit]")
             page.wait_for_function(
-                "id => document.getElementById('wall').getAttribute('data-decided') === id",
-                arg=decided, timeout=30000)
-            check("the tile is marked at once", page.get_attribute(tile, "data-o") is not None)
-            wait_for_analysis(page, before)
-            check("the wall shows the decision after its analysis",
+                "n => (document.getElementById('wall').getAttribute('data-decisions') || '0') !== n",
+                arg=decisions_before, timeout=30000)
+            check("the wall shows the decision at once",
                   page.get_attribute(tile, "data-o") is not None
                   and page.get_attribute(tile, "data-family") == "navy"
                   and page.get_attribute(tile, "data-c").startswith("#1b2a4a "),
                   page.get_attribute(tile, "data-c"))
-            check("a decided product leaves the review filter", page.is_hidden(tile))
-            page.uncheck("#f-rev")
+            check("a decided product is off the review count", page.get_attribute(tile, "data-review") is None)
+            page.keyboard.press("Escape")
             page.click(tile)
             said = page.text_content("#detail")
             check("its details say a person decided", "decided by a person" in said, said)
             page.keyboard.press("Escape")
+
+            # Compare honours the decision on both walls, as the live wall and the export do.
+            stored_sets = page.eval_on_selector_all("#compare-with option", "os => os.map(o => o.value)")
+            if stored_sets:
+                query = page.url.split("?", 1)[1].split("#")[0]
+                page.goto(base + "compare?" + query + "&a=live&b=" + stored_sets[0])
+                page.wait_for_selector("#wall-b")
+                sides = [page.get_attribute(f'#wall-{s} > li[data-product-id="{decided}"]', "data-c") or ""
+                         for s in "ab"]
+                marked = [page.get_attribute(f'#wall-{s} > li[data-product-id="{decided}"]', "data-o") is not None
+                          for s in "ab"]
+                check("compare shows a decided product's decision",
+                      all(c.startswith("#1b2a4a ") for c in sides) and all(marked), sides)
+                firsts = page.evaluate(
+                    "() => ['a', 'b'].map(s => { const t = document.querySelector(`#wall-${s} > li`);"
+                    " return t ? t.dataset.productId : null; })")
+                check("both walls of compare start at one hue", firsts[0] == firsts[1], firsts)
+                cut = page.evaluate(
+                    "() => [...document.querySelectorAll('#wall-a .fm small, #wall-b .fm small')]"
+                    ".filter(s => s.scrollWidth > s.clientWidth + 1 || s.getBoundingClientRect().right > s.closest('li').getBoundingClientRect().right + 1).length")
+                check("compare's vendor labels are not cut", cut == 0, cut)
+                page.screenshot(path=os.path.join(shots, "serve-compare-decided.png"), full_page=True)
+                page.goto(base + "?" + query)
+                page.wait_for_selector("#tuning")
             decided_out = os.path.join(os.path.dirname(config), "decided")
             exported = subprocess.run(
                 [huewall, "export", "--config", config, "--out", decided_out],
@@ -340,9 +505,47 @@ def main():
             page.click(tile)
             page.wait_for_selector("#detail form.decide")
             before = page.get_attribute("#wall", "data-analysed")
+            decisions_before = page.get_attribute("#wall", "data-decisions") or "0"
             page.click("#detail form.decide button[type=button]")
-            wait_for_analysis(page, before)
+            page.wait_for_function(
+                "n => (document.getElementById('wall').getAttribute('data-decisions') || '0') !== n",
+                arg=decisions_before, timeout=30000)
             check("a cleared decision leaves the tile unmarked", page.get_attribute(tile, "data-o") is None)
+
+            # A phone: the controls fold behind one button, the wall's first row is on the first
+            # screen, and what a finger touches is at least 44 px.
+            context = browser.new_context(
+                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                device_scale_factor=2)
+            phone = context.new_page()
+            phone.on("pageerror", lambda e: errors.append("phone: " + str(e)))
+            phone.goto(base)
+            check("phone: the controls are folded", not phone.is_visible("input[name=numColors]")
+                  and phone.is_visible("#t-more"))
+            row = phone.evaluate(
+                "() => { const t = document.querySelector('#wall > li'); const r = t.getBoundingClientRect();"
+                " return {top: r.top, bottom: r.bottom, screen: window.innerHeight}; }")
+            check("phone: the wall's first row is within the first screen",
+                  row["bottom"] <= row["screen"], row)
+            phone.screenshot(path=os.path.join(shots, "serve-phone.png"))
+            phone.tap("#t-more")
+            check("phone: the button unfolds the controls", phone.is_visible("input[name=numColors]"))
+            small = phone.evaluate(
+                """() => [...document.querySelectorAll('#tuning button, #tuning select, #tuning input, #tuning .check')]
+                  .filter(c => c.getClientRects().length && c.type !== 'range')
+                  .filter(c => { const r = c.getBoundingClientRect(); return r.height < 44; })
+                  .map(c => (c.name || c.id || c.className) + ' ' + Math.round(c.getBoundingClientRect().height))""")
+            check("phone: the controls are at least 44 px tall", not small, small)
+            phone.screenshot(path=os.path.join(shots, "serve-phone-controls.png"))
+            phone.tap("#t-more")
+            phone.tap("#wall > li")
+            phone.wait_for_selector("#detail form.decide")
+            small = phone.evaluate(
+                """() => [...document.querySelectorAll('#detail form.decide select, #detail form.decide input, #detail form.decide button')]
+                  .filter(c => c.getBoundingClientRect().height < 44).map(c => c.name || c.textContent)""")
+            check("phone: the decision form's controls are at least 44 px tall", not small, small)
+            phone.screenshot(path=os.path.join(shots, "serve-phone-decide.png"))
+            context.close()
             check("no errors in the page", not errors, errors)
 
             # A value out of range in a shared address.

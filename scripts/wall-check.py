@@ -168,10 +168,11 @@ def check_viewport(browser, url, viewport, phone, products, check, axe, shots):
         page.tap("#f-more")
         page.screenshot(path=os.path.join(shots, "wall-phone.png"))
 
-        # A tap opens the details; a second tap closes them.
+        # A tap opens the details; a second tap closes them. (The band is taller than a row
+        # and its gap, so that it holds a whole tile wherever the page is scrolled.)
         tile = page.evaluate(
             """() => { const t = [...document.querySelectorAll('#wall > li')].find(t => {
-                 const r = t.getBoundingClientRect(); return r.top > innerHeight * 0.3 && r.bottom < innerHeight * 0.6; });
+                 const r = t.getBoundingClientRect(); return r.top > innerHeight * 0.25 && r.bottom < innerHeight * 0.7; });
                return t && t.dataset.productId; }""")
         selector = f'#wall > li[data-product-id="{tile}"]'
         page.tap(selector)

@@ -35,7 +35,10 @@ struct SetColor: ParsableCommand {
   @Option(help: "The colour family, e.g. navy.")
   var family: String?
 
-  @Option(help: ArgumentHelp("The exact colour.", valueName: "#rrggbb"))
+  @Option(
+    help: ArgumentHelp(
+      "The exact colour. Without it, the product's own colour of the family shows, else the "
+        + "family's typical colour in the catalogue.", valueName: "#rrggbb"))
   var hex: String?
 
   @Option(help: "Why, in a few words; shown with the decision.")

@@ -8,33 +8,70 @@ import HuewallStore
 /// The decided colour goes first, so that everything that reads a product's first colour (the
 /// gradient order, the tile's swatch, the Merchant and Shopify write-backs) follows the person
 /// rather than the analysis; the analysis's other colours stay after it as evidence.
-enum ColorDecision {
+public enum ColorDecision {
   /// `colors` (an analysis, heaviest first) with `override` applied:
   /// - with a hex: that colour first, in the decided family, taking the share of the analysis's
   ///   colours of that family (which it replaces), or the top colour's share when the analysis
   ///   found none of it;
-  /// - without one: the analysis's colours of the decided family moved to the front, or, when
-  ///   it found none, the family's swatch (``swatches``) first;
+  /// - without one: the analysis's colours of the decided family moved to the front (the
+  ///   product's own colour: a lavender stays lavender), or, when it found none, the family's
+  ///   typical colour in this catalogue (`typical`, see ``FamilyColors``) first, or, in a
+  ///   catalogue without any colour of that family, the family's swatch (``swatches``);
   /// - `multicolour`: the analysis's colours as they are.
-  static func apply(_ override: ColorOverride, to colors: [StoredColor]) -> [StoredColor] {
+  ///
+  /// A colour put first that the analysis did not measure takes the top colour's share (at most
+  /// half of the colours' total, so that the analysis's colours stay in sight), and the others
+  /// give up theirs in proportion, so that the shares add up as the analysis's did.
+  public static func apply(
+    _ override: ColorOverride, to colors: [StoredColor], typical: FamilyColors? = nil
+  ) -> [StoredColor] {
     let family = override.family
     guard family != ColorFamily.multicolour.rawValue else { return colors }
     let same = colors.filter { $0.family == family }
     let others = colors.filter { $0.family != family }
     if let hex = override.hex, let decided = color(hex: hex, family: family) {
       var decided = decided
-      let share = same.reduce(0) { $0 + $1.share }
-      decided.share = share > 0 ? share : (colors.first?.share ?? 1)
       decided.weight = same.reduce(0) { $0 + $1.weight }
-      return [decided] + others
+      let share = same.reduce(0) { $0 + $1.share }
+      if share > 0 {
+        decided.share = share
+        return [decided] + others
+      }
+      return leading(decided, before: colors)
     }
     if !same.isEmpty { return same + others }
-    guard let swatch = swatches[family].flatMap({ color(hex: $0, family: family) }) else {
-      return colors
+    guard
+      let first = typical?.typical(of: family)
+        ?? swatches[family].flatMap({ color(hex: $0, family: family) })
+    else { return colors }
+    return leading(first, before: colors)
+  }
+
+  /// Whether applying `override` to `colors` needs the catalogue's typical colour of its
+  /// family: no hex, and the analysis found no colour of that family.
+  public static func needsTypical(_ override: ColorOverride, colors: [StoredColor]) -> Bool {
+    override.hex == nil && override.family != ColorFamily.multicolour.rawValue
+      && !colors.contains { $0.family == override.family }
+  }
+
+  /// `first` before `colors`, with the top colour's share but at most half of their total; the
+  /// others scaled so that the shares' sum stays what it was.
+  static func leading(_ first: StoredColor, before colors: [StoredColor]) -> [StoredColor] {
+    var first = first
+    first.weight = 0
+    let total = colors.reduce(0) { $0 + $1.share }
+    guard let top = colors.first?.share, total > 0 else {
+      first.share = 1
+      return [first]
     }
-    var first = swatch
-    first.share = colors.first?.share ?? 1
-    return [first] + colors
+    first.share = min(top, total / 2)
+    let scale = max(0, total - first.share) / total
+    return [first]
+      + colors.map { color in
+        var color = color
+        color.share *= scale
+        return color
+      }
   }
 
   /// A stored colour for `#rrggbb` in `family`: its h, s, v as the kernel computes them.
@@ -47,14 +84,74 @@ enum ColorDecision {
       h: h, s: hsv.s, v: hsv.v, hex: hex.lowercased(), share: 0, weight: 0, family: family)
   }
 
-  /// A typical colour of each family, for a decision that names a family the analysis did not
-  /// find and gives no hex: each inside its family's region of ``ColorFamily``.
+  /// A colour of each family for a catalogue that has none of it, for a decision that names a
+  /// family the analysis did not find and gives no hex: each inside its family's region of
+  /// ``ColorFamily``. A catalogue's own colours of the family come first (``FamilyColors``).
   static let swatches: [String: String] = [
     "black": "#1a1a1a", "white": "#fafafa", "grey": "#808080", "silver": "#c0c0c0",
     "beige": "#e3d3b0", "brown": "#7b4a2b", "red": "#c62828", "orange": "#ef6c00",
     "yellow": "#fdd835", "gold": "#c9a227", "green": "#2e7d32", "blue": "#1e6fd9",
     "navy": "#1b2a4a", "purple": "#6a1b9a", "pink": "#f06292",
   ]
+}
+
+/// The analysed colours of a catalogue by family, for the typical colour of each: what a
+/// decision without a hex shows when the product itself has no colour of the decided family.
+///
+/// The typical colour is the catalogue's own colour of the family nearest (ΔE₀₀) to the
+/// median of the family's colours in CIELAB, channel by channel: a colour some product has,
+/// in the middle of the family as this catalogue shows it.
+public struct FamilyColors: Sendable {
+  private var colors: [String: [(color: StoredColor, lab: Lab)]] = [:]
+  private var resolved: [String: StoredColor] = [:]
+  private var isResolved = false
+
+  public init() {}
+
+  /// The colours of every entry of `entries` (as analysed, before any decision).
+  public init(entries: [ExportEntry]) {
+    for entry in entries where !entry.isRemoved { add(entry.colors ?? []) }
+    resolve()
+  }
+
+  /// Takes in one product's analysed colours.
+  public mutating func add(_ colors: [StoredColor]) {
+    isResolved = false
+    for color in colors where color.family != ColorFamily.multicolour.rawValue {
+      guard let rgb = ColorNames.rgb(hex: color.hex) else { continue }
+      self.colors[color.family, default: []].append((color, Lab(r: rgb.r, g: rgb.g, b: rgb.b)))
+    }
+  }
+
+  /// Computes every family's typical colour once, for ``typical(of:)``.
+  public mutating func resolve() {
+    resolved = [:]
+    for (family, samples) in colors where !samples.isEmpty {
+      func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+      }
+      let centre = Lab(
+        l: median(samples.map(\.lab.l)), a: median(samples.map(\.lab.a)),
+        b: median(samples.map(\.lab.b)))
+      // Ties go to the smallest hex, so that the choice does not depend on the order read.
+      let nearest = samples.min {
+        let (x, y) = (Lab.deltaE2000($0.lab, centre), Lab.deltaE2000($1.lab, centre))
+        return x != y ? x < y : $0.color.hex < $1.color.hex
+      }!
+      var typical = nearest.color
+      (typical.share, typical.weight) = (0, 0)
+      resolved[family] = typical
+    }
+    isResolved = true
+  }
+
+  /// The typical colour of `family` in the catalogue, nil when it has no colour of it (or
+  /// ``resolve()`` has not run since the last ``add(_:)``).
+  public func typical(of family: String) -> StoredColor? {
+    isResolved ? resolved[family] : nil
+  }
 }
 
 extension ColorsDocument {

@@ -148,19 +148,24 @@ struct WallCatalogue {
     ) { entry in
       sorter.add(entry, synonyms: synonyms)
     }
+    sorter.finish(synonyms: synonyms)
     let calibration = sorter.calibrate(learning: synonyms.learnsFamilies)
     self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
     self.calibration = calibration
   }
 
   /// The catalogue of entries whose colours are already in them (a live analysis), with
-  /// people's decisions applied as an export applies them.
+  /// people's decisions applied as an export applies them. `typical` gives each family's
+  /// typical colour for a decision without a hex (``ColorDecision/apply(_:to:typical:)``);
+  /// without it, `entries`' own colours give it.
   init(
     entries: [ExportEntry], parameterSet: ParameterSetRecord, synonyms: ColorSynonyms,
-    overrides: [ColorOverride] = [], calibration given: FamilyCalibration? = nil
+    overrides: [ColorOverride] = [], typical: FamilyColors? = nil,
+    calibration given: FamilyCalibration? = nil
   ) {
-    var sorter = Sorter(overrides: overrides)
+    var sorter = Sorter(overrides: overrides, typical: typical)
     for entry in entries { sorter.add(entry, synonyms: synonyms) }
+    sorter.finish(synonyms: synonyms)
     let calibration = sorter.calibrate(learning: synonyms.learnsFamilies, given: given)
     self.init(keyed: sorter.keyed, unplaced: sorter.unplaced, parameterSet: parameterSet)
     self.calibration = calibration
@@ -169,10 +174,11 @@ struct WallCatalogue {
   /// The ids of the products `entries` puts on the wall under `preset`, in gradient order.
   static func order(
     entries: [ExportEntry], preset: String, synonyms: ColorSynonyms,
-    overrides: [ColorOverride] = []
+    overrides: [ColorOverride] = [], typical: FamilyColors? = nil
   ) -> [String] {
-    var sorter = Sorter(overrides: overrides)
+    var sorter = Sorter(overrides: overrides, typical: typical)
     for entry in entries { sorter.add(entry, synonyms: synonyms) }
+    sorter.finish(synonyms: synonyms)
     sorter.calibrate(learning: synonyms.learnsFamilies)
     return sorted(sorter.keyed, preset: preset).map(\.product.id)
   }
@@ -196,6 +202,36 @@ struct WallCatalogue {
     return keyed
   }
 
+  /// The cut at the widest gap in the chromatic hues of `walls` together: one hue to start
+  /// walls that are compared side by side at (nil when there is nothing to cut).
+  static func commonCut(_ walls: [WallCatalogue]) -> HueCut? {
+    HueCut.widestGap(
+      in: walls.lazy.flatMap(\.placed).compactMap { $0.product.colors.first }.map {
+        ($0.h, $0.s, $0.v)
+      })
+  }
+
+  /// This wall with its chromatic run cut at `cut` rather than at its own widest gap; the
+  /// `reference` preset's wall stays as the original comparator orders it.
+  func cut(at cut: HueCut) -> WallCatalogue {
+    guard parameters.preset != Preset.reference.rawValue else { return self }
+    var keyed: [(key: GradientKey, index: Int)] = []
+    for (index, item) in placed.enumerated() {
+      let first = item.product.colors[0]
+      keyed.append(
+        (GradientKey(h: first.h, s: first.s, v: first.v, id: item.product.id, cut: cut), index))
+    }
+    keyed.sort { $0.key < $1.key }
+    var wall = self
+    wall.placed = []
+    for (position, item) in keyed.enumerated() {
+      var product = placed[item.index].product
+      product.position = position + 1
+      wall.placed.append((product: product, imageSHA256: placed[item.index].imageSHA256))
+    }
+    return wall
+  }
+
   /// Entries on their way to the wall or beside it.
   private struct Sorter {
     var keyed: [Keyed] = []
@@ -203,12 +239,28 @@ struct WallCatalogue {
     /// People's decisions by product id.
     var overrides: [String: ColorOverride] = [:]
     let namer = ColorNamer()
+    /// The families' typical colours: given, or gathered from the entries as they come.
+    var typical: FamilyColors
+    let gathersTypical: Bool
+    /// Decided entries that wait for the typical colour of their family, known once every
+    /// entry is in (``finish(synonyms:)``).
+    var waiting: [ExportEntry] = []
 
-    init(overrides: [ColorOverride] = []) {
+    init(overrides: [ColorOverride] = [], typical: FamilyColors? = nil) {
       for override in overrides { self.overrides[override.productID] = override }
+      self.typical = typical ?? FamilyColors()
+      gathersTypical = typical == nil
     }
 
-    mutating func add(_ entry: ExportEntry, synonyms: ColorSynonyms) {
+    /// Adds the entries that waited for the catalogue's typical colours.
+    mutating func finish(synonyms: ColorSynonyms) {
+      if gathersTypical { typical.resolve() }
+      let waited = waiting
+      waiting = []
+      for entry in waited { add(entry, synonyms: synonyms, waited: true) }
+    }
+
+    mutating func add(_ entry: ExportEntry, synonyms: ColorSynonyms, waited: Bool = false) {
       guard !entry.isRemoved else {
         unplaced.append(
           .init(id: entry.id, title: entry.title, brand: entry.brand, reason: "removed"))
@@ -222,8 +274,15 @@ struct WallCatalogue {
       var family = entry.family
       let override = overrides[entry.id]
       let holds = override?.holds(forImages: entry.imageSHA256s) ?? false
+      if gathersTypical && !waited {
+        typical.add(colors)
+        if let override, holds, ColorDecision.needsTypical(override, colors: colors) {
+          waiting.append(entry)
+          return
+        }
+      }
       if let override, holds {
-        colors = ColorDecision.apply(override, to: colors)
+        colors = ColorDecision.apply(override, to: colors, typical: typical)
         family = override.family
       }
       var placed = WallCatalogue.place(

@@ -16,6 +16,9 @@ struct ComparePage {
     html: String, changed: [Change]
   ) {
     let templates = try PreviewPage.templates()
+    // Both walls start at one hue, so that a product's twin is at about the same height.
+    var (a, b) = (a, b)
+    if let cut = WallCatalogue.commonCut([a, b]) { (a, b) = (a.cut(at: cut), b.cut(at: cut)) }
     var colorClasses: Set<String> = []
     func side(_ catalogue: WallCatalogue) async throws -> Side {
       let tiles = catalogue.placed.map { product, sha in
@@ -37,6 +40,7 @@ struct ComparePage {
     let sideA = try await side(a)
     let sideB = try await side(b)
     let changed = Self.changes(from: a, to: b)
+    let unseen = Self.unseenChanges(from: a, to: b)
     for change in changed { colorClasses.formUnion([change.aColour, change.bColour]) }
     let style = PreviewPage.baseCSS + PreviewPage.generatedCSS(colorClasses: colorClasses)
     let (errorsScript, compareScript) = (PreviewPage.errorsJS, PreviewPage.compareJS)
@@ -54,36 +58,69 @@ struct ComparePage {
       a: sideA, b: sideB, generatedAt: generatedAt.formatted(.iso8601),
       generatedAtText: PreviewPage.displayDate(generatedAt),
       productCount: Set(a.placed.map(\.product.id) + b.placed.map(\.product.id)).count,
-      changed: changed, vendorColourCount: vendorColours, backLink: backLink)
+      changed: changed, unseen: unseen, vendorColourCount: vendorColours, backLink: backLink)
     guard let html = templates.render(page, withTemplate: "compare") else {
       throw ExportError.template("compare")
     }
     return (html, changed)
   }
 
-  /// The products on both walls whose first colour or family differs, in `b`'s wall order.
+  /// The smallest difference of first colour (CIEDE2000) the list of changes shows when the
+  /// family stays: about where two colours side by side stop looking the same to a shopper;
+  /// smaller shifts (#991f1f → #991f26, ΔE₀₀ ≈ 2.2) are left out and only counted.
+  static let visibleDeltaE = 5.0
+
+  /// The products on both walls whose family changed, then those whose first colour changed by
+  /// at least ``visibleDeltaE``, largest change first (ties in `b`'s wall order).
   static func changes(from a: WallCatalogue, to b: WallCatalogue) -> [Change] {
+    allChanges(from: a, to: b).filter { $0.familyChanged || $0.deltaE >= visibleDeltaE }
+  }
+
+  /// How many products changed their first colour too little to see (below
+  /// ``visibleDeltaE``) without changing family.
+  static func unseenChanges(from a: WallCatalogue, to b: WallCatalogue) -> Int {
+    allChanges(from: a, to: b).count { !$0.familyChanged && $0.deltaE < visibleDeltaE }
+  }
+
+  /// Every product on both walls whose first colour or family differs, ranked.
+  static func allChanges(from a: WallCatalogue, to b: WallCatalogue) -> [Change] {
     let before = Dictionary(
       a.placed.map { ($0.product.id, $0.product) }, uniquingKeysWith: { first, _ in first })
-    return b.placed.compactMap { placed in
+    func lab(_ hex: String) -> Lab? {
+      ColorNames.rgb(hex: hex).map { Lab(r: $0.r, g: $0.g, b: $0.b) }
+    }
+    let changes = b.placed.compactMap { placed -> Change? in
       let after = placed.product
       guard let old = before[after.id], let was = old.colors.first, let now = after.colors.first,
         was.hex != now.hex || old.family != after.family
       else { return nil }
+      let deltaE = lab(was.hex).flatMap { x in lab(now.hex).map { Lab.deltaE2000(x, $0) } } ?? 0
       return Change(
         id: after.id, title: after.title, aHex: was.hex, aFamily: old.family ?? "",
         aColour: Tile.colorClass(was.hex), bHex: now.hex, bFamily: after.family ?? "",
         bColour: Tile.colorClass(now.hex),
         vendor: after.vendorColor.map { colour in
           after.vendorFamily.map { "\(colour) → \($0)" } ?? colour
-        } ?? "")
+        } ?? "", familyChanged: old.family != after.family, deltaE: deltaE)
     }
+    // A stable sort keeps `b`'s wall order among equals.
+    return changes.enumerated().sorted { x, y in
+      if x.element.familyChanged != y.element.familyChanged { return x.element.familyChanged }
+      if x.element.deltaE != y.element.deltaE { return x.element.deltaE > y.element.deltaE }
+      return x.offset < y.offset
+    }.map(\.element)
   }
 
   struct Change: MustacheParent {
     var id, title, aHex, aFamily, aColour, bHex, bFamily, bColour, vendor: String
+    /// The family differs, not only the colour.
+    var familyChanged = false
+    /// CIEDE2000 between the first colours.
+    var deltaE = 0.0
     func child(named name: String) -> Any? {
       switch name {
+      case "familyChanged": familyChanged
+      case "difference": familyChanged ? "family" : "ΔE \(Int(deltaE.rounded()))"
       case "id": id
       case "title": title
       case "aHex": aHex
@@ -118,6 +155,8 @@ struct ComparePage {
     var generatedAt, generatedAtText: String
     var productCount: Int
     var changed: [Change]
+    /// Changes too small to see, left out of `changed`.
+    var unseen = 0
     var vendorColourCount: Int
     var backLink: String?
 
@@ -135,6 +174,9 @@ struct ComparePage {
       case "changedCount": changed.count
       case "hasChanges": !changed.isEmpty
       case "changed": changed
+      case "unseenCount": unseen
+      case "hasUnseen": unseen > 0
+      case "visibleDeltaE": Int(ComparePage.visibleDeltaE)
       case "hasVendorColours": vendorColourCount > 0
       case "vendorColourCount": vendorColourCount
       case "backLink": backLink

@@ -16,17 +16,22 @@ public enum LivePage {
     entries: [ExportEntry], parameters: AnalysisParameters, preset: Preset,
     synonyms: ColorSynonyms, thumbnails: [String: String], storedSets: [String] = [],
     token: String = "", storedSet: String? = nil, overrides: [ColorOverride] = [],
-    at date: Date = Date()
+    typical: FamilyColors? = nil, at date: Date = Date()
   ) async throws -> String {
     let side = try Side.live(entries: entries, parameters: parameters, preset: preset)
     let catalogue = WallCatalogue(
-      entries: entries, parameterSet: side.set, synonyms: synonyms, overrides: overrides)
+      entries: entries, parameterSet: side.set, synonyms: synonyms, overrides: overrides,
+      typical: typical)
     var controls = LiveControls(
       parameters: parameters, preset: preset, sets: storedSets, token: token)
     controls.storedSet = storedSet
     return try await PreviewPage(thumbnails: thumbnails, live: controls)
       .render(catalogue, generatedAt: date)
   }
+
+  /// The rule a parameter set's name follows: the page shows it before Save, the server's
+  /// refusal repeats it.
+  public static let setNameRule = "1 to 64 letters, digits, dots, dashes or underscores"
 
   /// The hash a parameter set of `parameters` has: what the live page's header names.
   public static func hash(of parameters: AnalysisParameters) throws -> String {
@@ -78,13 +83,20 @@ extension LivePage {
 
   /// The page comparing `a` with `b`, as `huewall export --compare` writes it, with a link
   /// back to the live wall.
+  /// People's decisions (`overrides`) apply on both sides, as on the live wall and in every
+  /// export; `typical` as in ``render(entries:parameters:preset:synonyms:thumbnails:storedSets:token:storedSet:overrides:typical:at:)``.
   public static func renderComparison(
-    _ a: Side, _ b: Side, synonyms: ColorSynonyms, thumbnails: [String: String],
+    _ a: Side, _ b: Side, synonyms: ColorSynonyms, overrides: [ColorOverride] = [],
+    typical: FamilyColors? = nil, thumbnails: [String: String],
     backLink: String, at date: Date = Date()
   ) async throws -> String {
     try await ComparePage(thumbnails: thumbnails, backLink: backLink).render(
-      WallCatalogue(entries: a.entries, parameterSet: a.set, synonyms: synonyms),
-      WallCatalogue(entries: b.entries, parameterSet: b.set, synonyms: synonyms),
+      WallCatalogue(
+        entries: a.entries, parameterSet: a.set, synonyms: synonyms, overrides: overrides,
+        typical: typical),
+      WallCatalogue(
+        entries: b.entries, parameterSet: b.set, synonyms: synonyms, overrides: overrides,
+        typical: typical),
       generatedAt: date
     ).html
   }
@@ -105,27 +117,45 @@ extension LivePage {
   /// the wall files products as they were shown.
   public static func wall(
     entries: [ExportEntry], preset: Preset, synonyms: ColorSynonyms, overrides: [ColorOverride],
-    calibration: FamilyCalibration? = nil
-  ) throws -> (order: [String], review: Set<String>) {
+    typical: FamilyColors? = nil, calibration: FamilyCalibration? = nil
+  ) throws -> (order: [String], review: Set<String>, reasons: [String: [String]]) {
     let set = try Side.live(entries: [], parameters: AnalysisParameters(), preset: preset).set
     let catalogue = WallCatalogue(
       entries: entries, parameterSet: set, synonyms: synonyms, overrides: overrides,
-      calibration: calibration)
+      typical: typical, calibration: calibration)
+    let items = ReviewQueue.items(catalogue.placed.map(\.product))
     return (
-      catalogue.placed.map(\.product.id),
-      Set(ReviewQueue.items(catalogue.placed.map(\.product)).map(\.product.id))
+      catalogue.placed.map(\.product.id), Set(items.map(\.product.id)),
+      Dictionary(
+        items.map { ($0.product.id, $0.reasons.map(\.rawValue)) },
+        uniquingKeysWith: { first, _ in first })
     )
+  }
+
+  /// Why `huewall review` would list each product of the wall `entries` make (the reasons'
+  /// words, most important first); products it would not list are absent.
+  public static func reviewReasons(
+    entries: [ExportEntry], preset: Preset, synonyms: ColorSynonyms, overrides: [ColorOverride],
+    typical: FamilyColors? = nil, calibration: FamilyCalibration? = nil
+  ) throws -> [String: [String]] {
+    try wall(
+      entries: entries, preset: preset, synonyms: synonyms, overrides: overrides,
+      typical: typical, calibration: calibration
+    ).reasons
   }
 
   /// A live analysis's colours and family with a person's decision applied, as every export
   /// applies it; `decided` is false when there is none or the image changed since.
+  /// `typical` gives a family's typical colour in the catalogue, for a decision without a hex
+  /// on a product with no colour of that family (``ColorDecision/apply(_:to:typical:)``).
   public static func decided(
-    colors: [StoredColor], family: String?, images: [String], by override: ColorOverride?
+    colors: [StoredColor], family: String?, images: [String], by override: ColorOverride?,
+    typical: FamilyColors? = nil
   ) -> (colors: [StoredColor], family: String?, decided: Bool) {
     guard let override, override.holds(forImages: images), !colors.isEmpty else {
       return (colors, family, false)
     }
-    return (ColorDecision.apply(override, to: colors), override.family, true)
+    return (ColorDecision.apply(override, to: colors, typical: typical), override.family, true)
   }
 }
 
@@ -145,10 +175,15 @@ struct LiveControls: MustacheParent {
 
   struct Number: MustacheParent {
     var name, label, min, max, step, value: String
+    /// One line in plain language: the control's tooltip.
+    var help = ""
+    /// The heading the control sits under.
+    var group = AnalysisStep.Group.advanced
     /// A change costs a decode of every image, not the kernel alone: the page says so.
     var slow = false
     func child(named key: String) -> Any? {
       switch key {
+      case "help": help
       case "slow": slow
       case "name": name
       case "label": label
@@ -175,13 +210,15 @@ struct LiveControls: MustacheParent {
     }
   }
 
-  /// The steps' switches under one heading of ``AnalysisStep/Group``.
+  /// The numbers and the steps' switches under one heading of ``AnalysisStep/Group``.
   struct StepGroup: MustacheParent {
     var heading: String
+    var numbers: [Number] = []
     var toggles: [Toggle]
     func child(named key: String) -> Any? {
       switch key {
       case "heading": heading
+      case "numbers": numbers
       case "toggles": toggles
       default: nil
       }
@@ -205,31 +242,56 @@ struct LiveControls: MustacheParent {
     presets = Preset.allCases.map { Choice(name: $0.rawValue, selected: $0 == preset) }
     func number(
       _ key: ParameterOverrides.CodingKeys, _ label: String, _ value: Any,
-      min: String, max: String, step: String
+      min: String, max: String, step: String, group: AnalysisStep.Group, help: String
     ) -> Number {
-      Number(name: key.rawValue, label: label, min: min, max: max, step: step, value: "\(value)")
+      Number(
+        name: key.rawValue, label: label, min: min, max: max, step: step, value: "\(value)",
+        help: help, group: group)
     }
     // The sliders' ranges are what tuning needs; any value the kernel accepts can still come
     // in the address.
-    numbers = [
-      number(.numColors, "colours", p.numColors, min: "1", max: "10", step: "1"),
-      number(.hueSampleSize, "hue step", p.hueSampleSize, min: "0.01", max: "0.5", step: "0.01"),
-      number(.svSampleSize, "s/v step", p.svSampleSize, min: "0.01", max: "0.5", step: "0.01"),
+    let numbers: [Number] = [
+      number(
+        .numColors, "colours", p.numColors, min: "1", max: "10", step: "1", group: .colours,
+        help: "How many colours each product lists, most of the picture first"),
+      number(
+        .mergeDistance, "merge ΔE", p.mergeDistance, min: "0", max: "40", step: "1",
+        group: .colours,
+        help: "Colours closer than this count as one colour: 0 keeps every shade apart, "
+          + "about 10 merges shades a shopper would call the same"),
+      number(
+        .hueSampleSize, "hue step", p.hueSampleSize, min: "0.01", max: "0.5", step: "0.01",
+        group: .colours,
+        help: "How finely hues are told apart: smaller keeps near hues (teal and blue) apart, "
+          + "larger puts them together"),
+      number(
+        .svSampleSize, "s/v step", p.svSampleSize, min: "0.01", max: "0.5", step: "0.01",
+        group: .advanced,
+        help: "How finely strength and brightness are told apart: smaller separates pale from "
+          + "vivid and light from dark shades"),
       number(
         .saturationPriority, "saturation priority", p.saturationPriority, min: "0", max: "20",
-        step: "0.5"),
+        step: "0.5", group: .advanced,
+        help: "How much more a vivid pixel counts than a grey one: higher lets a small bright "
+          + "part win over a large dull one"),
       {
         var granularity = number(
-          .granularity, "granularity", p.granularity, min: "1", max: "20", step: "1")
+          .granularity, "granularity", p.granularity, min: "1", max: "20", step: "1",
+          group: .advanced,
+          help: "Every how many pixels the picture is sampled: larger is faster but can miss "
+            + "thin parts; a change reads every picture again and takes seconds")
         granularity.slow = true
         return granularity
       }(),
-      number(.alphaThreshold, "alpha threshold", p.alphaThreshold, min: "0", max: "127", step: "1"),
-      number(.mergeDistance, "merge ΔE", p.mergeDistance, min: "0", max: "40", step: "1"),
+      number(
+        .alphaThreshold, "alpha threshold", p.alphaThreshold, min: "0", max: "127", step: "1",
+        group: .advanced,
+        help: "How see-through a pixel may be and still count (0 opaque only, 127 all)"),
     ]
+    self.numbers = numbers
     stepGroups = AnalysisStep.Group.allCases.map { group in
       StepGroup(
-        heading: group.heading,
+        heading: group.heading, numbers: numbers.filter { $0.group == group },
         toggles: AnalysisStep.all.filter { $0.group == group }.map { step in
           Toggle(
             name: step.key, label: step.name, help: step.help, on: p[keyPath: step.parameter])
@@ -246,6 +308,7 @@ struct LiveControls: MustacheParent {
     case "hasSets": !sets.isEmpty
     case "token": token
     case "storedSet": storedSet
+    case "nameRule": LivePage.setNameRule
     case "families": ColorFamily.allCases.map(\.rawValue).joined(separator: " ")
     default: nil
     }

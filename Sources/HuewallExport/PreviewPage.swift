@@ -25,10 +25,14 @@ struct PreviewPage {
     var familyCounts: [String: Int] = [:]
     var disagreements = 0
     // The products `huewall review` lists for this wall, flagged for the page's filter.
-    let review = Set(ReviewQueue.items(catalogue.placed.map(\.product)).map(\.product.id))
+    // Each with its reasons, which the details show.
+    let review = Dictionary(
+      ReviewQueue.items(catalogue.placed.map(\.product)).map {
+        ($0.product.id, $0.reasons.map(\.rawValue).joined(separator: "; "))
+      }, uniquingKeysWith: { first, _ in first })
     for (product, sha) in catalogue.placed {
       var tile = Tile(product, thumbnail: sha.flatMap { thumbnails[$0] })
-      tile.review = review.contains(product.id)
+      tile.reviewReasons = review[product.id]
       colorClasses.formUnion(tile.colorClasses)
       tiles.append(tile)
       brandCounts[product.brand ?? "", default: 0] += 1
@@ -278,8 +282,8 @@ struct Tile: MustacheParent {
   var family: String
   var vendorColor, vendorFamily, link: String?
   var disagreement: Bool
-  /// `huewall review` would list it.
-  var review = false
+  /// Why `huewall review` would list it; nil when it would not.
+  var reviewReasons: String? = nil
   /// A person's decision gave it its colours.
   var decided: Bool
   var thumbnail: String?
@@ -374,7 +378,7 @@ struct Tile: MustacheParent {
     case "vendorFamily": vendorFamily
     case "link": link
     case "disagreement": disagreement
-    case "review": review
+    case "review": reviewReasons
     case "decided": decided
     case "thumb": thumbnail
     case "placeholder": colorClasses.first ?? "x808080"

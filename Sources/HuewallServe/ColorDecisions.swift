@@ -1,6 +1,7 @@
 import Foundation
 import HuewallCore
 import HuewallExport
+import HuewallPalette
 import HuewallPipeline
 import HuewallRequests
 import HuewallStore
@@ -14,6 +15,13 @@ extension TuningServer {
   /// `note`; `clear` (or the family "clear") forgets the decision. Answers JSON: the decision,
   /// or `{"error": {"message": …}}` naming the product.
   ///
+  /// The address may also carry the live parameters, as the page's own address has them: the
+  /// answer then has the product's `line` as the analysis stream would send it now (its
+  /// colours with the decision applied, its family, whether it disagrees with the vendor),
+  /// its `review` reasons (empty when `huewall review` would not list it), and `hex` and
+  /// `name`, the colour the decision shows first and its name. The page changes that one
+  /// tile with it, and nothing else: the wall keeps its order until the person re-sorts it.
+  ///
   /// The serve's catalogue is read-only, so the write opens its own connection, under the run
   /// lock as Save's export does: a run in progress makes it answer 409, to try again after.
   /// The server's own decisions are written one at a time (``decisionWrites``), so that they
@@ -23,6 +31,7 @@ extension TuningServer {
     guard !id.isEmpty else {
       throw ServeError(.badRequest, "name the product: /api/color?product=ID")
     }
+    let asked = try parameters(of: request)
     let fields = try await Self.fields(of: request.body, contentType: request.headers[.contentType])
     let family = fields["family"]?.trimmingCharacters(in: .whitespaces) ?? ""
     let clear =
@@ -42,9 +51,10 @@ extension TuningServer {
         throw ServeError(.badRequest, failure.message)
       }
     }
-    let members = try await decisionWrites.run { () throws(ServeError) in
+    var members = try await decisionWrites.run { () throws(ServeError) in
       try record(decision, clear: clear)
     }
+    members += try await tile(id, under: asked)
     return Response(
       status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
       body: .init(byteBuffer: ByteBuffer(string: JSONValue.object(members).serialized() + "\n")))
@@ -137,6 +147,59 @@ extension TuningServer {
     }
     return members
   }
+
+  /// What the page needs to change the tile of product `id` in place after a decision: its
+  /// line under `asked` (one image analysed, from its cached sample grid when there is one),
+  /// its review reasons, and the first colour with its name. Nothing for a product that is
+  /// not on the wall.
+  func tile(_ id: String, under asked: LiveParameters) async throws -> [(String, JSONValue)] {
+    let entries = try catalogue()
+    guard let entry = entries.first(where: { $0.id == id && !$0.isRemoved }),
+      let sha = entry.imageSHA256
+    else { return [] }
+    let analyzer = try PaletteAnalyzer(parameters: asked.parameters)
+    var analysed: LiveAnalysis.Result?
+    try await live.analyse([sha], with: analyzer, hints: Self.hints(of: entries)) {
+      analysed = $0
+    }
+    guard var analysed else { return [] }
+    let decision = try decisions()[id]
+    let typical = FamilyColors(entries: entries)
+    let synonyms = configuration.synonyms
+    // Filed as the wall's stream files it: by what the shop's vendor colours teach.
+    let calibration =
+      synonyms.learnsFamilies ? FamilyCalibration(entries: entries, synonyms: synonyms) : nil
+    if let calibration {
+      var near: [String: [ColorFamily: Int]] = [:]
+      analysed.family = calibration.refiled(
+        analysed.family, topHex: analysed.colors.first?.hex,
+        vendor: entry.vendorColor.flatMap(synonyms.family(of:)), near: &near)
+    }
+    let members = Self.lineMembers(
+      product: id, analysed, vendorFamily: entry.vendorColor.flatMap(synonyms.family(of:)),
+      decision: decision, images: entry.imageSHA256s, typical: typical)
+    let reasons =
+      try LivePage.reviewReasons(
+        entries: Self.coloured([entry], by: [sha: analysed]), preset: asked.preset,
+        synonyms: synonyms, overrides: decision.map { [$0] } ?? [], typical: typical,
+        calibration: calibration)[id] ?? []
+    var answer: [(String, JSONValue)] = [
+      ("line", .object(members)), ("review", .array(reasons.map(JSONValue.string))),
+    ]
+    if let first = LivePage.decided(
+      colors: analysed.colors, family: analysed.family, images: entry.imageSHA256s,
+      by: decision, typical: typical
+    ).colors.first {
+      answer += [
+        ("hex", .string(first.hex)),
+        ("name", Self.colorNames.name(ofHex: first.hex).map(JSONValue.string) ?? .null),
+      ]
+    }
+    return answer
+  }
+
+  /// The colour names every export uses (``ColorNames``), read once.
+  static let colorNames = ColorNames()
 
   /// People's decisions by product id, as the catalogue has them now.
   func decisions() throws -> [String: ColorOverride] {

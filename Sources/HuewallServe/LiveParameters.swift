@@ -9,7 +9,7 @@ public struct LiveParameters: Sendable, Equatable {
   public var parameters: AnalysisParameters
 
   /// Keys of the address that are not parameters.
-  static let otherKeys: Set<String> = ["first", "name", "a", "b"]
+  static let otherKeys: Set<String> = ["first", "name", "a", "b", "product"]
 
   /// Why an address does not describe parameters, in words for the page.
   public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {

@@ -27,7 +27,7 @@ extension TuningServer {
     guard Self.isUsableName(name) else {
       throw ServeError(
         .badRequest,
-        "a parameter set's name is 1 to 64 letters, digits, dots, dashes or underscores")
+        "a parameter set's name is \(LivePage.setNameRule)")
     }
     var saving = self.configuration
     saving.output += "-" + name

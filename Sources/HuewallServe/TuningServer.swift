@@ -110,7 +110,7 @@ public struct TuningServer: Sendable {
       entries: entries, parameters: asked.parameters, preset: asked.preset,
       synonyms: configuration.synonyms, thumbnails: thumbnailFiles(entries),
       storedSets: sets.map(\.name), token: token, storedSet: stored?.name,
-      overrides: Array(try decisions().values))
+      overrides: Array(try decisions().values), typical: FamilyColors(entries: try catalogue()))
     return Self.html(html)
   }
 
@@ -151,7 +151,8 @@ public struct TuningServer: Sendable {
       URLQueryItem(name: $0.0, value: $0.1)
     }
     let html = try await LivePage.renderComparison(
-      a, b, synonyms: configuration.synonyms,
+      a, b, synonyms: configuration.synonyms, overrides: Array(try decisions().values),
+      typical: FamilyColors(entries: try catalogue()),
       thumbnails: thumbnailFiles(a.entries + b.entries),
       backLink: "./"
         + (back.queryItems?.isEmpty == false ? "?" + (back.percentEncodedQuery ?? "") : ""))
@@ -226,6 +227,9 @@ public struct TuningServer: Sendable {
     let entries = try catalogue()
     // People's decisions win over the analysis, on the live wall as in every export.
     let decisions = try self.decisions()
+    // A decision without a hex on a product with no colour of its family shows the family's
+    // typical colour in the catalogue (the pipeline's own analyses).
+    let typical = FamilyColors(entries: entries)
     let hashes = Self.hashes(of: entries, first: first)
     let hints = Self.hints(of: entries)
     let products = Dictionary(
@@ -265,7 +269,7 @@ public struct TuningServer: Sendable {
             }
             let line = Self.line(
               product: id, shown, vendorFamily: vendor[id] ?? nil, decision: decisions[id],
-              images: images[id])
+              images: images[id], typical: typical)
             try await writer.write(ByteBuffer(string: line + "\n"))
           }
         }
@@ -273,15 +277,19 @@ public struct TuningServer: Sendable {
       }
       let wall = try LivePage.wall(
         entries: Self.coloured(entries, by: results), preset: asked.preset, synonyms: synonyms,
-        overrides: Array(decisions.values), calibration: calibration)
+        overrides: Array(decisions.values), typical: typical, calibration: calibration)
       let ids = wall.order.map { JSONValue.string($0) }
       // The products `huewall review` would list for this wall: the page's review filter.
       let review = wall.review.sorted().map { JSONValue.string($0) }
+      // … and why each is listed, for its details.
+      let reasons = wall.reasons.sorted { $0.key < $1.key }.map {
+        ($0.key, JSONValue.array($0.value.map(JSONValue.string)))
+      }
       try await writer.write(
         ByteBuffer(
           string: JSONValue.object([
             ("order", .array(ids)), ("placed", .int(wall.order.count)), ("hash", .string(hash)),
-            ("review", .array(review)),
+            ("review", .array(review)), ("reasons", .object(reasons)),
             ("preset", .string(asked.preset.rawValue)),
           ])
           .serialized() + "\n"))
@@ -364,8 +372,20 @@ public struct TuningServer: Sendable {
   /// was made on is among them); the analysed one when not given.
   static func line(
     product id: String, _ analysed: LiveAnalysis.Result, vendorFamily: ColorFamily?,
-    decision: ColorOverride? = nil, images: [String]? = nil
+    decision: ColorOverride? = nil, images: [String]? = nil, typical: FamilyColors? = nil
   ) -> String {
+    JSONValue.object(
+      lineMembers(
+        product: id, analysed, vendorFamily: vendorFamily, decision: decision, images: images,
+        typical: typical)
+    ).serialized()
+  }
+
+  /// The members of ``line(product:_:vendorFamily:decision:images:typical:)``.
+  static func lineMembers(
+    product id: String, _ analysed: LiveAnalysis.Result, vendorFamily: ColorFamily?,
+    decision: ColorOverride? = nil, images: [String]? = nil, typical: FamilyColors? = nil
+  ) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [("product", .string(id))]
     if let failure = analysed.failure {
       members.append(("failure", .string(failure)))
@@ -373,7 +393,7 @@ public struct TuningServer: Sendable {
       var result = analysed
       let decided = LivePage.decided(
         colors: result.colors, family: result.family, images: images ?? [result.sha256],
-        by: decision)
+        by: decision, typical: typical)
       (result.colors, result.family) = (decided.colors, decided.family)
       members.append(
         (
@@ -399,7 +419,7 @@ public struct TuningServer: Sendable {
             })
         ))
     }
-    return JSONValue.object(members).serialized()
+    return members
   }
 }
 

@@ -106,3 +106,94 @@ extension ServedCatalogue {
     }
   }
 }
+
+/// The answer to a decision from the live wall: the one tile, with a colour from the product.
+@Suite(.serialized) struct DecisionTileTests {
+  static func colours(_ line: [String: Any]) -> [(hex: String, family: String)] {
+    ((line["colors"] as? [[String: Any]]) ?? []).map {
+      ($0["hex"] as? String ?? "", $0["family"] as? String ?? "")
+    }
+  }
+
+  @Test func aDecisionAnswersWithItsTileAndTheProductsOwnColour() async throws {
+    try await ServedCatalogue.run { served in
+      let lines = try await served.analysis("numColors=3")
+      let products = lines.filter { $0["product"] != nil && $0["failure"] == nil }
+      // A product with a colour of a family other than its own: decided that family without a
+      // hex, it shows that very colour.
+      let (line, own) = try #require(
+        products.lazy.compactMap { line -> ([String: Any], (hex: String, family: String))? in
+          let family = line["family"] as? String
+          return Self.colours(line).first { $0.family != family && $0.family != "multicolour" }
+            .map { (line, $0) }
+        }.first, "no product with a second family among \(products.count)")
+      let id = try #require(line["product"] as? String)
+      let answer = try await served.post(
+        "api/color?product=\(id)&numColors=3", body: "family=\(own.family)",
+        type: "application/x-www-form-urlencoded")
+      #expect(answer.status == 200, "\(answer.json)")
+      #expect(answer.json["hex"] as? String == own.hex)
+      #expect(answer.json["name"] is String)
+      let tile = try #require(answer.json["line"] as? [String: Any])
+      #expect(tile["product"] as? String == id)
+      #expect(tile["decidedBy"] as? String == "override")
+      #expect(tile["family"] as? String == own.family)
+      #expect(Self.colours(tile).first?.hex == own.hex)
+      #expect(tile["disagreement"] is Bool)
+      #expect(answer.json["review"] is [String])
+      // What the analysis stream says of the product now is what the answer said.
+      let after = try await served.analysis("numColors=3")
+      let streamed = try #require(after.first { $0["product"] as? String == id })
+      #expect(Self.colours(streamed).map(\.hex) == Self.colours(tile).map(\.hex))
+      #expect(streamed["disagreement"] as? Bool == tile["disagreement"] as? Bool)
+      #expect(after.last?["reasons"] is [String: Any])
+    }
+  }
+
+  @Test func aFamilyTheProductLacksTakesTheCataloguesOwnColour() async throws {
+    try await ServedCatalogue.run { served in
+      let lines = try await served.analysis("")
+      let products = lines.filter { $0["product"] != nil && $0["failure"] == nil }
+      // The families the catalogue's colours have, with every colour of each.
+      var catalogue: [String: Set<String>] = [:]
+      for line in products {
+        for colour in Self.colours(line) {
+          catalogue[colour.family, default: []].insert(colour.hex)
+        }
+      }
+      let (line, family) = try #require(
+        products.lazy.compactMap { line -> ([String: Any], String)? in
+          let own = Set(Self.colours(line).map(\.family))
+          return catalogue.keys.sorted().first {
+            !own.contains($0) && $0 != "multicolour"
+          }.map { (line, $0) }
+        }.first)
+      let id = try #require(line["product"] as? String)
+      let answer = try await served.post(
+        "api/color?product=\(id)", body: "family=\(family)",
+        type: "application/x-www-form-urlencoded")
+      #expect(answer.status == 200, "\(answer.json)")
+      let hex = try #require(answer.json["hex"] as? String)
+      #expect(
+        catalogue[family]?.contains(hex) == true, "\(hex) not among \(catalogue[family] ?? [])")
+      let tile = try #require(answer.json["line"] as? [String: Any])
+      let shares = ((tile["colors"] as? [[String: Any]]) ?? []).compactMap {
+        $0["share"] as? Double
+      }
+      let before = ((line["colors"] as? [[String: Any]]) ?? []).compactMap {
+        $0["share"] as? Double
+      }
+      #expect(abs(shares.reduce(0, +) - before.reduce(0, +)) < 1e-9, "\(shares) vs \(before)")
+    }
+  }
+
+  @Test func parametersAnAddressCannotHoldAreRefusedBeforeTheDecision() async throws {
+    try await ServedCatalogue.run { served in
+      let answer = try await served.post(
+        "api/color?product=HW-001&numColors=0", body: "family=navy",
+        type: "application/x-www-form-urlencoded")
+      #expect(answer.status == 400)
+      #expect(try served.storedDecisions().isEmpty)
+    }
+  }
+}

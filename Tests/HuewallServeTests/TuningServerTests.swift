@@ -219,7 +219,7 @@ struct ServedCatalogue {
       #expect(live.contains("<option>\(stored)</option>"), "the live page offers the stored set")
       let (status, _, html) = try await served.get("compare?a=\(stored)&b=\(stored)")
       #expect(status == 200 && html.contains(#"id="wall-b""#))
-      #expect(html.contains("0 products whose first colour or family changed"))
+      #expect(html.contains("0 products whose family or first colour changed visibly"))
       let (_, _, tuned) = try await served.get(
         "compare?a=live&b=\(stored)&numColors=1&hueSampleSize=0.25")
       #expect(tuned.contains("comparing <b>live</b>"))

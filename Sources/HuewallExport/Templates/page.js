@@ -236,21 +236,30 @@
     return { families: families, disagreements: disagreements, review: review };
   }
   countFamilies();
-  wall.addEventListener("huewall:reordered", function () {
-    tiles = Array.prototype.slice.call(wall.children);
+  // The header's counts anew. `showNew`: a family button with products again is shown (after
+  // a re-sort); without it a change in place only updates the numbers, so that the header
+  // keeps its height and the wall its place.
+  function recount(showNew) {
     var counted = countFamilies(), families = counted.families, disagreements = counted.disagreements;
     familyButtons.forEach(function (b) {
       var f = b.getAttribute("data-family");
       if (!f) return;
       b.querySelector("span").textContent = String(families[f] || 0);
-      b.hidden = !families[f];
+      if (showNew) b.hidden = !families[f];
     });
     doc.getElementById("count-disagreements").textContent = String(disagreements);
     doc.getElementById("count-review").textContent = String(counted.review);
+  }
+  wall.addEventListener("huewall:reordered", function () {
+    tiles = Array.prototype.slice.call(wall.children);
+    recount(true);
     applyFilters();
   });
-  // The live page changed a tile in place (a person decided its colour): its details anew.
+  // The live page changed a tile in place (a person decided its colour): the counts and its
+  // details anew; the tiles stay where they are, filters included, until a re-sort.
   wall.addEventListener("huewall:changed", function (e) {
+    if (haystacks) haystacks.delete(e.detail);
+    recount(false);
     if (pinned && pinned === e.detail) showDetail(pinned);
   });
   window.addEventListener("resize", scheduleImages);
@@ -320,7 +329,25 @@
     if (cls) e.className = cls;
     return e;
   }
-  function percent(x) { return (Math.round(parseFloat(x) * 1000) / 10) + " %"; }
+  // Shares as whole percents that add up to 100 (largest remainder), the part of the picture
+  // outside the colours listed as one more share ("other colours").
+  function percents(shares) {
+    var values = shares.map(function (x) { return Math.max(0, parseFloat(x) || 0); });
+    var sum = values.reduce(function (a, b) { return a + b; }, 0);
+    var rest = sum < 1 ? 1 - sum : 0;
+    var all = values.concat(rest >= 0.005 ? [rest] : []);
+    var total = all.reduce(function (a, b) { return a + b; }, 0) || 1;
+    var exact = all.map(function (x) { return x * 100 / total; });
+    var whole = exact.map(Math.floor);
+    var left = 100 - whole.reduce(function (a, b) { return a + b; }, 0);
+    exact.map(function (x, i) { return { i: i, r: x - whole[i] }; })
+      .sort(function (a, b) { return b.r - a.r || a.i - b.i; })
+      .slice(0, left).forEach(function (o) { whole[o.i]++; });
+    return { colours: whole.slice(0, values.length), other: all.length > values.length ? whole[values.length] : null };
+  }
+  // Hue in degrees, saturation and brightness in percent: what a person reads.
+  function degrees(h) { return Math.round((parseFloat(h) || 0) * 360) % 360 + "°"; }
+  function wholePercent(x) { return Math.round((parseFloat(x) || 0) * 100) + " %"; }
   function showDetail(tile) {
     var d = tile.dataset;
     var title = tile.querySelector(".tx b").textContent;
@@ -335,6 +362,7 @@
     detail.appendChild(el("h2", title || "(untitled)"));
     detail.appendChild(el("p", "#" + (tiles.indexOf(tile) + 1) + " of " + tiles.length + " · " + d.productId, "pos"));
     if (d.o !== undefined) detail.appendChild(el("p", "✎ decided by a person", "person"));
+    if (d.review !== undefined) detail.appendChild(el("p", "needs review" + (d.review ? ": " + d.review : ""), "review"));
     if (d.d !== undefined) {
       detail.appendChild(el("p", "vendor colour disagrees", "flag"));
       detail.appendChild(el("p", "The vendor's code " + (d.vc || "") + " names " + d.vf + "; the picture's colours make it " + (d.family || "no family") + ".", "why"));
@@ -363,16 +391,28 @@
     }
     detail.appendChild(dl);
     var table = el("table"), head = el("tr");
-    ["", "hex", "h", "s", "v", "share", "family"].forEach(function (h) { head.appendChild(el("th", h)); });
+    [["", ""], ["hex", ""], ["hue", "hue on the colour wheel"], ["sat.", "saturation"], ["bright.", "brightness"], ["share", "share of the product's picture"], ["family", ""]].forEach(function (h) {
+      var th = el("th", h[0]);
+      if (h[1]) th.title = h[1];
+      head.appendChild(th);
+    });
     table.appendChild(head);
-    (d.c || "").split(";").forEach(function (c) {
-      if (!c) return;
-      var f = c.split(" "), tr = el("tr"), sw = el("td");
-      sw.appendChild(el("i", undefined, "chip x" + f[0].slice(1)));
+    var colours = (d.c || "").split(";").filter(Boolean).map(function (c) { return c.split(" "); });
+    var shares = percents(colours.map(function (f) { return f[1]; }));
+    colours.forEach(function (f, i) {
+      var tr = el("tr"), sw = el("td");
+      var chip = el("i", undefined, "chip x" + f[0].slice(1));
+      chip.style.background = f[0];
+      sw.appendChild(chip);
       tr.appendChild(sw);
-      [f[0], f[3], f[4], f[5], percent(f[1]), f[2]].forEach(function (v) { tr.appendChild(el("td", v)); });
+      [f[0], degrees(f[3]), wholePercent(f[4]), wholePercent(f[5]), shares.colours[i] + " %", f[2]].forEach(function (v) { tr.appendChild(el("td", v)); });
       table.appendChild(tr);
     });
+    if (shares.other !== null && colours.length) {
+      var tr = el("tr", undefined, "other");
+      ["", "other colours", "", "", "", shares.other + " %", ""].forEach(function (v) { tr.appendChild(el("td", v)); });
+      table.appendChild(tr);
+    }
     detail.appendChild(table);
     // The live page adds its controls to a pinned tile's details (tuning.js).
     detail.dispatchEvent(new CustomEvent("huewall:details", { detail: { tile: tile, pinned: pinned === tile } }));

@@ -33,9 +33,9 @@
   }
 
   // The header names the parameters on screen.
-  function nameShown(hash, preset) {
+  function nameShown(hash, preset, setName) {
     var name = doc.getElementById("set-name"), code = doc.getElementById("set-hash"), p = doc.getElementById("set-preset");
-    if (name) name.textContent = "live";
+    if (name) name.textContent = setName || "live";
     if (code && hash) code.textContent = hash;
     if (p && preset) p.textContent = preset;
   }
@@ -119,10 +119,12 @@
   function reorder(order, review) {
     var byId = tilesById();
     if (review) {
+      // The products to review, each with its reasons ({id: [reason, …]}), or their ids alone.
       var flagged = {};
-      review.forEach(function (id) { flagged[id] = true; });
+      if (Array.isArray(review)) review.forEach(function (id) { flagged[id] = []; });
+      else flagged = review;
       Object.keys(byId).forEach(function (id) {
-        if (flagged[id]) byId[id].setAttribute("data-review", ""); else byId[id].removeAttribute("data-review");
+        if (flagged[id]) byId[id].setAttribute("data-review", flagged[id].join("; ")); else byId[id].removeAttribute("data-review");
       });
     }
     var moving = onScreen();
@@ -228,9 +230,10 @@
             if (byId[line.product]) paint(byId[line.product], line);
             if (painted === 1 || painted % 100 === 0) say(warning + "analysing… " + painted + " of " + total + " tiles");
           } else if (line.order) {
-            remember({ key: key, lines: lines, order: line.order, review: line.review, hash: line.hash, preset: line.preset, painted: painted });
+            remember({ key: key, lines: lines, order: line.order, review: line.reasons || line.review, hash: line.hash, preset: line.preset, painted: painted });
             if (quiet) return;
-            reorder(line.order, line.review);
+            reorder(line.order, line.reasons || line.review);
+            if (resortButton) resortButton.disabled = true;
             nameShown(line.hash, line.preset);
             shownGranularity = p.get("granularity");
             var ms = Math.round(performance.now() - started);
@@ -246,6 +249,16 @@
       .then(function () {
         if (mine === round && !quiet) { form.removeAttribute("aria-busy"); form.classList.remove("slow"); }
       });
+  }
+
+  // Phones: the controls fold behind one button, so that the wall starts on the first screen.
+  var moreControls = doc.getElementById("t-more");
+  if (moreControls) {
+    moreControls.addEventListener("click", function () {
+      var open = form.classList.toggle("open");
+      moreControls.setAttribute("aria-expanded", String(open));
+      window.dispatchEvent(new Event("resize"));
+    });
   }
 
   function changed(event) {
@@ -287,9 +300,23 @@
     analyse(true);
   }
 
+  // Re-sort: a decision changes its tile in place and leaves the wall's order alone, so that
+  // nothing moves under the person's hands; this puts the decided tiles where their colours
+  // now belong (as the next load of the page does).
+  var resortButton = doc.getElementById("resort");
+  if (resortButton) {
+    resortButton.addEventListener("click", function () {
+      resortButton.disabled = true;
+      recent = [];
+      analyse(false);
+    });
+  }
+
   // A pinned tile's details let a person decide its colour (or clear the decision), as
-  // `huewall set-color` does: the tile is marked at once, and the wall re-analysed, since the
-  // server applies the decision to every analysis line and to the order.
+  // `huewall set-color` does. The server answers with the tile's new line (its colours with
+  // the decision applied, whether it disagrees with the vendor, why it needs review): that
+  // tile and the counts change, nothing else; the wall keeps its order and the view its place
+  // until the person re-sorts.
   var families = (form.getAttribute("data-families") || "").split(" ").filter(Boolean);
   var detail = doc.getElementById("detail");
   detail.addEventListener("huewall:details", function (e) {
@@ -328,7 +355,9 @@
       set.disabled = clear.disabled = true;
       said.classList.remove("error");
       said.textContent = "saving…";
-      fetch("api/color?product=" + encodeURIComponent(id), {
+      var address = parameters();
+      address.set("product", id);
+      fetch("api/color?" + address.toString(), {
         method: "POST",
         headers: { "X-Huewall-Token": form.dataset.token, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields).toString()
@@ -336,19 +365,23 @@
         .then(function (response) {
           if (!response.ok) return failure(response);
           return response.json().then(function (answer) {
-            if (answer.decidedBy === "override") {
+            if (answer.line && !answer.line.failure) paint(tile, answer.line);
+            else if (answer.decidedBy === "override") {
               tile.setAttribute("data-o", "");
               tile.setAttribute("data-family", answer.override.family);
-              tile.removeAttribute("data-review");
-            } else {
-              tile.removeAttribute("data-o");
-            }
+            } else tile.removeAttribute("data-o");
+            var reasons = answer.review || [];
+            if (reasons.length) tile.setAttribute("data-review", reasons.join("; "));
+            else tile.removeAttribute("data-review");
             wall.dispatchEvent(new CustomEvent("huewall:changed", { detail: tile }));
-            say(answer.message);
+            var shown = answer.decidedBy === "override" && answer.hex
+              ? " — shown as " + answer.hex + (answer.name ? " (" + answer.name + ")" : "") : "";
+            say(answer.message + shown + "; the wall keeps its order until you re-sort");
+            if (resortButton) resortButton.disabled = false;
             wall.setAttribute("data-decided", id);
+            wall.setAttribute("data-decisions", String(+(wall.getAttribute("data-decisions") || 0) + 1));
             // Every recent result predates the decision.
             recent = [];
-            analyse(false);
           });
         })
         .catch(function (error) {
@@ -383,8 +416,12 @@
         if (!response.ok) return failure(response);
         return readLines(response, function (line) {
           say(line.message, line.failed);
-          // The set is stored from its first "saved" line on: Compare offers it at once.
-          if (/^saved /.test(line.message)) offerToCompare(name);
+          // The set is stored from its first "saved" line on: Compare offers it at once, and
+          // the header names it.
+          if (/^saved /.test(line.message)) {
+            offerToCompare(name);
+            nameShown(null, null, name);
+          }
         });
       })
       .catch(function (error) { say(error.message, true); })

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HuewallCore
 import HuewallExport
+import HuewallPalette
 import HuewallPipeline
 import HuewallPostgres
 import HuewallStore
@@ -173,11 +174,17 @@ struct Status: ParsableCommand {
     guard configuration.learnFamilies,
       let set = try store.configuredParameterSet(configuration)
     else { return nil }
-    var entries: [ExportEntry] = []
+    // Only the examples are kept, not the catalogue's entries.
+    let synonyms = configuration.synonyms
+    var examples: [(hex: String, family: ColorFamily)] = []
     try store.forEachExportEntry(
       parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct
-    ) { entries.append($0) }
-    return FamilyCalibration(entries: entries, synonyms: configuration.synonyms)
+    ) { entry in
+      if let example = FamilyCalibration.example(of: entry, synonyms: synonyms) {
+        examples.append(example)
+      }
+    }
+    return FamilyCalibration(examples: examples)
   }
 
   /// "families learned from vendor colours: blue 12 examples, purple 7" (heaviest first).

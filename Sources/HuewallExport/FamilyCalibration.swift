@@ -93,16 +93,25 @@ public struct FamilyCalibration: Sendable {
 }
 
 extension FamilyCalibration {
-  /// The examples of a stored catalogue: each analysed product's top colour under the family
-  /// its vendor colour names.
-  public init(entries: [ExportEntry], synonyms: ColorSynonyms) {
-    self.init(
-      examples: entries.lazy.compactMap { entry -> (hex: String, family: ColorFamily)? in
-        guard !entry.isRemoved, let hex = entry.colors?.first?.hex,
-          let vendor = entry.vendorColor.flatMap(synonyms.family(of:))
-        else { return nil }
-        return (hex, vendor)
-      })
+  /// What a stored catalogue's vendor colours teach, or nil when the synonyms do not learn
+  /// (`learnFamilies` off): the one check every reader of stored entries goes through.
+  public static func learned(
+    from entries: some Sequence<ExportEntry>, synonyms: ColorSynonyms
+  ) -> FamilyCalibration? {
+    guard synonyms.learnsFamilies else { return nil }
+    return FamilyCalibration(
+      examples: entries.lazy.compactMap { example(of: $0, synonyms: synonyms) })
+  }
+
+  /// A stored entry as an example: its analysed top colour under the family its vendor colour
+  /// names; nil for a removed, unanalysed or vendor-less product.
+  public static func example(of entry: ExportEntry, synonyms: ColorSynonyms) -> (
+    hex: String, family: ColorFamily
+  )? {
+    guard !entry.isRemoved, let hex = entry.colors?.first?.hex,
+      let vendor = entry.vendorColor.flatMap(synonyms.family(of:))
+    else { return nil }
+    return (hex, vendor)
   }
 
   /// A product's family as the examples teach it: `family` (a family's raw value) unless it is

@@ -167,8 +167,7 @@ extension TuningServer {
     let typical = FamilyColors(entries: entries)
     let synonyms = configuration.synonyms
     // Filed as the wall's stream files it: by what the shop's vendor colours teach.
-    let calibration =
-      synonyms.learnsFamilies ? FamilyCalibration(entries: entries, synonyms: synonyms) : nil
+    let calibration = FamilyCalibration.learned(from: entries, synonyms: synonyms)
     if let calibration {
       var near: [String: [ColorFamily: Int]] = [:]
       analysed.family = calibration.refiled(

@@ -245,8 +245,7 @@ public struct TuningServer: Sendable {
       uniquingKeysWith: { first, _ in first })
     // How the shop's vendors name colours, learned from the stored catalogue: every tile and
     // the wall's order file products alike while the analysis streams in.
-    let calibration =
-      synonyms.learnsFamilies ? FamilyCalibration(entries: entries, synonyms: synonyms) : nil
+    let calibration = FamilyCalibration.learned(from: entries, synonyms: synonyms)
     let body = ResponseBody { writer in
       let (lines, continuation) = AsyncStream.makeStream(of: LiveAnalysis.Result.self)
       var results: [String: LiveAnalysis.Result] = [:]

@@ -170,6 +170,19 @@ import Testing
     #expect(report.contains("shop_coat.jpg: beige, got brown"))
   }
 
+  /// A miss names what filed its family when the analysis measured it in place of the bin's
+  /// saturation and value, so that a reader sees why a grey bin became white.
+  @Test func aMissNamesTheValuesThatFiledItsFamily() {
+    var lit = DominantColor(
+      bin: HSVBin(hue: 0, saturation: 0, value: 4), h: 0, s: 0, v: 0.8, weight: 1, share: 1)
+    lit.litValue = 0.94
+    let described = EvaluationTally.describe(lit, body: HSVColor(h: 0, s: 0.12, v: 0.58))
+    #expect(described.contains("filed by s 0.00 v 0.94"), "\(described)")
+    #expect(described.hasSuffix("product h 0.000 s 0.12 v 0.58"), "\(described)")
+    lit.litValue = nil
+    #expect(!EvaluationTally.describe(lit, body: nil).contains("filed by"))
+  }
+
   @Test func theStepsFlagsOverrideThePreset() throws {
     let options = try AnalysisOptions.parse([
       "--no-deep-shadows", "--no-scene-prior", "--no-skin-suppression", "--no-garment-prior",

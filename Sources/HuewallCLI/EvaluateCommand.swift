@@ -56,6 +56,7 @@ struct Evaluate: AsyncParsableCommand {
     }
     var tally = EvaluationTally()
     var learned = LearnedFamiliesScore()
+    var refitted = RefittedBoundariesScore()
     try await forEachConcurrently(items, width: jobs.jobs, inOrder: true) { item in
       (item, analyseFile(item.path, decoder: decoder, analyzer: analyzer, hint: item.hint))
     } consume: { item, result in
@@ -63,12 +64,14 @@ struct Evaluate: AsyncParsableCommand {
       case .success(let image):
         tally.add(item, top: image.palette.colors.first, family: image.palette.family)
         learned.add(item, top: image.palette.colors.first, family: image.palette.family)
+        refitted.add(item, top: image.palette.colors.first)
       case .failure(let failure):
         tally.add(item, top: nil, family: nil, error: "\(failure)")
       }
     }
     let title = "\(analysis.preset.rawValue) preset, \(parameters.improvementsSummary)"
     tally.learnedFamilies = learned.leaveHalfOut()
+    tally.refittedBoundaries = refitted.leaveOneSourceOut()
     print(json ? tally.json(title: title).serialized() : tally.report(title: title, misses: misses))
   }
 }
@@ -265,6 +268,9 @@ struct EvaluationTally {
   /// Family = label with families learned from the other half of each source's labels, and
   /// without (``LearnedFamiliesScore``).
   var learnedFamilies: (with: Int, without: Int, total: Int)?
+  /// The top colour's family by the shopper thresholds refitted leave-one-source-out, in
+  /// sample and as drawn (``RefittedBoundariesScore``).
+  var refittedBoundaries: RefittedBoundariesScore.Result?
 
   mutating func add(
     _ item: LabelledImage, top: DominantColor?, family: ColorFamily?, error: String? = nil
@@ -344,6 +350,19 @@ struct EvaluationTally {
           + "(leave-half-out): \(learned.with)/\(learned.total) learning, "
           + "\(learned.without)/\(learned.total) without")
     }
+    if let refit = refittedBoundaries {
+      lines.append(
+        "top colour's family with the shopper thresholds refitted on the other sources "
+          + "(leave-one-source-out): \(refit.heldOut)/\(refit.total) held out, "
+          + "\(refit.inSample)/\(refit.total) refitted in sample, "
+          + "\(refit.drawn)/\(refit.total) as drawn"
+          + (refit.inSampleMoves.isEmpty
+            ? "" : " (the in-sample refit moves \(refit.inSampleMoves.joined(separator: ", ")))"))
+      lines += refit.bySource.map {
+        "  \($0.source.padding(toLength: 14, withPad: " ", startingAt: 0))"
+          + "\($0.heldOut)/\($0.total) held out, \($0.drawn)/\($0.total) as drawn"
+      }
+    }
     lines.append("confusion (rows: label; columns: top colour's family):")
     lines += confusionTable()
     if listMisses && !misses.isEmpty {
@@ -415,6 +434,29 @@ struct EvaluationTally {
         learnedFamilies.map {
           .object([
             ("with", .int($0.with)), ("without", .int($0.without)), ("total", .int($0.total)),
+          ])
+        } ?? .null
+      ),
+      (
+        "refittedBoundaries",
+        refittedBoundaries.map { refit in
+          .object([
+            ("heldOut", .int(refit.heldOut)), ("inSample", .int(refit.inSample)),
+            ("drawn", .int(refit.drawn)), ("total", .int(refit.total)),
+            ("inSampleMoves", .array(refit.inSampleMoves.map { .string($0) })),
+            (
+              "sources",
+              .object(
+                refit.bySource.map {
+                  (
+                    $0.source,
+                    .object([
+                      ("heldOut", .int($0.heldOut)), ("drawn", .int($0.drawn)),
+                      ("total", .int($0.total)),
+                    ])
+                  )
+                })
+            ),
           ])
         } ?? .null
       ),

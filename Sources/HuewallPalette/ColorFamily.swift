@@ -50,39 +50,48 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
         default: .pink
         }
     case .shopper:
-      // A colour is neutral by its chroma (s × v), not its saturation: a warm steel in the
-      // shade (s 0.18, v 0.5) is grey while a pale pink shirt (s 0.18, v 0.95) is pink.
-      let neutral = Self.isNeutral(s: s, v: v)
-      let drawn: ColorFamily =
-        switch (degrees, s, v) {
-        case (_, ..<0.5, ..<0.25), (_, _, ..<0.15): .black
-        case _ where neutral && v >= 0.85: .white
-        case _ where neutral && v >= 0.70: .silver
-        case _ where neutral: .grey
-        case (20..<65, ..<0.5, 0.55...): .beige
-        case (10..<45, _, ..<0.70): .brown
-        // Pale and light warm reds are pink, and so are the light bluish reds of hot pink.
-        case (..<20, ..<0.5, 0.75...), (345..., ..<0.5, 0.75...), (345..<352, ..<0.8, 0.75...):
-          .pink
-        case (..<12, _, _), (345..., _, _): .red
-        case (..<38, _, _): .orange
-        case (..<55, _, ..<0.88): .gold
-        // A dark yellow is olive, which shoppers file as green.
-        case (55..<68, _, ..<0.70): .green
-        case (..<68, _, _): .yellow
-        case (..<173, _, _): .green
-        // Navy is the darkest blue: people still call marine, prussian or twilight blue
-        // (v 0.42–0.48 in the XKCD colour survey) blue.
-        case (200..<255, _, ..<0.45): .navy
-        case (..<255, _, _): .blue
-        case (..<290, _, _): .purple
-        // A dark bluish red is burgundy, a red.
-        case (330..., _, ..<0.55): .red
-        case (_, _, ..<0.55): .purple
-        default: .pink
-        }
-      self = Self.asNamed(drawn, degrees: degrees, h: h, s: s, v: v)
+      self.init(h: h, s: s, v: v, shopper: .drawn)
     }
+  }
+
+  /// The family of a colour by the shopper boundaries drawn with `boundaries`' thresholds:
+  /// ``ShopperBoundaries/drawn`` files every colour; others refit them to scored photos.
+  public init(h: Double, s: Double, v: Double, shopper b: ShopperBoundaries) {
+    let degrees = (h - h.rounded(.down)) * 360
+    // A colour is neutral by its chroma (s × v), not its saturation: a warm steel in the
+    // shade (s 0.18, v 0.5) is grey while a pale pink shirt (s 0.18, v 0.95) is pink.
+    let neutral = s * v < b.neutralChroma
+    let drawn: ColorFamily =
+      switch (degrees, s, v) {
+      case (_, ..<0.5, ..<b.blackValue), (_, _, ..<0.15): .black
+      case _ where neutral && v >= b.whiteValue: .white
+      case _ where neutral && v >= b.silverValue: .silver
+      case _ where neutral: .grey
+      case (20..<65, ..<b.beigeSaturation, b.beigeValue...): .beige
+      case (10..<45, _, ..<b.brownValue): .brown
+      // Pale and light warm reds are pink, and so are the light bluish reds of hot pink.
+      case (..<20, ..<0.5, b.pinkValue...), (345..., ..<0.5, b.pinkValue...),
+        (345..<352, ..<0.8, b.pinkValue...):
+        .pink
+      case (..<12, _, _), (345..., _, _): .red
+      case (..<38, _, _): .orange
+      case (..<55, _, ..<0.88): .gold
+      // A dark yellow is olive, which shoppers file as green.
+      case (55..<68, _, ..<0.70): .green
+      case (..<68, _, _): .yellow
+      case (..<173, _, _): .green
+      // Navy is the darkest blue: people still call marine, prussian or twilight blue
+      // (v 0.42–0.48 in the XKCD colour survey) blue.
+      case (200..<255, _, ..<b.navyValue): .navy
+      case (..<255, _, _): .blue
+      case (..<290, _, _): .purple
+      // A dark bluish red is burgundy, a red.
+      case (330..., _, ..<0.55): .red
+      case (_, _, ..<0.55): .purple
+      default: .pink
+      }
+    self = Self.asNamed(
+      drawn, degrees: degrees, h: h, s: s, v: v, paleYellowSaturation: b.paleYellowSaturation)
   }
 
   /// The shopper boundaries where the XKCD survey's names (``NamedColours``) show that boxes
@@ -93,7 +102,8 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
   ///   retail naming levels of colornamer file the survey's pale yellows there (#fff599 is
   ///   "soft yellow"), while the palest (cream, the survey's beige, s ≈ 0.25) stay beige.
   static func asNamed(
-    _ drawn: ColorFamily, degrees: Double, h: Double, s: Double, v: Double
+    _ drawn: ColorFamily, degrees: Double, h: Double, s: Double, v: Double,
+    paleYellowSaturation: Double
   ) -> ColorFamily {
     switch drawn {
     case .beige where degrees >= 45 && s >= paleYellowSaturation: .yellow
@@ -104,14 +114,55 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
     }
   }
 
-  /// From this saturation a pale colour of 45°–65° is yellow rather than beige.
-  static let paleYellowSaturation = 0.35
-
   /// Below this chroma (s × v) the shopper boundaries call a colour neutral.
-  public static let neutralChroma = 0.1
+  public static let neutralChroma = ShopperBoundaries.drawn.neutralChroma
 
   /// Whether the shopper boundaries call a colour of this saturation and value neutral.
   public static func isNeutral(s: Double, v: Double) -> Bool { s * v < neutralChroma }
+}
+
+/// The thresholds of the shopper boundaries that were chosen on scored photos, apart from
+/// the rules, so that `huewall evaluate` can refit them on some shops and score them on
+/// another (leave-one-source-out): a threshold that only holds for the photos it was chosen
+/// on shows there as a loss.
+public struct ShopperBoundaries: Sendable, Hashable {
+  /// Below this value a colour of saturation under 0.5 is black.
+  public var blackValue = 0.25
+  /// Below this chroma (s × v) a colour is neutral: white, silver or grey by its value.
+  public var neutralChroma = 0.1
+  /// From this value a neutral colour is white.
+  public var whiteValue = 0.85
+  /// From this value a neutral colour below white is silver.
+  public var silverValue = 0.70
+  /// Below this saturation, and from ``beigeValue``, a colour of 20°–65° is beige.
+  public var beigeSaturation = 0.5
+  /// From this value a pale colour of 20°–65° is beige.
+  public var beigeValue = 0.55
+  /// Below this value a colour of 10°–45° is brown.
+  public var brownValue = 0.70
+  /// From this value a pale red is pink.
+  public var pinkValue = 0.75
+  /// Below this value a blue of 200°–255° is navy.
+  public var navyValue = 0.45
+  /// From this saturation a pale colour of 45°–65° is yellow rather than beige: the retail
+  /// naming levels of colornamer file the survey's pale yellows there.
+  public var paleYellowSaturation = 0.35
+
+  public init() {}
+
+  /// The boundaries every analysis files colours with.
+  public static let drawn = ShopperBoundaries()
+
+  /// Each threshold by name, for refitting.
+  public static var thresholds: [(name: String, keyPath: WritableKeyPath<Self, Double>)] {
+    [
+      ("blackValue", \.blackValue), ("neutralChroma", \.neutralChroma),
+      ("whiteValue", \.whiteValue), ("silverValue", \.silverValue),
+      ("beigeSaturation", \.beigeSaturation), ("beigeValue", \.beigeValue),
+      ("brownValue", \.brownValue), ("pinkValue", \.pinkValue), ("navyValue", \.navyValue),
+      ("paleYellowSaturation", \.paleYellowSaturation),
+    ]
+  }
 }
 
 extension DominantColor {

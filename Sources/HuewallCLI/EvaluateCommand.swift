@@ -23,9 +23,10 @@ struct Evaluate: AsyncParsableCommand {
       A label's title goes to the analysis as a feed item's title does in `huewall run`. \
       The report breaks the score down by family, background and source (the file name \
       before its first `_`), and gives how often the top colour's family is the label's, \
-      with the confusion matrix (JSON labels count silver as grey: they file it so); with \
-      two sources or more, that figure again with families learned leave-half-out and with \
-      the shopper boundaries' thresholds refitted on the other sources (leave-one-source-out).
+      with the confusion matrix (JSON labels count silver as grey: they file it so); where \
+      file names carry sources, that figure again with families learned leave-half-out and, \
+      with two sources or more, with the shopper boundaries' thresholds refitted on the \
+      other sources (leave-one-source-out).
       """
   )
 

@@ -165,34 +165,42 @@ public struct PaletteAnalyzer: Sendable {
   }
 
   /// The bin key of a colour and its saturation bonus, `saturationPriority * s` (unquantised s).
+  ///
+  /// Written without branches on the colour, but for the rare value near a bin edge: which
+  /// channel is largest, and whether a sample is grey, change from sample to sample in a
+  /// photo's noise, and a mispredicted branch costs more than computing both sides. The
+  /// saturation bin is computed, not read from a table of every maximum and spread: such a
+  /// table (256 KB) is larger than the core's nearest caches, and a photo's samples read it
+  /// all over. Like the hue, it is found with a multiplication, the exact division being
+  /// left to the bonus, whose result no bin waits for.
   @inline(__always)
   func binKey(red r: Int, green g: Int, blue b: Int) -> (key: Int, bonus: Double) {
     let maxC = max(r, g, b)
     let d = maxC - min(r, g, b)
-    let saturationValueKey = Int(tables.saturationValueKey[maxC << 8 | d])
-    // Neutral pixels have hue 0 and no bonus; their table entry already has saturation 0.
-    if maxC < neutralBelow { return (saturationValueKey, 0) }
-    let s = maxC == 0 ? 0 : Double(d) / Double(maxC)
-    var hBin = 0
-    if d != 0 && saturationValueKey >= greyKeysBelow {
-      // t = h * 6 as the reference builds it, approximated with a multiplication.
-      let t: Double
-      if maxC == r {
-        t = Double(g - b) * tables.inverse[d] + (g < b ? 6 : 0)
-      } else if maxC == g {
-        t = Double(b - r) * tables.inverse[d] + 2
-      } else {
-        t = Double(r - g) * tables.inverse[d] + 4
-      }
-      hBin =
-        hue.fastBin(scaled: t * hueScale)
-        ?? hue.exactBin(referenceHSV(red: r, green: g, blue: b).h)
-      if hBin == wrappedHueBin { hBin = 0 }
-    }
+    // Neutral pixels have hue 0, saturation bin 0 and no bonus.
+    let neutral = maxC < neutralBelow
+    // s is 0 for black (d is 0 there too).
+    let s = Double(d) / Double(max(maxC, 1))
+    let fastSaturation = saturationValue.fastBin(scaled: Double(d) * tables.saturationScale[maxC])
+    var saturationBin = fastSaturation ?? 0
+    if !neutral && fastSaturation == nil { saturationBin = saturationValue.exactBin(s) }
     let svBins = saturationValue.binCount
+    let saturationValueKey = (neutral ? 0 : saturationBin) * svBins + Int(tables.valueBin[maxC])
+    let chromatic = !neutral && d != 0 && saturationValueKey >= greyKeysBelow
+    // t = h * 6 as the reference builds it, approximated with a multiplication (the inverse
+    // of 0 is 0, so a grey's t is finite, and unused).
+    let (difference, sector): (Int, Double) =
+      maxC == r ? (g - b, g < b ? 6 : 0) : maxC == g ? (b - r, 2) : (r - g, 4)
+    let t = Double(difference) * tables.inverse[d] + sector
+    let fastBin = hue.fastBin(scaled: t * hueScale)
+    var hBin = fastBin ?? 0
+    if chromatic && fastBin == nil {
+      hBin = hue.exactBin(referenceHSV(red: r, green: g, blue: b).h)
+    }
+    hBin = chromatic && hBin != wrappedHueBin ? hBin : 0
     return (
       hBin * svBins * svBins + saturationValueKey,
-      parameters.saturationPriority * s * tables.bonusScale[maxC]
+      neutral ? 0 : parameters.saturationPriority * s * tables.bonusScale[maxC]
     )
   }
 

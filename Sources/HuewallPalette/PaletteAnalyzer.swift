@@ -1,4 +1,5 @@
 import HuewallCore
+import Synchronization
 
 /// Finds an image's dominant colours by HSV quantisation with saturation priority.
 ///
@@ -25,6 +26,8 @@ public struct PaletteAnalyzer: Sendable {
   let greyKeysBelow: Int
   /// Bins with more keys than this are tracked sparsely.
   static let denseBinLimit = 1 << 20
+  /// The families of the bin keys, filed as images reach them.
+  let keyFamilies: KeyFamilies
 
   public init(parameters: AnalysisParameters) throws(ParameterError) {
     self.parameters = try parameters.validated()
@@ -38,6 +41,8 @@ public struct PaletteAnalyzer: Sendable {
     let lastIsOne = abs(hue.value(ofBin: lastHue) - 1) < parameters.hueSampleSize / 2
     wrappedHueBin = parameters.hueWrap && lastIsOne ? lastHue : -1
     greyKeysBelow = parameters.neutralGreys ? saturationValue.binCount : 0
+    keyFamilies = KeyFamilies(
+      keyCount: hue.binCount * saturationValue.binCount * saturationValue.binCount)
   }
 
   var binSpace: Int { hue.binCount * saturationValue.binCount * saturationValue.binCount }
@@ -236,6 +241,11 @@ public struct PaletteAnalyzer: Sendable {
       v: saturationValue.value(ofBin: bin.value), regions: familyRegions)
   }
 
+  /// For each of `keys`, the index in `ColorFamily.allCases` of its family (``family(ofKey:)``).
+  func familyIndices(ofKeys keys: [Int]) -> [Int] {
+    keyFamilies.indices(ofKeys: keys) { family(ofKey: $0) }
+  }
+
   /// The boundaries this analysis files families by.
   var familyRegions: ColorFamily.Regions {
     parameters.shopperFamilies ? .shopper : .original
@@ -250,6 +260,35 @@ public struct PaletteAnalyzer: Sendable {
       v: saturationValue.value(ofBin: bin.value),
       weight: weight,
       share: totalWeight > 0 ? weight / totalWeight : 0, regions: familyRegions)
+  }
+}
+
+/// The family of each bin key of one parameter set, filed the first time an image reaches the
+/// key: the product path files every bin of every image, a photo has a thousand or more, and a
+/// key's family never changes (in the band between blue and purple it takes a search of the
+/// named colours).
+final class KeyFamilies: Sendable {
+  /// Per key, the family's index in `ColorFamily.allCases` plus one (0: not filed yet); empty
+  /// when the keys are too many for a table.
+  private let table: Mutex<[UInt8]>
+
+  /// Bin spaces up to this size get a table.
+  static let limit = 1 << 16
+
+  init(keyCount: Int) {
+    table = Mutex(keyCount <= Self.limit ? [UInt8](repeating: 0, count: keyCount) : [])
+  }
+
+  /// The family index of each of `keys`, filing with `family` the keys not seen before.
+  func indices(ofKeys keys: [Int], family: (Int) -> ColorFamily) -> [Int] {
+    func index(of key: Int) -> Int { ColorFamily.allCases.firstIndex(of: family(key))! }
+    return table.withLock { table in
+      guard !table.isEmpty else { return keys.map(index) }
+      return keys.map { key in
+        if table[key] == 0 { table[key] = UInt8(index(of: key) + 1) }
+        return Int(table[key]) - 1
+      }
+    }
   }
 }
 

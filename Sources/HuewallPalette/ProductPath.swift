@@ -13,6 +13,7 @@ extension PaletteAnalyzer {
   /// colour sums, and ranking over merged bins.
   func analyzeProduct(_ grid: SampleGrid, backdrop: Bool, hint: ProductHint) -> PaletteAnalysis {
     let alphaThreshold = UInt32(parameters.alphaThreshold)
+    let sampleCount = grid.pixels.count
     var skipped = 0
     var background = 0
     for pixel in grid.pixels {
@@ -23,17 +24,17 @@ extension PaletteAnalyzer {
         skipped += 1
       }
     }
-    var weights = [Float](repeating: 1, count: grid.pixels.count)
+    var weights = [Float](repeating: 1, count: sampleCount)
     // A scene: no uniform backdrop, and not a cut-out on a transparent one.
-    let scene = !backdrop && skipped * 4 < grid.pixels.count
+    let scene = !backdrop && skipped * 4 < sampleCount
     if parameters.scenePrior && scene {
       ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
     // Every sample but the transparent ones: backdrop samples count too.
-    let opaque = grid.pixels.count - skipped
+    let opaque = sampleCount - skipped
     var skin = 0
-    // Samples taken for a person's skin; they get no saturation priority when the parameters
-    // say so.
+    // Samples taken for a person's skin (empty when none are); they get no saturation
+    // priority when the parameters say so.
     var skinMask: [Bool] = []
     if parameters.skinSuppression {
       skin = SkinRegions.weigh(
@@ -45,25 +46,30 @@ extension PaletteAnalyzer {
     if parameters.garmentPrior, person, let region = hint.wornOn {
       GarmentPrior.weigh(grid, region: region, into: &weights)
     }
-    var bins = ColorBins(keyCount: binSpace, denseLimit: Self.denseBinLimit)
+    let bins = ColorBins(
+      keyCount: binSpace, denseLimit: Self.denseBinLimit, samples: sampleCount)
     // Each sample's bin slot (-1: not counted), for the lit values of the reported colours.
-    var slots = [Int32](repeating: -1, count: parameters.litFamilies ? grid.pixels.count : 0)
+    var slots = [Int32](repeating: -1, count: parameters.litFamilies ? sampleCount : 0)
     let keepSlots = !slots.isEmpty
+    var run = BinRun(bins)
     grid.pixels.withUnsafeBufferPointer { pixels in
       weights.withUnsafeBufferPointer { weights in
-        slots.withUnsafeMutableBufferPointer { slots in
-          for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
-            let pixel = pixels[i]
-            let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
-            let (key, bonus) = binKey(red: r, green: g, blue: b)
-            let slot = bins.add(
-              (plainSkin && skinMask[i] ? 1 : 1 + bonus) * Double(weights[i]), to: key,
-              red: r, green: g, blue: b)
-            if keepSlots { slots[i] = Int32(slot) }
+        skinMask.withUnsafeBufferPointer { skinMask in
+          slots.withUnsafeMutableBufferPointer { slots in
+            for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
+              let pixel = pixels[i]
+              let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+              let (key, bonus) = binKey(red: r, green: g, blue: b)
+              let slot = run.add(
+                (plainSkin && skinMask[i] ? 1 : 1 + bonus) * Double(weights[i]), to: key,
+                red: r, green: g, blue: b)
+              if keepSlots { slots[i] = Int32(truncatingIfNeeded: slot) }
+            }
           }
         }
       }
     }
+    run.finish()
     var analysis = ranked(
       bins, samples: grid.columns * grid.rows, skipped: skipped, background: background,
       grid: grid, slots: slots, weights: weights,
@@ -79,15 +85,25 @@ extension PaletteAnalyzer {
     slots: [Int32], weights: [Float], alphaThreshold: UInt32
   ) -> PaletteAnalysis {
     var totalWeight = 0.0
-    var familyWeights: [ColorFamily: Double] = [:]
+    // Each family's weight, summed in slot order as a dictionary would sum it.
+    var familyTotals = [Double](repeating: 0, count: ColorFamily.allCases.count)
+    var familySeen = [Bool](repeating: false, count: ColorFamily.allCases.count)
+    let families = familyIndices(ofKeys: (0..<bins.count).map(bins.key))
     for slot in 0..<bins.count {
-      totalWeight += bins.weights[slot]
-      familyWeights[family(ofKey: bins.keys[slot]), default: 0] += bins.weights[slot]
+      let w = bins.weight(slot)
+      totalWeight += w
+      familyTotals[families[slot]] += w
+      familySeen[families[slot]] = true
     }
-    // Heaviest first; equal weights in first-seen order.
-    let order = (0..<bins.count).sorted {
-      bins.weights[$0] > bins.weights[$1] || bins.weights[$0] == bins.weights[$1] && $0 < $1
+    var familyShares: [ColorFamily: Double] = [:]
+    for (index, family) in ColorFamily.allCases.enumerated() where familySeen[index] {
+      familyShares[family] = familyTotals[index] / totalWeight
     }
+    // Heaviest first; equal weights in first-seen order. Slots are distinct, so the order is
+    // total and any sort gives it.
+    var ranking = (0..<bins.count).map { (weight: bins.weight($0), slot: $0) }
+    ranking.sort { $0.weight > $1.weight || $0.weight == $1.weight && $0.slot < $1.slot }
+    let order = ranking.lazy.map(\.slot)
     struct Cluster {
       var seed: Int
       var lab: Lab
@@ -101,7 +117,7 @@ extension PaletteAnalyzer {
     let limit = parameters.mergeDistance * parameters.mergeDistance
     // Only the heaviest bins can become a reported colour; the rest are a long tail of specks.
     for slot in order.prefix(limit > 0 ? Self.mergedBins : parameters.numColors) {
-      let w = bins.weights[slot]
+      let w = bins.weight(slot)
       let lab = bins.mean(slot).lab
       var nearest = -1
       var nearestDistance = Double.infinity
@@ -114,14 +130,14 @@ extension PaletteAnalyzer {
       clusterOfSlot[slot] = Int32(nearest >= 0 ? nearest : clusters.count)
       if nearest >= 0 {
         clusters[nearest].weight += w
-        clusters[nearest].red += bins.red[slot]
-        clusters[nearest].green += bins.green[slot]
-        clusters[nearest].blue += bins.blue[slot]
+        clusters[nearest].red += bins.red(slot)
+        clusters[nearest].green += bins.green(slot)
+        clusters[nearest].blue += bins.blue(slot)
       } else {
         clusters.append(
           Cluster(
-            seed: slot, lab: lab, weight: w, red: bins.red[slot], green: bins.green[slot],
-            blue: bins.blue[slot]))
+            seed: slot, lab: lab, weight: w, red: bins.red(slot), green: bins.green(slot),
+            blue: bins.blue(slot)))
       }
     }
     let top = clusters.enumerated().sorted {
@@ -139,7 +155,7 @@ extension PaletteAnalyzer {
       grid, weights: weights, alphaThreshold: alphaThreshold)
     let colors = top.enumerated().map { rank, entry -> DominantColor in
       let cluster = entry.element
-      let bin = bin(forKey: bins.keys[cluster.seed])
+      let bin = bin(forKey: bins.key(cluster.seed))
       var (h, s, v) = (
         hue.value(ofBin: bin.hue), saturationValue.value(ofBin: bin.saturation),
         saturationValue.value(ofBin: bin.value)
@@ -170,7 +186,7 @@ extension PaletteAnalyzer {
     }
     return PaletteAnalysis(
       colors: colors, samples: samples, skipped: skipped, background: background,
-      totalWeight: totalWeight, familyShares: familyWeights.mapValues { $0 / totalWeight })
+      totalWeight: totalWeight, familyShares: familyShares)
   }
 
   /// The bins the merge looks at, heaviest first.

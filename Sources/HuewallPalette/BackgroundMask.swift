@@ -228,13 +228,26 @@ struct BackdropTone {
   /// with `keepsTint`, a tinted backdrop is only what keeps ``BackgroundMask/keptTint`` of its
   /// tint.
   init(border pixels: [UInt32], deepShadows: Bool = false, keepsTint: Bool = false) {
-    func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
-    red = median(pixels.map { Int($0 >> 16 & 0xFF) })
-    green = median(pixels.map { Int($0 >> 8 & 0xFF) })
-    blue = median(pixels.map { Int($0 & 0xFF) })
+    /// The value at `rank` (from 0) of the bytes `values` in ascending order, counted rather
+    /// than sorted: a border has a thousand samples or more, and this runs for every image.
+    func level(atRank rank: Int, of values: (UInt32) -> UInt32) -> Int {
+      var counts = [Int](repeating: 0, count: 256)
+      for pixel in pixels { counts[Int(values(pixel) & 0xFF)] += 1 }
+      var upTo = 0
+      for level in 0...255 {
+        upTo += counts[level]
+        if upTo > rank { return level }
+      }
+      return 255
+    }
+    func median(_ values: (UInt32) -> UInt32) -> Int { level(atRank: pixels.count / 2, of: values) }
+    red = median { $0 >> 16 }
+    green = median { $0 >> 8 }
+    blue = median { $0 }
     brightness = max(1, red, green, blue)
-    let bright = pixels.map { Int(max($0 >> 16 & 0xFF, $0 >> 8 & 0xFF, $0 & 0xFF)) }.sorted()
-    ceiling = bright[bright.count * 95 / 100] + 4
+    ceiling =
+      level(atRank: pixels.count * 95 / 100) { max($0 >> 16 & 0xFF, $0 >> 8 & 0xFF, $0 & 0xFF) }
+      + 4
     chroma = (red - green) * (red - green) + (green - blue) * (green - blue)
     let tinted =
       Double(chroma).squareRoot() >= BackgroundMask.tintedBackdrop * Double(brightness)

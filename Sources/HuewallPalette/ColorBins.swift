@@ -2,67 +2,109 @@ import Foundation
 
 /// Weighted sums per bin key — weight and the weighted red, green and blue — in first-seen
 /// order: what the product path needs to merge bins and report their mean colours.
-struct ColorBins {
+///
+/// Every sample of the product path is added here, so the storage is allocated once at its
+/// largest (one slot per key or per sample, whichever is fewer) and read without bounds checks;
+/// ``BinRun`` adds the samples.
+final class ColorBins {
   /// The slot of each key plus one (0: not seen), when keys are few enough for a table.
-  private var slotOfKey: [Int32]
+  private let slotOfKey: UnsafeMutablePointer<Int32>
   /// The same, for sample sizes so fine that a table would not fit.
   private var sparseSlots: [Int: Int] = [:]
   private let dense: Bool
-  private(set) var keys: [Int] = []
-  private(set) var weights: [Double] = []
-  private(set) var red: [Double] = []
-  private(set) var green: [Double] = []
-  private(set) var blue: [Double] = []
+  /// Per slot: the weight and the weighted red, green and blue, in that lane order.
+  fileprivate let sums: UnsafeMutablePointer<SIMD4<Double>>
+  private let keyOfSlot: UnsafeMutablePointer<Int>
+  private(set) var count = 0
 
-  init(keyCount: Int, denseLimit: Int) {
+  /// Bins for `samples` samples whose keys lie in 0..<`keyCount`.
+  init(keyCount: Int, denseLimit: Int, samples: Int) {
     dense = keyCount <= denseLimit
-    slotOfKey = dense ? Array(repeating: 0, count: keyCount) : []
-    for array in [\ColorBins.weights, \.red, \.green, \.blue] {
-      self[keyPath: array].reserveCapacity(512)
-    }
-    keys.reserveCapacity(512)
+    let slotCapacity = max(1, dense ? min(keyCount, samples) : samples)
+    slotOfKey = .allocate(capacity: dense ? keyCount : 0)
+    if dense { slotOfKey.initialize(repeating: 0, count: keyCount) }
+    sums = .allocate(capacity: slotCapacity)
+    keyOfSlot = .allocate(capacity: slotCapacity)
   }
 
-  var count: Int { keys.count }
+  deinit {
+    slotOfKey.deallocate()
+    sums.deallocate()
+    keyOfSlot.deallocate()
+  }
 
-  /// Adds a sample to its key's bin and returns the bin's slot.
-  @inline(__always) @discardableResult
-  mutating func add(_ weight: Double, to key: Int, red r: Int, green g: Int, blue b: Int) -> Int {
-    let slot: Int
+  /// The slot of `key`, a new one (its sums zero) when the key was not seen yet.
+  @inline(__always)
+  fileprivate func slot(of key: Int) -> Int {
     if dense {
       let stored = Int(slotOfKey[key])
-      if stored == 0 {
-        slot = newSlot(key)
-        slotOfKey[key] = Int32(slot + 1)
-      } else {
-        slot = stored - 1
-      }
+      if stored != 0 { return stored - 1 }
+      let slot = newSlot(key)
+      slotOfKey[key] = Int32(slot + 1)
+      return slot
     } else if let stored = sparseSlots[key] {
-      slot = stored
+      return stored
     } else {
-      slot = newSlot(key)
+      let slot = newSlot(key)
       sparseSlots[key] = slot
+      return slot
     }
-    weights[slot] += weight
-    red[slot] += weight * Double(r)
-    green[slot] += weight * Double(g)
-    blue[slot] += weight * Double(b)
+  }
+
+  private func newSlot(_ key: Int) -> Int {
+    let slot = count
+    keyOfSlot[slot] = key
+    sums[slot] = .zero
+    count += 1
     return slot
   }
 
-  private mutating func newSlot(_ key: Int) -> Int {
-    keys.append(key)
-    weights.append(0)
-    red.append(0)
-    green.append(0)
-    blue.append(0)
-    return keys.count - 1
-  }
+  func key(_ slot: Int) -> Int { keyOfSlot[slot] }
+  func weight(_ slot: Int) -> Double { sums[slot][0] }
+  func red(_ slot: Int) -> Double { sums[slot][1] }
+  func green(_ slot: Int) -> Double { sums[slot][2] }
+  func blue(_ slot: Int) -> Double { sums[slot][3] }
 
   /// The weighted mean colour of a slot, channels 0…255.
   func mean(_ slot: Int) -> RGB {
-    let w = weights[slot]
-    return RGB(red: red[slot] / w, green: green[slot] / w, blue: blue[slot] / w)
+    let w = weight(slot)
+    return RGB(red: red(slot) / w, green: green(slot) / w, blue: blue(slot) / w)
+  }
+}
+
+/// Adds samples to ``ColorBins`` in scan order, keeping the sums of the bin the last sample
+/// went to in registers: neighbouring samples of one surface mostly share a bin, and each of
+/// their additions then waits on the previous one's result rather than on a store and a load.
+/// The additions, their order and their precision are those of adding to memory.
+struct BinRun {
+  let bins: ColorBins
+  private let sums: UnsafeMutablePointer<SIMD4<Double>>
+  /// The slot whose sums are in `sum` (-1: none yet).
+  private var current = -1
+  private var sum = SIMD4<Double>.zero
+
+  init(_ bins: ColorBins) {
+    self.bins = bins
+    sums = bins.sums
+  }
+
+  /// Adds a sample to its key's bin and returns the bin's slot.
+  @inline(__always)
+  mutating func add(_ weight: Double, to key: Int, red r: Int, green g: Int, blue b: Int) -> Int {
+    let slot = bins.slot(of: key)
+    if slot != current {
+      if current >= 0 { sums[current] = sum }
+      current = slot
+      sum = sums[slot]
+    }
+    sum += SIMD4(weight, weight * Double(r), weight * Double(g), weight * Double(b))
+    return slot
+  }
+
+  /// Writes the running bin's sums back; the bins are complete after this.
+  mutating func finish() {
+    if current >= 0 { sums[current] = sum }
+    current = -1
   }
 }
 

@@ -6,9 +6,11 @@
 final class LookupTables: @unchecked Sendable {
   /// `1 / d` for d in 0…255 (0 for 0), for the fast hue path.
   let inverse: UnsafeMutablePointer<Double>
-  /// `saturationBin * svBins + valueBin` for index `maxChannel << 8 | (maxChannel − minChannel)`:
-  /// both bins depend on those two numbers only, so the table is exact by construction.
-  let saturationValueKey: UnsafeMutablePointer<UInt32>
+  /// The value bin of each maximum channel.
+  let valueBin: UnsafeMutablePointer<Int32>
+  /// `1 / (sampleSize × maxChannel)` (0 for 0): the spread times this is the saturation in
+  /// bins, within a few ulps (``Quantizer/fastBin(scaled:)`` allows for it).
+  let saturationScale: UnsafeMutablePointer<Double>
   /// The factor of the saturation bonus for each maximum channel (1 unless dark pixels are
   /// damped).
   let bonusScale: UnsafeMutablePointer<Double>
@@ -16,25 +18,20 @@ final class LookupTables: @unchecked Sendable {
   init(saturationValue: Quantizer, darkPixels: DarkPixels?) {
     inverse = .allocate(capacity: 256)
     bonusScale = .allocate(capacity: 256)
-    saturationValueKey = .allocate(capacity: 256 * 256)
-    saturationValueKey.initialize(repeating: 0, count: 256 * 256)
-    let svBins = saturationValue.binCount
+    valueBin = .allocate(capacity: 256)
+    saturationScale = .allocate(capacity: 256)
     for maxC in 0...255 {
+      saturationScale[maxC] = maxC == 0 ? 0 : saturationValue.reciprocal / Double(maxC)
       inverse[maxC] = maxC == 0 ? 0 : 1 / Double(maxC)
       bonusScale[maxC] = darkPixels?.bonusScale(maxChannel: maxC) ?? 1
-      let valueBin = saturationValue.exactBin(Double(maxC) / 255)
-      let neutral = maxC < darkPixels?.neutralBelow ?? 0
-      for d in 0...maxC {
-        let s = maxC == 0 ? 0 : Double(d) / Double(maxC)
-        let saturationBin = neutral ? 0 : saturationValue.bin(s)
-        saturationValueKey[maxC << 8 | d] = UInt32(saturationBin * svBins + valueBin)
-      }
+      valueBin[maxC] = Int32(saturationValue.exactBin(Double(maxC) / 255))
     }
   }
 
   deinit {
     inverse.deallocate()
     bonusScale.deallocate()
-    saturationValueKey.deallocate()
+    valueBin.deallocate()
+    saturationScale.deallocate()
   }
 }

@@ -1,4 +1,5 @@
 import HuewallCore
+import Synchronization
 
 /// Finds an image's dominant colours by HSV quantisation with saturation priority.
 ///
@@ -25,6 +26,8 @@ public struct PaletteAnalyzer: Sendable {
   let greyKeysBelow: Int
   /// Bins with more keys than this are tracked sparsely.
   static let denseBinLimit = 1 << 20
+  /// The families of the bin keys, filed as images reach them.
+  let keyFamilies: KeyFamilies
 
   public init(parameters: AnalysisParameters) throws(ParameterError) {
     self.parameters = try parameters.validated()
@@ -38,6 +41,8 @@ public struct PaletteAnalyzer: Sendable {
     let lastIsOne = abs(hue.value(ofBin: lastHue) - 1) < parameters.hueSampleSize / 2
     wrappedHueBin = parameters.hueWrap && lastIsOne ? lastHue : -1
     greyKeysBelow = parameters.neutralGreys ? saturationValue.binCount : 0
+    keyFamilies = KeyFamilies(
+      keyCount: hue.binCount * saturationValue.binCount * saturationValue.binCount)
   }
 
   var binSpace: Int { hue.binCount * saturationValue.binCount * saturationValue.binCount }
@@ -165,34 +170,42 @@ public struct PaletteAnalyzer: Sendable {
   }
 
   /// The bin key of a colour and its saturation bonus, `saturationPriority * s` (unquantised s).
+  ///
+  /// Written without branches on the colour, but for the rare value near a bin edge: which
+  /// channel is largest, and whether a sample is grey, change from sample to sample in a
+  /// photo's noise, and a mispredicted branch costs more than computing both sides. The
+  /// saturation bin is computed, not read from a table of every maximum and spread: such a
+  /// table (256 KB) is larger than the core's nearest caches, and a photo's samples read it
+  /// all over. Like the hue, it is found with a multiplication, the exact division being
+  /// left to the bonus, whose result no bin waits for.
   @inline(__always)
   func binKey(red r: Int, green g: Int, blue b: Int) -> (key: Int, bonus: Double) {
     let maxC = max(r, g, b)
     let d = maxC - min(r, g, b)
-    let saturationValueKey = Int(tables.saturationValueKey[maxC << 8 | d])
-    // Neutral pixels have hue 0 and no bonus; their table entry already has saturation 0.
-    if maxC < neutralBelow { return (saturationValueKey, 0) }
-    let s = maxC == 0 ? 0 : Double(d) / Double(maxC)
-    var hBin = 0
-    if d != 0 && saturationValueKey >= greyKeysBelow {
-      // t = h * 6 as the reference builds it, approximated with a multiplication.
-      let t: Double
-      if maxC == r {
-        t = Double(g - b) * tables.inverse[d] + (g < b ? 6 : 0)
-      } else if maxC == g {
-        t = Double(b - r) * tables.inverse[d] + 2
-      } else {
-        t = Double(r - g) * tables.inverse[d] + 4
-      }
-      hBin =
-        hue.fastBin(scaled: t * hueScale)
-        ?? hue.exactBin(referenceHSV(red: r, green: g, blue: b).h)
-      if hBin == wrappedHueBin { hBin = 0 }
-    }
+    // Neutral pixels have hue 0, saturation bin 0 and no bonus.
+    let neutral = maxC < neutralBelow
+    // s is 0 for black (d is 0 there too).
+    let s = Double(d) / Double(max(maxC, 1))
+    let fastSaturation = saturationValue.fastBin(scaled: Double(d) * tables.saturationScale[maxC])
+    var saturationBin = fastSaturation ?? 0
+    if !neutral && fastSaturation == nil { saturationBin = saturationValue.exactBin(s) }
     let svBins = saturationValue.binCount
+    let saturationValueKey = (neutral ? 0 : saturationBin) * svBins + Int(tables.valueBin[maxC])
+    let chromatic = !neutral && d != 0 && saturationValueKey >= greyKeysBelow
+    // t = h * 6 as the reference builds it, approximated with a multiplication (the inverse
+    // of 0 is 0, so a grey's t is finite, and unused).
+    let (difference, sector): (Int, Double) =
+      maxC == r ? (g - b, g < b ? 6 : 0) : maxC == g ? (b - r, 2) : (r - g, 4)
+    let t = Double(difference) * tables.inverse[d] + sector
+    let fastBin = hue.fastBin(scaled: t * hueScale)
+    var hBin = fastBin ?? 0
+    if chromatic && fastBin == nil {
+      hBin = hue.exactBin(referenceHSV(red: r, green: g, blue: b).h)
+    }
+    hBin = chromatic && hBin != wrappedHueBin ? hBin : 0
     return (
       hBin * svBins * svBins + saturationValueKey,
-      parameters.saturationPriority * s * tables.bonusScale[maxC]
+      neutral ? 0 : parameters.saturationPriority * s * tables.bonusScale[maxC]
     )
   }
 
@@ -228,6 +241,11 @@ public struct PaletteAnalyzer: Sendable {
       v: saturationValue.value(ofBin: bin.value), regions: familyRegions)
   }
 
+  /// For each of `keys`, the index in `ColorFamily.allCases` of its family (``family(ofKey:)``).
+  func familyIndices(ofKeys keys: [Int]) -> [Int] {
+    keyFamilies.indices(ofKeys: keys) { family(ofKey: $0) }
+  }
+
   /// The boundaries this analysis files families by.
   var familyRegions: ColorFamily.Regions {
     parameters.shopperFamilies ? .shopper : .original
@@ -242,6 +260,35 @@ public struct PaletteAnalyzer: Sendable {
       v: saturationValue.value(ofBin: bin.value),
       weight: weight,
       share: totalWeight > 0 ? weight / totalWeight : 0, regions: familyRegions)
+  }
+}
+
+/// The family of each bin key of one parameter set, filed the first time an image reaches the
+/// key: the product path files every bin of every image, a photo has a thousand or more, and a
+/// key's family never changes (in the band between blue and purple it takes a search of the
+/// named colours).
+final class KeyFamilies: Sendable {
+  /// Per key, the family's index in `ColorFamily.allCases` plus one (0: not filed yet); empty
+  /// when the keys are too many for a table.
+  private let table: Mutex<[UInt8]>
+
+  /// Bin spaces up to this size get a table.
+  static let limit = 1 << 16
+
+  init(keyCount: Int) {
+    table = Mutex(keyCount <= Self.limit ? [UInt8](repeating: 0, count: keyCount) : [])
+  }
+
+  /// The family index of each of `keys`, filing with `family` the keys not seen before.
+  func indices(ofKeys keys: [Int], family: (Int) -> ColorFamily) -> [Int] {
+    func index(of key: Int) -> Int { ColorFamily.allCases.firstIndex(of: family(key))! }
+    return table.withLock { table in
+      guard !table.isEmpty else { return keys.map(index) }
+      return keys.map { key in
+        if table[key] == 0 { table[key] = UInt8(index(of: key) + 1) }
+        return Int(table[key]) - 1
+      }
+    }
   }
 }
 

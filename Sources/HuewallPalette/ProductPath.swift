@@ -13,6 +13,7 @@ extension PaletteAnalyzer {
   /// colour sums, and ranking over merged bins.
   func analyzeProduct(_ grid: SampleGrid, backdrop: Bool, hint: ProductHint) -> PaletteAnalysis {
     let alphaThreshold = UInt32(parameters.alphaThreshold)
+    let sampleCount = grid.pixels.count
     var skipped = 0
     var background = 0
     for pixel in grid.pixels {
@@ -23,17 +24,17 @@ extension PaletteAnalyzer {
         skipped += 1
       }
     }
-    var weights = [Float](repeating: 1, count: grid.pixels.count)
+    var weights = [Float](repeating: 1, count: sampleCount)
     // A scene: no uniform backdrop, and not a cut-out on a transparent one.
-    let scene = !backdrop && skipped * 4 < grid.pixels.count
+    let scene = !backdrop && skipped * 4 < sampleCount
     if parameters.scenePrior && scene {
       ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
     // Every sample but the transparent ones: backdrop samples count too.
-    let opaque = grid.pixels.count - skipped
+    let opaque = sampleCount - skipped
     var skin = 0
-    // Samples taken for a person's skin; they get no saturation priority when the parameters
-    // say so.
+    // Samples taken for a person's skin (empty when none are); they get no saturation
+    // priority when the parameters say so.
     var skinMask: [Bool] = []
     if parameters.skinSuppression {
       skin = SkinRegions.weigh(
@@ -45,25 +46,30 @@ extension PaletteAnalyzer {
     if parameters.garmentPrior, person, let region = hint.wornOn {
       GarmentPrior.weigh(grid, region: region, into: &weights)
     }
-    var bins = ColorBins(keyCount: binSpace, denseLimit: Self.denseBinLimit)
+    let bins = ColorBins(
+      keyCount: binSpace, denseLimit: Self.denseBinLimit, samples: sampleCount)
     // Each sample's bin slot (-1: not counted), for the lit values of the reported colours.
-    var slots = [Int32](repeating: -1, count: parameters.litFamilies ? grid.pixels.count : 0)
+    var slots = [Int32](repeating: -1, count: parameters.litFamilies ? sampleCount : 0)
     let keepSlots = !slots.isEmpty
+    var run = BinRun(bins)
     grid.pixels.withUnsafeBufferPointer { pixels in
       weights.withUnsafeBufferPointer { weights in
-        slots.withUnsafeMutableBufferPointer { slots in
-          for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
-            let pixel = pixels[i]
-            let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
-            let (key, bonus) = binKey(red: r, green: g, blue: b)
-            let slot = bins.add(
-              (plainSkin && skinMask[i] ? 1 : 1 + bonus) * Double(weights[i]), to: key,
-              red: r, green: g, blue: b)
-            if keepSlots { slots[i] = Int32(slot) }
+        skinMask.withUnsafeBufferPointer { skinMask in
+          slots.withUnsafeMutableBufferPointer { slots in
+            for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
+              let pixel = pixels[i]
+              let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+              let (key, bonus) = binKey(red: r, green: g, blue: b)
+              let slot = run.add(
+                (plainSkin && skinMask[i] ? 1 : 1 + bonus) * Double(weights[i]), to: key,
+                red: r, green: g, blue: b)
+              if keepSlots { slots[i] = Int32(truncatingIfNeeded: slot) }
+            }
           }
         }
       }
     }
+    run.finish()
     var analysis = ranked(
       bins, samples: grid.columns * grid.rows, skipped: skipped, background: background,
       grid: grid, slots: slots, weights: weights,
@@ -79,15 +85,25 @@ extension PaletteAnalyzer {
     slots: [Int32], weights: [Float], alphaThreshold: UInt32
   ) -> PaletteAnalysis {
     var totalWeight = 0.0
-    var familyWeights: [ColorFamily: Double] = [:]
+    // Each family's weight, summed in slot order as a dictionary would sum it.
+    var familyTotals = [Double](repeating: 0, count: ColorFamily.allCases.count)
+    var familySeen = [Bool](repeating: false, count: ColorFamily.allCases.count)
+    let families = familyIndices(ofKeys: (0..<bins.count).map(bins.key))
     for slot in 0..<bins.count {
-      totalWeight += bins.weights[slot]
-      familyWeights[family(ofKey: bins.keys[slot]), default: 0] += bins.weights[slot]
+      let w = bins.weight(slot)
+      totalWeight += w
+      familyTotals[families[slot]] += w
+      familySeen[families[slot]] = true
     }
-    // Heaviest first; equal weights in first-seen order.
-    let order = (0..<bins.count).sorted {
-      bins.weights[$0] > bins.weights[$1] || bins.weights[$0] == bins.weights[$1] && $0 < $1
+    var familyShares: [ColorFamily: Double] = [:]
+    for (index, family) in ColorFamily.allCases.enumerated() where familySeen[index] {
+      familyShares[family] = familyTotals[index] / totalWeight
     }
+    // Heaviest first; equal weights in first-seen order. Slots are distinct, so the order is
+    // total and any sort gives it.
+    var ranking = (0..<bins.count).map { (weight: bins.weight($0), slot: $0) }
+    ranking.sort { $0.weight > $1.weight || $0.weight == $1.weight && $0.slot < $1.slot }
+    let order = ranking.lazy.map(\.slot)
     struct Cluster {
       var seed: Int
       var lab: Lab
@@ -101,7 +117,7 @@ extension PaletteAnalyzer {
     let limit = parameters.mergeDistance * parameters.mergeDistance
     // Only the heaviest bins can become a reported colour; the rest are a long tail of specks.
     for slot in order.prefix(limit > 0 ? Self.mergedBins : parameters.numColors) {
-      let w = bins.weights[slot]
+      let w = bins.weight(slot)
       let lab = bins.mean(slot).lab
       var nearest = -1
       var nearestDistance = Double.infinity
@@ -114,14 +130,14 @@ extension PaletteAnalyzer {
       clusterOfSlot[slot] = Int32(nearest >= 0 ? nearest : clusters.count)
       if nearest >= 0 {
         clusters[nearest].weight += w
-        clusters[nearest].red += bins.red[slot]
-        clusters[nearest].green += bins.green[slot]
-        clusters[nearest].blue += bins.blue[slot]
+        clusters[nearest].red += bins.red(slot)
+        clusters[nearest].green += bins.green(slot)
+        clusters[nearest].blue += bins.blue(slot)
       } else {
         clusters.append(
           Cluster(
-            seed: slot, lab: lab, weight: w, red: bins.red[slot], green: bins.green[slot],
-            blue: bins.blue[slot]))
+            seed: slot, lab: lab, weight: w, red: bins.red(slot), green: bins.green(slot),
+            blue: bins.blue(slot)))
       }
     }
     let top = clusters.enumerated().sorted {
@@ -139,7 +155,7 @@ extension PaletteAnalyzer {
       grid, weights: weights, alphaThreshold: alphaThreshold)
     let colors = top.enumerated().map { rank, entry -> DominantColor in
       let cluster = entry.element
-      let bin = bin(forKey: bins.keys[cluster.seed])
+      let bin = bin(forKey: bins.key(cluster.seed))
       var (h, s, v) = (
         hue.value(ofBin: bin.hue), saturationValue.value(ofBin: bin.saturation),
         saturationValue.value(ofBin: bin.value)
@@ -170,7 +186,7 @@ extension PaletteAnalyzer {
     }
     return PaletteAnalysis(
       colors: colors, samples: samples, skipped: skipped, background: background,
-      totalWeight: totalWeight, familyShares: familyWeights.mapValues { $0 / totalWeight })
+      totalWeight: totalWeight, familyShares: familyShares)
   }
 
   /// The bins the merge looks at, heaviest first.
@@ -197,15 +213,27 @@ enum LitValues {
     // The rank of each reported cluster, by cluster index (-1: not reported).
     var rankOfCluster = [Int](repeating: -1, count: (clusters.max() ?? 0) + 1)
     for (rank, cluster) in clusters.enumerated() { rankOfCluster[cluster] = rank }
+    // The same by slot, so that each sample looks up one table.
+    let rankOfSlot = clusterOfSlot.map { cluster in
+      cluster >= 0 && Int(cluster) < rankOfCluster.count ? rankOfCluster[Int(cluster)] : -1
+    }
     var histograms = [Double](repeating: 0, count: 256 * clusters.count)
-    for i in 0..<slots.count where slots[i] >= 0 {
-      let cluster = Int(clusterOfSlot[Int(slots[i])])
-      guard cluster >= 0, cluster < rankOfCluster.count else { continue }
-      let rank = rankOfCluster[cluster]
-      guard rank >= 0 else { continue }
-      let p = grid.pixels[i]
-      let value = max(Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF))
-      histograms[rank * 256 + value] += Double(weights[i])
+    grid.pixels.withUnsafeBufferPointer { pixels in
+      slots.withUnsafeBufferPointer { slots in
+        weights.withUnsafeBufferPointer { weights in
+          rankOfSlot.withUnsafeBufferPointer { rankOfSlot in
+            histograms.withUnsafeMutableBufferPointer { histograms in
+              for i in 0..<slots.count where slots[i] >= 0 {
+                let rank = rankOfSlot[Int(slots[i])]
+                guard rank >= 0 else { continue }
+                let p = pixels[i]
+                let value = max(Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF))
+                histograms[rank * 256 + value] += Double(weights[i])
+              }
+            }
+          }
+        }
+      }
     }
     return (0..<clusters.count).map { rank in
       valueQuantile(quantile, of: histograms[rank * 256..<(rank + 1) * 256])
@@ -290,17 +318,19 @@ enum ScenePrior {
     @inline(__always) func cell(_ p: UInt32) -> Int {
       Int(p >> 21 & 7) << 6 | Int(p >> 13 & 7) << 3 | Int(p >> 5 & 7)
     }
-    for c in 0..<columns {
-      let edgeColumn = c < bandColumns || c >= columns - bandColumns
-      for r in 0..<rows {
-        let p = grid.pixels[c * rows + r]
-        guard p >> 24 <= alphaThreshold else { continue }
-        if edgeColumn || r < bandRows || r >= rows - bandRows {
-          borderCount[cell(p)] += 1
-          borderTotal += 1
-        } else {
-          insideCount[cell(p)] += 1
-          insideTotal += 1
+    grid.pixels.withUnsafeBufferPointer { pixels in
+      for c in 0..<columns {
+        let edgeColumn = c < bandColumns || c >= columns - bandColumns
+        for r in 0..<rows {
+          let p = pixels[c * rows + r]
+          guard p >> 24 <= alphaThreshold else { continue }
+          if edgeColumn || r < bandRows || r >= rows - bandRows {
+            borderCount[cell(p)] += 1
+            borderTotal += 1
+          } else {
+            insideCount[cell(p)] += 1
+            insideTotal += 1
+          }
         }
       }
     }
@@ -314,10 +344,20 @@ enum ScenePrior {
       let onBorder = outside / (outside + inside)
       keep[i] = Float((1 - onBorder) * (1 - onBorder))
     }
-    for c in 0..<columns {
-      for r in 0..<rows {
-        let i = c * rows + r
-        weights[i] *= across[c] * down[r] * keep[cell(grid.pixels[i])]
+    grid.pixels.withUnsafeBufferPointer { pixels in
+      weights.withUnsafeMutableBufferPointer { weights in
+        across.withUnsafeBufferPointer { across in
+          down.withUnsafeBufferPointer { down in
+            keep.withUnsafeBufferPointer { keep in
+              for c in 0..<columns {
+                for r in 0..<rows {
+                  let i = c * rows + r
+                  weights[i] *= across[c] * down[r] * keep[cell(pixels[i])]
+                }
+              }
+            }
+          }
+        }
       }
     }
   }
@@ -346,57 +386,84 @@ enum SkinRegions {
   }
 
   /// Damps the skin-coloured regions smaller than a product; returns how many samples were
-  /// taken for a person's skin and marks them in `mask` (none when the only skin on a studio
-  /// shot is one region).
+  /// taken for a person's skin and marks them in `mask`, which stays empty when there are none
+  /// (as when the only skin on a studio shot is one region).
   @discardableResult
   static func weigh(
     _ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32, opaque: Int,
     studio: Bool, mask: inout [Bool]
   ) -> Int {
-    mask = [Bool](repeating: false, count: grid.pixels.count)
+    mask = []
     let (columns, rows) = (grid.columns, grid.rows)
     let n = grid.pixels.count
     // 0: not skin, 1: skin not yet in a region, 2: done.
-    var state = [UInt8](repeating: 0, count: n)
-    for i in 0..<n where grid.pixels[i] >> 24 <= alphaThreshold && isSkin(grid.pixels[i]) {
-      state[i] = 1
+    var candidates = 0
+    var state = [UInt8](unsafeUninitializedCapacity: n) { state, count in
+      grid.pixels.withUnsafeBufferPointer { pixels in
+        for i in 0..<n {
+          let skin = pixels[i] >> 24 <= alphaThreshold && isSkin(pixels[i])
+          state[i] = skin ? 1 : 0
+          candidates &+= skin ? 1 : 0
+        }
+      }
+      count = n
     }
+    guard candidates > 0 else { return 0 }
     let largest = Int(productShare * Double(opaque))
-    var stack: [Int] = []
-    var region: [Int] = []
-    var found: [[Int]] = []
-    func visit(_ j: Int) {
-      if state[j] == 1 {
-        state[j] = 2
-        stack.append(j)
-      }
+    // The samples of the regions kept (no larger than `largest`), region after region, and
+    // each kept region's size; every sample is pushed on the stack at most once.
+    let members = UnsafeMutableBufferPointer<Int>.allocate(capacity: candidates)
+    let stack = UnsafeMutableBufferPointer<Int>.allocate(capacity: candidates)
+    defer {
+      members.deallocate()
+      stack.deallocate()
     }
-    for start in 0..<n where state[start] == 1 {
-      state[start] = 2
-      stack.append(start)
-      region.removeAll(keepingCapacity: true)
-      while let i = stack.popLast() {
-        region.append(i)
-        let (c, r) = (i / rows, i % rows)
-        if r > 0 { visit(i - 1) }
-        if r < rows - 1 { visit(i + 1) }
-        if c > 0 { visit(i - rows) }
-        if c < columns - 1 { visit(i + rows) }
+    var memberCount = 0
+    var sizes: [Int] = []
+    state.withUnsafeMutableBufferPointer { state in
+      var depth = 0
+      @inline(__always) func visit(_ j: Int) {
+        if state[j] == 1 {
+          state[j] = 2
+          stack[depth] = j
+          depth += 1
+        }
       }
-      if region.count <= largest { found.append(region) }
+      for start in 0..<n where state[start] == 1 {
+        state[start] = 2
+        stack[0] = start
+        depth = 1
+        let first = memberCount
+        while depth > 0 {
+          depth -= 1
+          let i = stack[depth]
+          members[memberCount] = i
+          memberCount += 1
+          let (c, r) = (i / rows, i % rows)
+          if r > 0 { visit(i - 1) }
+          if r < rows - 1 { visit(i + 1) }
+          if c > 0 { visit(i - rows) }
+          if c < columns - 1 { visit(i + rows) }
+        }
+        let size = memberCount - first
+        if size <= largest { sizes.append(size) } else { memberCount = first }
+      }
     }
     // On a studio shot a person shows as several skin regions (face, arms, legs); one
     // skin-toned object alone on the backdrop is more likely the product (a tan boot, a beige
     // bag): it is still damped, but it is not a person's skin.
     let minimum = max(4, Int(personRegionShare * Double(opaque)))
-    let person = !studio || found.lazy.filter { $0.count >= minimum }.count >= 2
-    for region in found {
-      for i in region {
-        weights[i] *= weight
-        mask[i] = person
+    let person = !studio || sizes.lazy.filter { $0 >= minimum }.count >= 2
+    if person && memberCount > 0 { mask = [Bool](repeating: false, count: n) }
+    weights.withUnsafeMutableBufferPointer { weights in
+      mask.withUnsafeMutableBufferPointer { mask in
+        for i in members[..<memberCount] {
+          weights[i] *= weight
+          if person { mask[i] = true }
+        }
       }
     }
-    return person ? found.reduce(0) { $0 + $1.count } : 0
+    return person ? memberCount : 0
   }
   /// A skin region this share of the opaque samples or larger counts towards a person.
   static let personRegionShare = 0.005

@@ -38,16 +38,22 @@ public struct SampleGrid: Sendable {
     decodedStep = spacing
     columns = (image.width + spacing - 1) / spacing
     rows = (image.height + spacing - 1) / spacing
-    let (width, height, rows) = (image.width, image.height, rows)
+    let (width, height, columns, rows) = (image.width, image.height, columns, rows)
+    // The image is kept row by row and the grid column by column: a band of columns at a time,
+    // each row's run of pixels in the band is read once, and the band's columns are written
+    // side by side.
     pixels = Array(unsafeUninitializedCapacity: columns * rows) { buffer, count in
-      var index = 0
-      for x in stride(from: 0, to: width, by: spacing) {
-        for y in stride(from: 0, to: height, by: spacing) {
-          buffer[index] = UInt32(bitPattern: image.row(y)[x])
-          index += 1
+      let band = Self.copyBand
+      for first in stride(from: 0, to: columns, by: band) {
+        let last = min(first + band, columns)
+        for r in 0..<rows {
+          let row = image.row(r * spacing)
+          for c in first..<last {
+            buffer[c * rows + r] = UInt32(bitPattern: row[c * spacing])
+          }
         }
       }
-      count = index
+      count = columns * rows
     }
     let gap = keepsLinks ? spacing - 1 : 0
     var links = [UInt32](repeating: 0, count: columns * rows * 2 * gap)
@@ -70,6 +76,9 @@ public struct SampleGrid: Sendable {
     }
     self.links = links
   }
+
+  /// Columns copied together from the image's rows: 16 samples of 4 bytes, a cache line.
+  static let copyBand = 16
 
   /// Where in ``links`` the `step − 1` pixels below (`down`) or right of the sample at
   /// `column`, `row` begin: each sample's pixels down, then its pixels right. `step` is the

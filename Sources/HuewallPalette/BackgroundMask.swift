@@ -60,11 +60,16 @@ enum BackgroundMask {
       return .scene
     }
     func fill<Links: PixelsBetween>(_ links: Links) {
-      grid.pixels.withUnsafeMutableBufferPointer { pixels in
-        var fill = FloodFill(
-          pixels: pixels, links: links, rows: rows, step: grid.step, backdrop: backdrop,
-          alphaThreshold: alphaThreshold)
-        fill.run(from: seeds)
+      // Whether each sample looks like the backdrop, tested once: the fill reaches most
+      // samples from several neighbours, and marking one changes only its alpha.
+      let looks = grid.pixels.map { $0 >> 24 <= alphaThreshold && backdrop.admits($0) }
+      looks.withUnsafeBufferPointer { looks in
+        grid.pixels.withUnsafeMutableBufferPointer { pixels in
+          var fill = FloodFill(
+            pixels: pixels, looksLikeBackdrop: looks, links: links, rows: rows,
+            step: grid.step, backdrop: backdrop, alphaThreshold: alphaThreshold)
+          fill.run(from: seeds)
+        }
       }
     }
     // Between two samples lie `decodedStep − 1` decoded pixels. A decode reduced to the step
@@ -132,6 +137,8 @@ private struct GridPixelsBetween: PixelsBetween {
 /// The flood fill over the sample grid, on a borrowed buffer so the per-sample steps stay cheap.
 private struct FloodFill<Links: PixelsBetween> {
   let pixels: UnsafeMutableBufferPointer<UInt32>
+  /// Whether each sample, as it was before the fill, looks like the backdrop.
+  let looksLikeBackdrop: UnsafeBufferPointer<Bool>
   let links: Links
   let rows: Int
   let backdrop: BackdropTone
@@ -146,10 +153,11 @@ private struct FloodFill<Links: PixelsBetween> {
   var stack: [Int] = []
 
   init(
-    pixels: UnsafeMutableBufferPointer<UInt32>, links: Links, rows: Int, step: Int,
-    backdrop: BackdropTone, alphaThreshold: UInt32
+    pixels: UnsafeMutableBufferPointer<UInt32>, looksLikeBackdrop: UnsafeBufferPointer<Bool>,
+    links: Links, rows: Int, step: Int, backdrop: BackdropTone, alphaThreshold: UInt32
   ) {
     self.pixels = pixels
+    self.looksLikeBackdrop = looksLikeBackdrop
     self.links = links
     self.rows = rows
     self.backdrop = backdrop
@@ -189,8 +197,10 @@ private struct FloodFill<Links: PixelsBetween> {
     let looksLikeBackdrop = { [alphaThreshold, backdrop] (pixel: UInt32) in
       pixel >> 24 <= alphaThreshold && backdrop.admits(pixel)
     }
-    let to = pixels[toColumn * rows + toRow]
-    guard looksLikeBackdrop(to) else { return }
+    let cell = toColumn * rows + toRow
+    let to = pixels[cell]
+    // A marked sample no longer passes the opacity test.
+    guard to >> 24 <= alphaThreshold, self.looksLikeBackdrop[cell] else { return }
     let from = pixels[column * rows + row]
     let (darker, lighter) = BackdropTone.channelChange(from: from, to: to)
     guard darker <= darkerTolerance, lighter <= lighterTolerance else { return }

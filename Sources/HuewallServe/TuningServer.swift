@@ -331,6 +331,13 @@ public struct TuningServer: Sendable {
   /// one the pipeline's own parameter set took its colour from (the image the exported wall
   /// shows), or the main image while that set has analysed none of the product's images.
   func catalogue() throws -> [ExportEntry] {
+    try Self.catalogue(store: store, configuration: configuration)
+  }
+
+  /// ``catalogue()`` of the catalogue `store` holds for `configuration`.
+  static func catalogue(store: CatalogStore, configuration: PipelineConfiguration) throws
+    -> [ExportEntry]
+  {
     var entries: [ExportEntry] = []
     let pipelineSet = try store.configuredParameterSet(configuration)
     // No parameter set has id 0: without the pipeline's set every product shows its main image.

@@ -53,7 +53,7 @@ public struct GridBudget: Sendable, Equatable {
   }
 
   /// The budget for the catalogue of `configuration`: its images on the wall, each sized
-  /// from the width, height and format the catalogue keeps.
+  /// from the format and size the catalogue keeps of it.
   public static func forCatalogue(
     _ configuration: PipelineConfiguration, chosenMegabytes: Int?,
     memory: Int = GridBudget.machineMemory()
@@ -61,10 +61,14 @@ public struct GridBudget: Sendable, Equatable {
     let store = try CatalogStore(path: configuration.database, access: .readOnly)
     defer { try? store.close() }
     let parameters = try configuration.analysis.parameters()
+    // The format from the image's record; its size from there or, since a fetch does not
+    // record it, from its analyses.
+    let sizes = try store.analysedImageSizes()
     var headers: [String: ImageHeader] = [:]
     for record in try store.imageRecords(imagesPerProduct: configuration.imagesPerProduct).values {
-      guard let sha = record.sha256, let format = record.format, let width = record.width,
-        let height = record.height
+      guard let sha = record.sha256, let format = record.format,
+        let width = record.width ?? sizes[sha]?.width,
+        let height = record.height ?? sizes[sha]?.height
       else { continue }
       headers[sha] = ImageHeader(format: format, width: width, height: height)
     }

@@ -183,13 +183,18 @@ struct ServedCatalogue {
       let servedWall = try #require(wall(page))
       #expect(servedWall == wall(exported))
       #expect(servedWall.contains(#"data-t=""#), "thumbnails come from the cache")
-      #expect(!page.contains("data-pending"), "the stored wall is the wall of its parameters")
+      #expect(!page.contains(#"data-pending=""#), "the stored wall is the wall of its parameters")
       // Other parameters, which no set has (a shared link): the page comes with the stored
       // wall at once and asks for their analysis as it opens; that analysis gives one colour
       // a tile.
       let (_, _, one) = try await served.get("?numColors=1&preset=reference")
       #expect(one.contains(#"data-pending=""#))
-      #expect(wall(one) == wall(exported))
+      func colours(_ html: String) -> [String] {
+        (wall(html) ?? "").components(separatedBy: #" data-c=""#).dropFirst().map {
+          String($0.prefix { $0 != "\"" })
+        }.sorted()
+      }
+      #expect(!colours(one).isEmpty && colours(one) == colours(exported))
       #expect(one.contains(#"<option value="reference" selected>"#))
       let lines = try await served.analysis("numColors=1&preset=reference").dropLast()
       #expect(lines.count == 24 && lines.allSatisfy { ($0["colors"] as? [Any])?.count == 1 })

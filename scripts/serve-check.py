@@ -262,6 +262,16 @@ def main():
             page.wait_for_selector("#tuning")
             check("back to the live wall with the same parameters", "numColors=1" in page.url,
                   page.url)
+            # That address names parameters no set has: the page opens at once on the stored
+            # wall and analyses them, the tiles on screen first, then re-sorts.
+            check("a link to parameters no set has opens at once on a stored wall",
+                  page.get_attribute("#tuning", "data-pending") is not None)
+            page.wait_for_function(
+                "() => document.getElementById('wall').hasAttribute('data-analysed')", timeout=60000)
+            several = page.eval_on_selector_all(
+                "#wall > li", "ts => ts.filter(t => (t.dataset.c || '').split(';').filter(Boolean).length > 1)"
+                ".map(t => t.dataset.productId)")
+            check("… then shows the link's own analysis (one colour a tile)", not several, several)
 
             # Save.
             page.fill("input[name=saveName]", "tuned-check")

@@ -17,7 +17,9 @@ struct Serve: AsyncParsableCommand {
     discussion: """
       Opens a local web page of the catalogue's wall with a control per parameter; a change \
       re-analyses every cached image and re-sorts the wall. Each image is decoded once and its \
-      samples kept in memory (--grid-memory), so a change costs the analysis alone. The \
+      samples kept in memory (--grid-memory: by default enough for the catalogue, at most a \
+      quarter of the machine's memory, with a warning at start when the catalogue does not \
+      fit), so a change costs the analysis alone. The \
       catalogue is read without taking its lock, so a nightly run goes on meanwhile; Save \
       stores the parameters as a named set (as `huewall analyze --name` does) and exports it \
       to the configured output folder with "-NAME" added. Ctrl-C stops the server.
@@ -48,12 +50,18 @@ struct Serve: AsyncParsableCommand {
     help: "Serve the server's metrics at /metrics on this port (Prometheus), apart from the page.")
   var metricsPort: Int?
 
-  @Option(help: "Megabytes of decoded image samples kept in memory.")
-  var gridMemory = 512
+  @Option(
+    help: ArgumentHelp(
+      "Megabytes of decoded image samples kept in memory (default: enough for every image on "
+        + "the wall, estimated from the catalogue, at most a quarter of the machine's memory).",
+      valueName: "MB"))
+  var gridMemory: Int?
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
-    guard gridMemory >= 0 else { throw ValidationError("--grid-memory must not be negative") }
+    if let gridMemory, gridMemory < 0 {
+      throw ValidationError("--grid-memory must not be negative")
+    }
     if let metricsPort, !(0...65535).contains(metricsPort) {
       throw ValidationError("--metrics-port must be 0…65535")
     }
@@ -74,9 +82,11 @@ struct Serve: AsyncParsableCommand {
     var logger = pipeline.logger("huewall.serve")
     logger.logLevel = pipeline.verbose ? .info : .warning
     let server: TuningServer
+    let budget: GridBudget
     do {
+      budget = try GridBudget.forCatalogue(configuration, chosenMegabytes: gridMemory)
       server = try TuningServer(
-        configuration: configuration, gridBudget: gridMemory << 20, logger: logger)
+        configuration: configuration, gridBudget: budget.bytes, logger: logger)
     } catch {
       throw CommandFailure.fatal(error)
     }
@@ -84,7 +94,11 @@ struct Serve: AsyncParsableCommand {
     if metricsPort != nil { ProcessMetrics.bootstrap() }
     let app = server.application(host: host, port: port, allowedHosts: allowedHosts) { port in
       let shown = host.contains(":") ? "[\(host)]" : host
-      var lines = ["huewall: serving \(configuration.database) at http://\(shown):\(port)/"]
+      var lines = [
+        "huewall: serving \(configuration.database) at http://\(shown):\(port)/",
+        "huewall: \(budget.summary)",
+      ]
+      if let warning = budget.warning { lines.append("huewall: warning: \(warning)") }
       if !isLoopback {
         lines.append(
           "huewall: warning: listening on \(host), not loopback: anyone who can reach this "

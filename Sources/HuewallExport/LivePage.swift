@@ -11,12 +11,14 @@ public enum LivePage {
   /// Renders `entries`, whose colours the live analysis filled in, under `parameters`.
   /// `thumbnails` maps image hashes to file names under `thumbs/`.
   /// `storedSets` names the sets the page offers to compare with; `token` is what the page
-  /// sends with a change, to prove that the server's own page asks for it.
+  /// sends with a change, to prove that the server's own page asks for it. `standIn` names
+  /// the stored set whose wall `entries` are when they are not yet analysed under
+  /// `parameters`: the page then asks for that analysis as soon as it opens.
   public static func render(
     entries: [ExportEntry], parameters: AnalysisParameters, preset: Preset,
     synonyms: ColorSynonyms, thumbnails: [String: String], storedSets: [String] = [],
-    token: String = "", storedSet: String? = nil, overrides: [ColorOverride] = [],
-    typical: FamilyColors? = nil, at date: Date = Date()
+    token: String = "", storedSet: String? = nil, standIn: String? = nil,
+    overrides: [ColorOverride] = [], typical: FamilyColors? = nil, at date: Date = Date()
   ) async throws -> String {
     let side = try Side.live(entries: entries, parameters: parameters, preset: preset)
     let catalogue = WallCatalogue(
@@ -25,6 +27,7 @@ public enum LivePage {
     var controls = LiveControls(
       parameters: parameters, preset: preset, sets: storedSets, token: token)
     controls.storedSet = storedSet
+    controls.standIn = standIn
     return try await PreviewPage(thumbnails: thumbnails, live: controls)
       .render(catalogue, generatedAt: date)
   }
@@ -235,6 +238,9 @@ struct LiveControls: MustacheParent {
   /// The stored set whose analyses the wall shows, when the page was rendered from the store
   /// rather than analysed live (the page then re-analyses behind it).
   var storedSet: String? = nil
+  /// The stored set whose wall stands in while the page's own parameters, which no set has,
+  /// are analysed (a shared link): the page asks for that analysis as it opens.
+  var standIn: String? = nil
 
   init(parameters p: AnalysisParameters, preset: Preset, sets: [String], token: String) {
     self.sets = sets
@@ -308,6 +314,7 @@ struct LiveControls: MustacheParent {
     case "hasSets": !sets.isEmpty
     case "token": token
     case "storedSet": storedSet
+    case "standIn": standIn
     case "nameRule": LivePage.setNameRule
     case "families": ColorFamily.allCases.map(\.rawValue).joined(separator: " ")
     default: nil

@@ -53,11 +53,8 @@ public struct LiveAnalysis: Sendable {
       let started = ContinuousClock.now
       defer { ServeMetrics.image(took: ContinuousClock.now - started) }
       do {
-        let grid = try grids.grid(for: .init(sha256: sha256, step: step, plan: plan)) {
-          let image = try decoder.decode(
-            try images.load(sha256: sha256), source: sha256, plan: plan)
-          return image.withPixels { SampleGrid($0, step: step, reduction: image.reduction) }
-        }
+        let grid = try Self.grid(
+          of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
         let palette = analyzer.analyze(grid, hint: hints[sha256] ?? .none)
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),
@@ -68,6 +65,36 @@ public struct LiveAnalysis: Sendable {
       }
     } consume: { result in
       try each(result)
+    }
+  }
+
+  /// Decodes the images of `hashes` whose sample grids under `parameters` are not kept, in
+  /// that order, and keeps their grids, without analysing them: what a wall served from the
+  /// store does, so that the next change costs the kernel alone. Stops once the cache has
+  /// to drop a grid for another (it is full), or when the task is cancelled.
+  public func prepare(_ hashes: [String], for parameters: AnalysisParameters) async throws {
+    let step = parameters.granularity
+    let plan = DecodePlan.analysis(parameters)
+    let evictions = grids.statistics.evictions
+    let missing = hashes.filter { !grids.contains(.init(sha256: $0, step: step, plan: plan)) }
+    try await forEachConcurrently(missing, width: jobs) {
+      [images, grids, decoder] sha256 -> Bool in
+      guard !Task.isCancelled, grids.statistics.evictions == evictions else { return false }
+      _ = try? Self.grid(
+        of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
+      return true
+    } consume: { _ in
+    }
+  }
+
+  /// The kept sample grid of an image, or one made from its decode and kept.
+  static func grid(
+    of sha256: String, step: Int, plan: DecodePlan, images: ImageCache,
+    grids: SampleGridCache, decoder: ImageDecoder
+  ) throws -> SampleGrid {
+    try grids.grid(for: .init(sha256: sha256, step: step, plan: plan)) {
+      let image = try decoder.decode(try images.load(sha256: sha256), source: sha256, plan: plan)
+      return image.withPixels { SampleGrid($0, step: step, reduction: image.reduction) }
     }
   }
 }

@@ -65,6 +65,9 @@ public final class SampleGridCache: Sendable {
 
   public var statistics: Statistics { state.withLock { $0.statistics } }
 
+  /// Whether the grid of `key` is kept (a look that counts as neither a hit nor a use).
+  public func contains(_ key: Key) -> Bool { state.withLock { $0.entries[key] != nil } }
+
   /// The grid of `key`, made with `make` (a decode) when it is not kept. Two tasks missing
   /// the same grid at once may both make it; one copy is kept.
   public func grid(

@@ -97,20 +97,30 @@ public struct TuningServer: Sendable {
       $0.parameters == asked.parameters && $0.preset == asked.preset.rawValue
     }
     let entries: [ExportEntry]
+    // Parameters no set has (a shared link): the page comes at once with the pipeline's stored
+    // wall, which it then re-analyses, the tiles on screen first; only a catalogue without
+    // that wall waits for the whole analysis.
+    var standIn: String? = nil
+    let pipelineWall = try catalogue()
     if let stored {
       var read: [ExportEntry] = []
       try store.forEachExportEntry(
         parameterSetID: stored.id, imagesPerProduct: configuration.imagesPerProduct
       ) { read.append($0) }
       entries = read
+    } else if let pipelineSet = try store.configuredParameterSet(configuration),
+      pipelineWall.contains(where: { $0.colors?.isEmpty == false })
+    {
+      entries = pipelineWall
+      standIn = pipelineSet.name
     } else {
       entries = try await liveEntries(asked)
     }
     let html = try await LivePage.render(
       entries: entries, parameters: asked.parameters, preset: asked.preset,
       synonyms: configuration.synonyms, thumbnails: thumbnailFiles(entries),
-      storedSets: sets.map(\.name), token: token, storedSet: stored?.name,
-      overrides: Array(try decisions().values), typical: FamilyColors(entries: try catalogue()))
+      storedSets: sets.map(\.name), token: token, storedSet: stored?.name, standIn: standIn,
+      overrides: Array(try decisions().values), typical: FamilyColors(entries: pipelineWall))
     return Self.html(html)
   }
 
@@ -231,6 +241,9 @@ public struct TuningServer: Sendable {
     // typical colour in the catalogue (the pipeline's own analyses).
     let typical = FamilyColors(entries: entries)
     let hashes = Self.hashes(of: entries, first: first)
+    // A stored set of these parameters (going back to the nightly set): its analyses are
+    // streamed as they are; only images it has not analysed are analysed live.
+    let stored = try storedResults(asked)
     let hints = Self.hints(of: entries)
     let products = Dictionary(
       entries.compactMap { entry in
@@ -253,9 +266,11 @@ public struct TuningServer: Sendable {
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           defer { continuation.finish() }
-          try await live.analyse(hashes, with: analyzer, hints: hints) {
-            continuation.yield($0)
-          }
+          for sha in hashes { if let known = stored[sha] { continuation.yield(known) } }
+          try await live.analyse(
+            stored.isEmpty ? hashes : hashes.filter { stored[$0] == nil }, with: analyzer,
+            hints: hints
+          ) { continuation.yield($0) }
         }
         for await result in lines {
           results[result.sha256] = result
@@ -292,6 +307,9 @@ public struct TuningServer: Sendable {
             ("preset", .string(asked.preset.rawValue)),
           ])
           .serialized() + "\n"))
+      // Served from the store: the sample grids are readied behind it, so that the next
+      // change costs the kernel alone (the page has its wall already).
+      if !stored.isEmpty { try await live.prepare(hashes, for: asked.parameters) }
       try await writer.finish(nil)
     }
     return Response(
@@ -331,6 +349,13 @@ public struct TuningServer: Sendable {
   /// one the pipeline's own parameter set took its colour from (the image the exported wall
   /// shows), or the main image while that set has analysed none of the product's images.
   func catalogue() throws -> [ExportEntry] {
+    try Self.catalogue(store: store, configuration: configuration)
+  }
+
+  /// ``catalogue()`` of the catalogue `store` holds for `configuration`.
+  static func catalogue(store: CatalogStore, configuration: PipelineConfiguration) throws
+    -> [ExportEntry]
+  {
     var entries: [ExportEntry] = []
     let pipelineSet = try store.configuredParameterSet(configuration)
     // No parameter set has id 0: without the pipeline's set every product shows its main image.
@@ -338,6 +363,26 @@ public struct TuningServer: Sendable {
       parameterSetID: pipelineSet?.id ?? 0, imagesPerProduct: configuration.imagesPerProduct
     ) { entries.append($0) }
     return entries
+  }
+
+  /// The analyses a stored set of exactly `asked` holds, by image hash: a wall served from
+  /// these costs no analysis. Empty when no set has these parameters.
+  func storedResults(_ asked: LiveParameters) throws -> [String: LiveAnalysis.Result] {
+    guard
+      let set = try store.parameterSets().first(where: {
+        $0.parameters == asked.parameters && $0.preset == asked.preset.rawValue
+      })
+    else { return [:] }
+    var results: [String: LiveAnalysis.Result] = [:]
+    try store.forEachExportEntry(
+      parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct
+    ) { entry in
+      guard let sha = entry.imageSHA256, let colors = entry.colors else { return }
+      results[sha] = LiveAnalysis.Result(
+        sha256: sha, colors: colors, family: entry.family, failure: nil,
+        backdrop: entry.backdrop)
+    }
+    return results
   }
 
   /// The title of the first product (by id) in the feed that shows each image, by hash: what

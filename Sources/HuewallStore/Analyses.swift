@@ -93,6 +93,25 @@ extension CatalogStore {
     }
   }
 
+  /// The width and height each analysed image content has, by hash, as its analyses recorded
+  /// them (the image's own size, whatever the decode): what `huewall serve` sizes the memory
+  /// its images take by.
+  public func analysedImageSizes() throws(StoreError) -> [String: (width: Int, height: Int)] {
+    try read { db in
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT image_sha256, MAX(width) AS width, MAX(height) AS height FROM analyses
+          GROUP BY image_sha256
+          """)
+      var sizes: [String: (width: Int, height: Int)] = [:]
+      while let row = try rows.next() {
+        sizes[row["image_sha256"]] = (width: row["width"], height: row["height"])
+      }
+      return sizes
+    }
+  }
+
   /// Inserts or replaces the analyses, all in one transaction (a batch that fails leaves none
   /// of its records). Each record's parameter set must exist.
   public func saveAnalyses(_ records: [AnalysisRecord]) throws(StoreError) {

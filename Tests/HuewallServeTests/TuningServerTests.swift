@@ -3,12 +3,13 @@ import Foundation
 import HuewallCore
 import HuewallExport
 import HuewallPipeline
-import HuewallServe
 import HuewallStore
 import Logging
 import NIOCore
 import NIOHTTP1
 import Testing
+
+@testable import HuewallServe
 
 /// A catalogue of the samples made by a real `huewall run` (file feed) in a temporary folder,
 /// and `TuningServer` serving it on a free loopback port for the length of `body`.
@@ -18,6 +19,8 @@ struct ServedCatalogue {
   let base: String
   /// The server's token, which its page sends with a change.
   let token: String
+  /// The server itself, to see what it keeps.
+  let server: TuningServer
 
   /// `feed` is the samples' unless given.
   static func run(feed: String? = nil, _ body: (ServedCatalogue) async throws -> Void)
@@ -49,7 +52,7 @@ struct ServedCatalogue {
       try await body(
         ServedCatalogue(
           folder: folder, configuration: configuration, base: "http://127.0.0.1:\(port)/",
-          token: server.token))
+          token: server.token, server: server))
       group.cancelAll()
     }
   }
@@ -150,6 +153,14 @@ struct ServedCatalogue {
       #expect(disagreeing == flagged)
       #expect(flagged == ["HW-006"], "the synonyms make one disagreement to compare")
       #expect(lines.dropLast().allSatisfy { $0["disagreement"] is Bool })
+      // The stream of a stored set's parameters is read from the store; analysed live, every
+      // product gets the same colours.
+      let live = try await served.server.liveEntries(try LiveParameters(query: []))
+      #expect(live.count == stored.count)
+      for entry in live {
+        #expect(entry.colors?.map(\.hex) == stored[entry.id]?.colors?.map(\.hex), "\(entry.id)")
+        #expect(entry.family == stored[entry.id]?.family, "\(entry.id)")
+      }
     }
   }
 
@@ -172,16 +183,21 @@ struct ServedCatalogue {
       let servedWall = try #require(wall(page))
       #expect(servedWall == wall(exported))
       #expect(servedWall.contains(#"data-t=""#), "thumbnails come from the cache")
-      // Other parameters, another wall: one swatch a tile.
+      #expect(!page.contains(#"data-pending=""#), "the stored wall is the wall of its parameters")
+      // Other parameters, which no set has (a shared link): the page comes with the stored
+      // wall at once and asks for their analysis as it opens; that analysis gives one colour
+      // a tile.
       let (_, _, one) = try await served.get("?numColors=1&preset=reference")
-      let tiles = one.components(separatedBy: #"<li class="tile"#).dropFirst()
-      func swatches(_ tile: String) -> Int {
-        let bar = tile.components(separatedBy: #"<span class="sw">"#).dropFirst().first ?? ""
-        return bar.components(separatedBy: "</span>")[0]
-          .components(separatedBy: "<i ").count - 1
+      #expect(one.contains(#"data-pending=""#))
+      func colours(_ html: String) -> [String] {
+        (wall(html) ?? "").components(separatedBy: #" data-c=""#).dropFirst().map {
+          String($0.prefix { $0 != "\"" })
+        }.sorted()
       }
-      #expect(tiles.count == 24 && tiles.allSatisfy { swatches($0) == 1 })
+      #expect(!colours(one).isEmpty && colours(one) == colours(exported))
       #expect(one.contains(#"<option value="reference" selected>"#))
+      let lines = try await served.analysis("numColors=1&preset=reference").dropLast()
+      #expect(lines.count == 24 && lines.allSatisfy { ($0["colors"] as? [Any])?.count == 1 })
     }
   }
 

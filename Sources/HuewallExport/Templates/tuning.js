@@ -299,6 +299,12 @@
     say("the wall of the stored set " + form.getAttribute("data-stored") + "; a change re-analyses it live");
     analyse(true);
   }
+  // A link to parameters no set has: the page came at once with a stored set's wall, and the
+  // analysis of its own parameters streams in, the tiles on screen first.
+  if (form.hasAttribute("data-pending")) {
+    analyse(false);
+    say("analysing the parameters of this address, the tiles on screen first; until then the wall is the stored set " + form.getAttribute("data-pending") + "'s");
+  }
 
   // Re-sort: a decision changes its tile in place and leaves the wall's order alone, so that
   // nothing moves under the person's hands; this puts the decided tiles where their colours

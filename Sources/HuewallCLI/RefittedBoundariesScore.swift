@@ -49,6 +49,7 @@ struct RefittedBoundariesScore {
         v: top.surfaceValue ?? top.litValue ?? top.v))
   }
 
+  /// Keeps an image already reduced to what files its family.
   mutating func add(_ image: Scored) { scored.append(image) }
 
   /// The values tried for each threshold: the drawn one and two steps either side.
@@ -101,7 +102,7 @@ struct RefittedBoundariesScore {
     let moves = ShopperBoundaries.thresholds.compactMap { name, keyPath -> String? in
       let (drawn, refit) = (ShopperBoundaries.drawn[keyPath: keyPath], inSample[keyPath: keyPath])
       guard drawn != refit else { return nil }
-      return "\(name) \(drawn.formatted2)→\(refit.formatted2)"
+      return "\(name) \(drawn.twoDecimals)→\(refit.twoDecimals)"
     }
     return Result(
       heldOut: bySource.map(\.heldOut).reduce(0, +), inSample: Self.correct(scored, inSample),
@@ -112,5 +113,5 @@ struct RefittedBoundariesScore {
 
 extension Double {
   /// Two decimals, for thresholds.
-  fileprivate var formatted2: String { String(format: "%.2f", self) }
+  fileprivate var twoDecimals: String { String(format: "%.2f", self) }
 }

@@ -105,6 +105,12 @@ enum ScoringRule {
     }
   }
 
+  /// Whether a reported family is the label's. The real-photo labels file silver products as
+  /// grey, having no silver rule, so with `silverAsGrey` silver counts as grey.
+  static func sameFamily(_ family: String?, label: String, silverAsGrey: Bool = true) -> Bool {
+    family == label || (silverAsGrey && label == "grey" && family == "silver")
+  }
+
   /// The distance between two hues around the circle (0.98 and 0.02 are 0.04 apart).
   static func hueDistance(_ a: Double, _ b: Double) -> Double {
     let d = abs(a - b).truncatingRemainder(dividingBy: 1)
@@ -279,9 +285,8 @@ struct EvaluationTally {
     _ item: LabelledImage, top: DominantColor?, family: ColorFamily?, error: String? = nil
   ) {
     let got = family?.rawValue ?? (error == nil ? "none" : "error")
-    // The real-photo labels file silver products as grey, having no silver rule.
-    let sameFamily =
-      got == item.family || (item.body != nil && item.family == "grey" && got == "silver")
+    let sameFamily = ScoringRule.sameFamily(
+      got, label: item.family, silverAsGrey: item.body != nil)
     let correct: Bool
     if let body = item.body {
       judgedByRule += 1

@@ -41,17 +41,12 @@ struct LearnedFamiliesScore {
         for image in images where Self.half(of: image.file) == half {
           let plain = image.family?.rawValue
           let learned = calibration.refiled(plain, topHex: image.topHex, vendor: nil, near: &near)
-          if Self.matches(plain, image.label) { without += 1 }
-          if Self.matches(learned, image.label) { with += 1 }
+          if ScoringRule.sameFamily(plain, label: image.label) { without += 1 }
+          if ScoringRule.sameFamily(learned, label: image.label) { with += 1 }
         }
       }
     }
     return (with, without, scored.count)
-  }
-
-  /// Silver counts as grey, as the real-photo labels file it.
-  private static func matches(_ family: String?, _ label: String) -> Bool {
-    family == label || (label == "grey" && family == "silver")
   }
 
   /// The half an image's item group falls in. The group is the file name less its extension

@@ -60,7 +60,7 @@ struct RefittedBoundariesScore {
   static func correct(_ images: [Scored], _ boundaries: ShopperBoundaries) -> Int {
     images.filter { image in
       let family = ColorFamily(h: image.h, s: image.s, v: image.v, shopper: boundaries)
-      return family.rawValue == image.label || (image.label == "grey" && family == .silver)
+      return ScoringRule.sameFamily(family.rawValue, label: image.label)
     }.count
   }
 

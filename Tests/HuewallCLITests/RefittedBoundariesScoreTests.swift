@@ -50,12 +50,19 @@ import Testing
     #expect(score.leaveOneSourceOut() == nil)
   }
 
-  @Test func theDrawnBoundariesAreTheAnalysisOwn() {
-    // The refit starts from the boundaries every analysis files colours with.
-    for (h, s, v) in [(0.0, 0.0, 0.9), (0.7, 0.5, 0.6), (0.1, 0.4, 0.8), (0.6, 0.8, 0.3)] {
-      #expect(
-        ColorFamily(h: h, s: s, v: v, shopper: .drawn)
-          == ColorFamily(h: h, s: s, v: v, regions: .shopper))
-    }
+  /// Each refitted threshold moves the boundary it names, and only that one.
+  @Test func aThresholdMovesTheBoundaryItNames() {
+    var raisedWhite = ShopperBoundaries.drawn
+    raisedWhite.whiteValue = 0.95
+    // A light neutral at v 0.9: white from 0.85, silver below a white of 0.95.
+    #expect(ColorFamily(h: 0, s: 0, v: 0.9, shopper: .drawn) == .white)
+    #expect(ColorFamily(h: 0, s: 0, v: 0.9, shopper: raisedWhite) == .silver)
+    // A dark blue at v 0.42 (h 220°): navy below 0.45, blue below a navy value of 0.40.
+    var lowerNavy = ShopperBoundaries.drawn
+    lowerNavy.navyValue = 0.40
+    #expect(ColorFamily(h: 220.0 / 360, s: 0.8, v: 0.42, shopper: .drawn) == .navy)
+    #expect(ColorFamily(h: 220.0 / 360, s: 0.8, v: 0.42, shopper: lowerNavy) == .blue)
+    // The raised white leaves a chromatic colour alone.
+    #expect(ColorFamily(h: 220.0 / 360, s: 0.8, v: 0.42, shopper: raisedWhite) == .navy)
   }
 }

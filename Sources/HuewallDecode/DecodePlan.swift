@@ -69,8 +69,9 @@ public struct DecodePlan: Sendable, Hashable {
     return image.reduction <= reduction(for: header)
   }
 
-  /// The reduction an image with `header` is decoded at: 1 (libgd, full size) for every format
-  /// but JPEG; for a JPEG the largest allowed one that keeps ``minLongerSide``.
+  /// The reduction an image with `header` is decoded at: 1 (full size) for every format but
+  /// JPEG; for a JPEG the largest allowed one that keeps ``minLongerSide``. A plan that allows
+  /// any reduction decodes every JPEG through libjpeg, at 1/1 too; the others go through libgd.
   public func reduction(for header: ImageHeader) -> Int {
     guard header.format == .jpeg else { return 1 }
     let longer = max(header.width, header.height)
@@ -84,7 +85,8 @@ public struct DecodePlan: Sendable, Hashable {
 public enum DecodePath: String, Sendable, Hashable, CaseIterable {
   /// libgd at full size.
   case libgd
-  /// libjpeg scaled in its DCT (``DecodedImage/reduction`` says by how much).
+  /// libjpeg, scaled in its DCT (``DecodedImage/reduction`` says by how much; 1 for a JPEG
+  /// too small to reduce, with libgd's pixels).
   case scaledJPEG
 }
 

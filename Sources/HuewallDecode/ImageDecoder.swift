@@ -65,9 +65,12 @@ public struct ImageDecoder: Sendable {
     throws(DecodeError) -> DecodedImage
   {
     let header = try inspect(bytes, source: source)
-    let reduction = plan.reduction(for: header)
-    if reduction > 1 {
-      return try decodeScaledJPEG(bytes, header: header, reduction: reduction, source: source)
+    // A plan that may reduce a JPEG takes it through libjpeg even when it keeps every pixel:
+    // the same pixels as libgd's (a test holds them to it), written straight into the
+    // image's buffer instead of converted row by row.
+    if header.format == .jpeg, plan.maxReduction > 1 {
+      return try decodeScaledJPEG(
+        bytes, header: header, reduction: plan.reduction(for: header), source: source)
     }
     let format = header.format
     func fail(_ reason: DecodeError.Reason) -> DecodeError {

@@ -47,11 +47,17 @@ public struct Lab: Sendable, Equatable {
   /// angles in degrees.
   public static func deltaE2000(_ x: Lab, _ y: Lab) -> Double {
     let radians = Double.pi / 180
+    // 25⁷, and x⁷ by multiplying: a family's band asks for thousands of these a catalogue.
+    let twentyFive7 = 6_103_515_625.0
+    func seventh(_ c: Double) -> Double {
+      let square = c * c
+      return square * square * square * c
+    }
     let c1 = (x.a * x.a + x.b * x.b).squareRoot()
     let c2 = (y.a * y.a + y.b * y.b).squareRoot()
     let cMean = (c1 + c2) / 2
-    let c7 = pow(cMean, 7)
-    let g = 0.5 * (1 - (c7 / (c7 + pow(25, 7))).squareRoot())
+    let c7 = seventh(cMean)
+    let g = 0.5 * (1 - (c7 / (c7 + twentyFive7)).squareRoot())
     let a1 = (1 + g) * x.a
     let a2 = (1 + g) * y.a
     let cp1 = (a1 * a1 + x.b * x.b).squareRoot()
@@ -84,9 +90,10 @@ public struct Lab: Sendable, Equatable {
     let t =
       1 - 0.17 * cos((hMean - 30) * radians) + 0.24 * cos(2 * hMean * radians)
       + 0.32 * cos((3 * hMean + 6) * radians) - 0.20 * cos((4 * hMean - 63) * radians)
-    let dTheta = 30 * exp(-pow((hMean - 275) / 25, 2))
-    let cp7 = pow(cpMean, 7)
-    let rC = 2 * (cp7 / (cp7 + pow(25, 7))).squareRoot()
+    let hueOff = (hMean - 275) / 25
+    let dTheta = 30 * exp(-hueOff * hueOff)
+    let cp7 = seventh(cpMean)
+    let rC = 2 * (cp7 / (cp7 + twentyFive7)).squareRoot()
     let l50 = (lMean - 50) * (lMean - 50)
     let sL = 1 + 0.015 * l50 / (20 + l50).squareRoot()
     let sC = 1 + 0.045 * cpMean

@@ -289,10 +289,19 @@ private func decodeThroughLibjpeg(_ name: String, reduction: UInt32, maxPixels: 
     let whole = try decoder.decode(jpeg, source: "sneaker", plan: .analysis(reference))
     #expect(whole.path == .libgd && whole.reduction == 1)
     #expect(try decoder.decode(jpeg, source: "sneaker").path == .libgd)
-    // A 64 px JPEG is below the 200 px a reduced decode keeps: libgd, as before.
-    let small = try decoder.decode(
-      Data(contentsOf: fixture("rgb.jpg")), source: "rgb.jpg", plan: .analysis(product))
-    #expect(small.path == .libgd)
+    // A 64 px JPEG is below the 200 px a reduced decode keeps: libjpeg at full size, with
+    // libgd's pixels.
+    let smallBytes = try Data(contentsOf: fixture("rgb.jpg"))
+    let small = try decoder.decode(smallBytes, source: "rgb.jpg", plan: .analysis(product))
+    #expect(small.path == .scaledJPEG && small.reduction == 1)
+    let smallWhole = try decoder.decode(smallBytes, source: "rgb.jpg")
+    #expect(smallWhole.path == .libgd)
+    func packed(_ image: DecodedImage) -> [UInt32] {
+      image.withPixels { view in
+        (0..<view.height).flatMap { y in (0..<view.width).map { view[$0, y].packed } }
+      }
+    }
+    #expect(packed(small) == packed(smallWhole))
     let other = try decoder.decode(png, source: "rgb.png", plan: .analysis(product))
     #expect(other.path == .libgd && other.reduction == 1)
   }

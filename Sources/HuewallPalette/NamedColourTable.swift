@@ -27,13 +27,18 @@ public struct NamedColours: Sendable {
   }
 
   /// One line of the table, `name|#rrggbb|family` (spaces around a field do not count).
-  /// Trimmed without Foundation, whose trimming cost more than a small photo's analysis: every
-  /// process reads the table before its first family.
+  /// Read as bytes, without Foundation: every process reads the table before its first
+  /// family, and Foundation's trimming took longer than a small photo's analysis.
   private static func entry(line: Substring) -> Entry? {
-    let fields = line.split(separator: "|").map { field in
-      field.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-    }.map { String($0) }
-    guard fields.count == 3, fields[1].utf8.count == 7, fields[1].first == "#",
+    let fields = line.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
+      .map { field in
+        let space = UInt8(ascii: " ")
+        guard let first = field.firstIndex(where: { $0 != space }),
+          let last = field.lastIndex(where: { $0 != space })
+        else { return "" }
+        return String(line[first...last])
+      }
+    guard fields.count == 3, fields[1].utf8.count == 7, fields[1].utf8.first == UInt8(ascii: "#"),
       let value = UInt32(fields[1].dropFirst(), radix: 16),
       let family = ColorFamily(rawValue: fields[2])
     else { return nil }
@@ -47,18 +52,32 @@ public struct NamedColours: Sendable {
   }
 
   /// The colour nearest `lab` by CIEDE2000 of `candidates`, the first of equally near ones.
+  ///
+  /// A candidate whose lightness alone puts it farther than the nearest so far is skipped:
+  /// CIEDE2000 is at least |ΔL| / S_L, and S_L is at most ``maxLightnessWeight`` (the other
+  /// terms add up to no less than 0, as |R_T| ≤ 2). The search starts from the nearest
+  /// candidate by CIE76, so most of the band's names are skipped.
   static func nearest(to lab: Lab, among candidates: [Entry]) -> Entry? {
-    var best: Entry?
-    var bestDistance = Double.infinity
-    for entry in candidates {
-      let distance = Lab.deltaE2000(lab, entry.lab)
-      if distance < bestDistance {
-        best = entry
+    guard !candidates.isEmpty else { return nil }
+    let seed = candidates.indices.min {
+      candidates[$0].lab.distanceSquared(to: lab) < candidates[$1].lab.distanceSquared(to: lab)
+    }!
+    var best = seed
+    var bestDistance = Lab.deltaE2000(lab, candidates[seed].lab)
+    for index in candidates.indices where index != seed {
+      let entry = candidates[index].lab
+      guard abs(entry.l - lab.l) <= maxLightnessWeight * bestDistance else { continue }
+      let distance = Lab.deltaE2000(lab, entry)
+      if distance < bestDistance || distance == bestDistance && index < best {
+        best = index
         bestDistance = distance
       }
     }
-    return best
+    return candidates[best]
   }
+
+  /// CIEDE2000's S_L at its largest (L̄ at 0 or 100: 1.747), rounded up.
+  static let maxLightnessWeight = 1.75
 }
 
 extension ColorFamily {

@@ -57,6 +57,37 @@ struct FamilyNamingTests {
     #expect(Set(NamedColours.survey.entries.map(\.name)).count == 949)
   }
 
+  @Test("the nearest name skips by lightness only what a full search would not pick")
+  func nearestSkipsOnlyFartherNames() {
+    // Every name read, the first of equally near ones kept: the search as first written.
+    func fullSearch(_ lab: Lab, _ candidates: [NamedColours.Entry]) -> String? {
+      var best: (name: String, distance: Double)?
+      for entry in candidates {
+        let distance = Lab.deltaE2000(lab, entry.lab)
+        if best == nil || distance < best!.distance { best = (entry.name, distance) }
+      }
+      return best?.name
+    }
+    let survey = NamedColours.survey.entries
+    let band = survey.filter { [.blue, .purple, .navy].contains($0.family) }
+    var compared = 0
+    for r in stride(from: 0, through: 255, by: 51) {
+      for g in stride(from: 0, through: 255, by: 51) {
+        for b in stride(from: 0, through: 255, by: 17) {
+          let lab = Lab(r: UInt8(r), g: UInt8(g), b: UInt8(b))
+          #expect(NamedColours.nearest(to: lab, among: band)?.name == fullSearch(lab, band))
+          #expect(NamedColours.nearest(to: lab, among: survey)?.name == fullSearch(lab, survey))
+          compared += 1
+        }
+      }
+    }
+    #expect(compared == 576)
+    // Two names at one colour: the first in the survey's order wins, as before.
+    let twin = NamedColours.Entry(name: "twin", hex: band[0].hex, family: .blue, lab: band[0].lab)
+    #expect(NamedColours.nearest(to: band[0].lab, among: band + [twin])?.name == band[0].name)
+    #expect(NamedColours.nearest(to: band[0].lab, among: [twin] + band)?.name == "twin")
+  }
+
   /// 497 of 593 (83.8 %), with the named-colour refinements as without them: they file the
   /// blue-violets and lavenders right (purple↔blue, 3) and a pale yellow (1), and four of the
   /// survey's saturated "beige", "khaki" and "cream" names (s ≥ 0.35) yellow, as vendors and

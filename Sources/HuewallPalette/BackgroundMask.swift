@@ -62,7 +62,14 @@ enum BackgroundMask {
     func fill<Links: PixelsBetween>(_ links: Links) {
       // Whether each sample looks like the backdrop, tested once: the fill reaches most
       // samples from several neighbours, and marking one changes only its alpha.
-      let looks = grid.pixels.map { $0 >> 24 <= alphaThreshold && backdrop.admits($0) }
+      let looks = grid.pixels.withUnsafeBufferPointer { pixels in
+        [Bool](unsafeUninitializedCapacity: pixels.count) { looks, count in
+          for i in 0..<pixels.count {
+            looks[i] = pixels[i] >> 24 <= alphaThreshold && backdrop.admits(pixels[i])
+          }
+          count = pixels.count
+        }
+      }
       looks.withUnsafeBufferPointer { looks in
         grid.pixels.withUnsafeMutableBufferPointer { pixels in
           var fill = FloodFill(
@@ -149,8 +156,12 @@ private struct FloodFill<Links: PixelsBetween> {
   /// slightly darker backdrop is one small step up.
   let darkerTolerance: Int
   let lighterTolerance: Int
-  /// Samples still to spread from, by column and row (`column << 32 | row`).
-  var stack: [Int] = []
+  /// Samples still to spread from, by column and row (`column << 32 | row`): each sample is
+  /// pushed at most once, so a buffer of one slot per sample never overflows, and pushing and
+  /// popping cost a store and a load.
+  let stack: UnsafeMutableBufferPointer<Int>
+  /// How many of ``stack``'s slots hold samples.
+  var stackCount = 0
 
   init(
     pixels: UnsafeMutableBufferPointer<UInt32>, looksLikeBackdrop: UnsafeBufferPointer<Bool>,
@@ -164,15 +175,19 @@ private struct FloodFill<Links: PixelsBetween> {
     self.alphaThreshold = alphaThreshold
     darkerTolerance = min(32, 8 + 3 * step)
     lighterTolerance = min(12, 4 + step)
-    stack.reserveCapacity(pixels.count / 4)
+    stack = .allocate(capacity: pixels.count)
   }
 
+  /// Marks the backdrop reachable from `seeds`; the fill is spent after it.
   mutating func run(from seeds: [Int]) {
+    defer { stack.deallocate() }
     for seed in seeds where pixels[seed] >> 24 <= alphaThreshold {
       markBackdrop(column: seed / rows, row: seed % rows)
     }
     let columns = pixels.count / rows
-    while let entry = stack.popLast() {
+    while stackCount > 0 {
+      stackCount -= 1
+      let entry = stack[stackCount]
       let (column, row) = (entry >> 32, entry & 0xFFFF_FFFF)
       if row > 0 { spread(column, row, to: column, row - 1) }
       if row < rows - 1 { spread(column, row, to: column, row + 1) }
@@ -185,7 +200,8 @@ private struct FloodFill<Links: PixelsBetween> {
   private mutating func markBackdrop(column: Int, row: Int) {
     let cell = column * rows + row
     pixels[cell] = pixels[cell] & 0x00FF_FFFF | BackgroundMask.backdropAlpha << 24
-    stack.append(column << 32 | row)
+    stack[stackCount] = column << 32 | row
+    stackCount += 1
   }
 
   /// Already-marked and transparent samples fail the opacity test, so each sample is taken

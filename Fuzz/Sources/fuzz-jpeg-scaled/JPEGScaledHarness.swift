@@ -1,6 +1,7 @@
 // JPEGs through libjpeg's scaled decode (DecodePlan: the `product` preset's analyses and the
 // thumbnails): ImageDecoder sniffs the input, checks the header's size against the limit and
-// decodes it at 1/2, 1/4 and 1/8; every decoded pixel is then read, as the colour kernel does.
+// decodes it at 1/2, 1/4 and 1/8, and whole (as a JPEG too small to reduce is); every decoded
+// pixel is then read, as the colour kernel does.
 import Foundation
 import HuewallCore
 import HuewallDecode
@@ -14,14 +15,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)
   // Only JPEGs take the scaled path; everything else goes to libgd (fuzz-image-decode).
   guard ImageFormat.sniff(bytes) == .jpeg else { return 0 }
-  for reduction in [2, 4, 8] {
+  // A plan that may reduce but must keep more pixels than any image has: libjpeg at 1/1.
+  let plans =
+    [2, 4, 8].map { (DecodePlan(maxReduction: $0), $0) }
+    + [(DecodePlan(maxReduction: 4, minLongerSide: 1 << 40), 1)]
+  for (plan, reduction) in plans {
     // Both truncation policies: a cut file is an error under one and grey-filled pixels under
     // the other.
     for decoder in [decoder, lenient] {
-      guard
-        let image = try? decoder.decode(
-          bytes, source: "fuzz", plan: DecodePlan(maxReduction: reduction))
-      else { continue }
+      guard let image = try? decoder.decode(bytes, source: "fuzz", plan: plan) else { continue }
       check(image, reduction: reduction, limit: decoder.limits.maxPixels)
     }
   }

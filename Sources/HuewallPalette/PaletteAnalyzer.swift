@@ -82,13 +82,24 @@ public struct PaletteAnalyzer: Sendable {
   private func analyze(
     marking grid: inout SampleGrid, image: PixelView? = nil, hint: ProductHint
   ) -> PaletteAnalysis {
-    var backdrop = Backdrop.unknown
-    if parameters.backgroundSuppression {
-      backdrop = BackgroundMask.mark(
-        in: &grid, image: image, alphaThreshold: UInt32(parameters.alphaThreshold),
-        deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint,
-        thinOutlines: parameters.thinOutlines)
-    }
+    let backdrop = markBackdrop(in: &grid, image: image)
+    return analyzeMarked(grid, backdrop: backdrop, hint: hint)
+  }
+
+  /// Marks the backdrop in `grid` when the parameters ask for it (``BackdropMarks/Parameters``
+  /// are all it reads), and says what it is.
+  func markBackdrop(in grid: inout SampleGrid, image: PixelView? = nil) -> Backdrop {
+    guard parameters.backgroundSuppression else { return .unknown }
+    return BackgroundMask.mark(
+      in: &grid, image: image, alphaThreshold: UInt32(parameters.alphaThreshold),
+      deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint,
+      thinOutlines: parameters.thinOutlines)
+  }
+
+  /// Analyses a grid whose backdrop is marked.
+  func analyzeMarked(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint)
+    -> PaletteAnalysis
+  {
     var analysis =
       usesProductPath
       ? analyzeProduct(grid, backdrop: backdrop.isColor, hint: hint) : analyze(.grid(grid))

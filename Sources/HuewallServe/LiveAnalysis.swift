@@ -55,7 +55,10 @@ public struct LiveAnalysis: Sendable {
       do {
         let grid = try Self.grid(
           of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
-        let palette = analyzer.analyze(grid, hint: hints[sha256] ?? .none)
+        let marks = grids.marks(
+          for: .init(sha256: sha256, step: step, plan: plan), analyzer.backdropParameters
+        ) { analyzer.backdropMarks(in: grid) }
+        let palette = analyzer.analyze(grid, marks: marks, hint: hints[sha256] ?? .none)
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),
           family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)

@@ -7,7 +7,9 @@ import Synchronization
 /// of an image's cost).
 ///
 /// A grid is kept per image, step (the granularity) and decode plan, since a step picks other
-/// pixels and a reduced decode gives other ones.
+/// pixels and a reduced decode gives other ones. Beside it the cache keeps the grid's backdrop
+/// marks (``BackdropMarks``) under the last few backdrop parameters asked: a change of any
+/// other control then skips the backdrop fill too.
 /// Shared by every request; safe from any task.
 public final class SampleGridCache: Sendable {
   /// Which grid: an image's content hash, the step between samples and how the image is
@@ -32,14 +34,21 @@ public final class SampleGridCache: Sendable {
     public var hits = 0
     public var misses = 0
     public var evictions = 0
+    /// Backdrop marks served kept, and made.
+    public var markHits = 0
+    public var markMisses = 0
 
-    public init(grids: Int = 0, bytes: Int = 0, hits: Int = 0, misses: Int = 0, evictions: Int = 0)
-    {
+    public init(
+      grids: Int = 0, bytes: Int = 0, hits: Int = 0, misses: Int = 0, evictions: Int = 0,
+      markHits: Int = 0, markMisses: Int = 0
+    ) {
       self.grids = grids
       self.bytes = bytes
       self.hits = hits
       self.misses = misses
       self.evictions = evictions
+      self.markHits = markHits
+      self.markMisses = markMisses
     }
   }
 
@@ -56,7 +65,16 @@ public final class SampleGridCache: Sendable {
   private struct Entry {
     var grid: SampleGrid
     var lastUse: Int
+    /// The grid's backdrop marks, the most recently made last.
+    var marks: [(parameters: BackdropMarks.Parameters, marks: BackdropMarks)] = []
+
+    var byteCount: Int { grid.byteCount + marks.reduce(0) { $0 + $1.marks.byteCount } }
   }
+
+  /// Backdrop marks kept per grid: the stored set's and the one being tuned. Each is a bit
+  /// per sample, 1/32 of a grid of samples alone, so ``GridBudget``'s estimate (the grids)
+  /// leaves them out.
+  static let marksPerGrid = 2
 
   public init(budget: Int) {
     self.budget = max(0, budget)
@@ -89,12 +107,40 @@ public final class SampleGridCache: Sendable {
     return grid
   }
 
+  /// The backdrop marks of the grid of `key` under `parameters`, made with `make` when they
+  /// are not kept. They are kept only beside a kept grid, and dropped with it.
+  public func marks(
+    for key: Key, _ parameters: BackdropMarks.Parameters, make: () -> BackdropMarks
+  ) -> BackdropMarks {
+    let kept = state.withLock { state -> BackdropMarks? in
+      let found = state.entries[key]?.marks.first { $0.parameters == parameters }?.marks
+      if found != nil {
+        state.statistics.markHits += 1
+      } else {
+        state.statistics.markMisses += 1
+      }
+      return found
+    }
+    if let kept { return kept }
+    let marks = make()
+    state.withLock { state in
+      guard var entry = state.entries[key] else { return }
+      let before = entry.byteCount
+      entry.marks.removeAll { $0.parameters == parameters }
+      if entry.marks.count >= Self.marksPerGrid { entry.marks.removeFirst() }
+      entry.marks.append((parameters, marks))
+      state.statistics.bytes += entry.byteCount - before
+      state.entries[key] = entry
+    }
+    return marks
+  }
+
   private func keep(_ grid: SampleGrid, for key: Key) {
     guard grid.byteCount <= budget else { return }
     state.withLock { state in
       state.clock += 1
       if let old = state.entries.updateValue(Entry(grid: grid, lastUse: state.clock), forKey: key) {
-        state.statistics.bytes -= old.grid.byteCount
+        state.statistics.bytes -= old.byteCount
       } else {
         state.statistics.grids += 1
       }
@@ -107,7 +153,7 @@ public final class SampleGridCache: Sendable {
         guard state.statistics.bytes > target else { break }
         guard oldKey != key else { continue }
         state.entries[oldKey] = nil
-        state.statistics.bytes -= entry.grid.byteCount
+        state.statistics.bytes -= entry.byteCount
         state.statistics.grids -= 1
         state.statistics.evictions += 1
       }

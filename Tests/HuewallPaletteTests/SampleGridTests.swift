@@ -33,4 +33,40 @@ import Testing
       }
     }
   }
+
+  @Test func backdropMarksKeptUnderOneParameterSetServeAnotherOfTheSameBackdrop() throws {
+    let samples = try FileManager.default.contentsOfDirectory(
+      at: repositoryRoot.appendingPathComponent("samples"), includingPropertiesForKeys: nil
+    ).filter { ImageFormat.sniff(Array((try? Data(contentsOf: $0)) ?? Data()).prefix(64)) != nil }
+    var studioShots = 0
+    for (name, parameters) in try Self.parameterSets {
+      let kept = try PaletteAnalyzer(parameters: parameters)
+      // Another set whose fill reads the same: other colours, merge and hue step.
+      var other = parameters
+      other.numColors = parameters.numColors == 5 ? 4 : 5
+      other.mergeDistance = parameters.mergeDistance == 0 ? 0 : parameters.mergeDistance + 3
+      other.hueSampleSize = 0.02
+      let tuned = try PaletteAnalyzer(parameters: other)
+      #expect(tuned.backdropParameters == kept.backdropParameters)
+      for file in samples {
+        let image = try ImageDecoder().decode(
+          try Data(contentsOf: file), source: file.path, plan: .analysis(parameters))
+        let grid = image.withPixels {
+          SampleGrid($0, step: parameters.granularity, reduction: image.reduction)
+        }
+        let marks = kept.backdropMarks(in: grid)
+        let label = "\(name): \(file.lastPathComponent)"
+        #expect(kept.analyze(grid, marks: marks) == kept.analyze(grid), "\(label)")
+        #expect(tuned.analyze(grid, marks: marks) == tuned.analyze(grid), "\(label)")
+        if case .color = marks.backdrop { studioShots += 1 }
+      }
+    }
+    // The fill ran and marked something, or the comparisons above prove little.
+    #expect(studioShots >= 10)
+    var deeper = Preset.product.parameters
+    deeper.deepShadows.toggle()
+    #expect(
+      try PaletteAnalyzer(parameters: deeper).backdropParameters
+        != PaletteAnalyzer(parameters: Preset.product.parameters).backdropParameters)
+  }
 }

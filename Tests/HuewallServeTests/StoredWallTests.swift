@@ -48,6 +48,26 @@ import Testing
     }
   }
 
+  @Test func aChangeOfAControlTheFillDoesNotReadSkipsTheFill() async throws {
+    try await ServedCatalogue.run { served in
+      let grids = served.server.live.grids
+      _ = try await served.analysis("preset=product&numColors=4")
+      let analysed = grids.statistics.markMisses
+      #expect(analysed >= 20 && grids.statistics.markHits == 0)
+      // The colours' count: every image's backdrop marks are kept.
+      let changed = try await served.analysis("preset=product&numColors=5")
+      #expect(grids.statistics.markHits == analysed && grids.statistics.markMisses == analysed)
+      #expect(changed.last?["order"] is [String])
+      // The fill reads the backdrop tint: a change of it marks every image again.
+      let untinted = try await served.analysis("preset=product&numColors=5&backdropTint=false")
+      #expect(grids.statistics.markMisses == 2 * analysed)
+      #expect(untinted.last?["order"] is [String])
+      // Both sets' marks stay beside the grids: going back to the tint costs no fill.
+      _ = try await served.analysis("preset=product&numColors=6")
+      #expect(grids.statistics.markHits == 2 * analysed)
+    }
+  }
+
   @Test func aLinkToUnstoredParametersOpensAtOnceAndAnalysesTheTilesOnScreenFirst() async throws {
     try await ServedCatalogue.run { served in
       let (status, _, page) = try await served.get("?numColors=2&hueWrap=false")

@@ -318,10 +318,8 @@ struct EvaluationTally {
   static func describe(_ top: DominantColor, body: HSVColor?) -> String {
     var colour = String(format: "h %.3f s %.2f v %.2f %@", top.h, top.s, top.v, top.hex)
     // What files the family when the analysis measured it in place of the bin's s and v.
-    let filedSaturation = top.meanSaturation ?? top.s
-    let filedValue = top.surfaceValue ?? top.litValue ?? top.v
-    if filedSaturation != top.s || filedValue != top.v {
-      colour += String(format: ", filed by s %.2f v %.2f", filedSaturation, filedValue)
+    if top.filedSaturation != top.s || top.filedValue != top.v {
+      colour += String(format: ", filed by s %.2f v %.2f", top.filedSaturation, top.filedValue)
     }
     guard let body else { return colour }
     return colour + String(format: ", product h %.3f s %.2f v %.2f", body.h, body.s, body.v)

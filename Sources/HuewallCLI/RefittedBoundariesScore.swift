@@ -45,8 +45,8 @@ struct RefittedBoundariesScore {
     guard let source = item.source, let top, top.regions == .shopper else { return }
     scored.append(
       Scored(
-        source: source, label: item.family, h: top.h, s: top.meanSaturation ?? top.s,
-        v: top.surfaceValue ?? top.litValue ?? top.v))
+        source: source, label: item.family, h: top.h, s: top.filedSaturation,
+        v: top.filedValue))
   }
 
   /// Keeps an image already reduced to what files its family.

@@ -40,14 +40,14 @@ public struct BackdropMarks: Sendable {
     self.bits = bits
   }
 
-  /// Marks `grid`'s samples as the fill did: backdrop alpha, colour bits kept.
+  /// Marks `grid`'s samples as the fill did (``BackgroundMask/marked(_:)``).
   func apply(to grid: inout SampleGrid) {
     grid.pixels.withUnsafeMutableBufferPointer { pixels in
       for (word, value) in bits.enumerated() where value != 0 {
         var rest = value
         while rest != 0 {
           let i = word << 6 | rest.trailingZeroBitCount
-          pixels[i] = pixels[i] & 0x00FF_FFFF | BackgroundMask.backdropAlpha << 24
+          pixels[i] = BackgroundMask.marked(pixels[i])
           rest &= rest - 1
         }
       }

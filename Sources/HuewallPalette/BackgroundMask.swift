@@ -30,6 +30,10 @@ enum BackgroundMask {
   /// fails every opacity test, and the colour bits stay for the fill's comparisons.
   static let backdropAlpha: UInt32 = 0xFF
 
+  /// `pixel` marked as backdrop: ``backdropAlpha``, its colour bits kept.
+  @inline(__always)
+  static func marked(_ pixel: UInt32) -> UInt32 { pixel & 0x00FF_FFFF | backdropAlpha << 24 }
+
   /// Marks the backdrop samples of `grid` with ``backdropAlpha`` and says what the backdrop
   /// is: only a ``Backdrop/color(h:s:v:hex:)`` marks anything. A grid too small to have a
   /// border and an inside is a scene. With `keepsTint`, a tinted backdrop is only what keeps
@@ -60,22 +64,24 @@ enum BackgroundMask {
       return .scene
     }
     func fill<Links: PixelsBetween>(_ links: Links) {
-      // Whether each sample looks like the backdrop, tested once: the fill reaches most
-      // samples from several neighbours, and marking one changes only its alpha.
-      let looks = grid.pixels.withUnsafeBufferPointer { pixels in
-        [Bool](unsafeUninitializedCapacity: pixels.count) { looks, count in
-          for i in 0..<pixels.count {
-            looks[i] = pixels[i] >> 24 <= alphaThreshold && backdrop.admits(pixels[i])
+      let count = grid.pixels.count
+      // The fill's working memory, for the length of the fill: whether each sample looks like
+      // the backdrop, tested once (the fill reaches most samples from several neighbours, and
+      // marking one changes only its alpha), and its stack, a slot per sample (each is pushed
+      // at most once).
+      withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { looks in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { stack in
+          grid.pixels.withUnsafeMutableBufferPointer { pixels in
+            for i in 0..<count {
+              looks.initializeElement(
+                at: i, to: backdrop.takesIn(pixels[i], alphaThreshold: alphaThreshold))
+            }
+            var fill = FloodFill(
+              pixels: pixels, looksLikeBackdrop: UnsafeBufferPointer(looks), stack: stack,
+              links: links, rows: rows, step: grid.step, backdrop: backdrop,
+              alphaThreshold: alphaThreshold)
+            fill.run(from: seeds)
           }
-          count = pixels.count
-        }
-      }
-      looks.withUnsafeBufferPointer { looks in
-        grid.pixels.withUnsafeMutableBufferPointer { pixels in
-          var fill = FloodFill(
-            pixels: pixels, looksLikeBackdrop: looks, links: links, rows: rows,
-            step: grid.step, backdrop: backdrop, alphaThreshold: alphaThreshold)
-          fill.run(from: seeds)
         }
       }
     }
@@ -165,22 +171,22 @@ private struct FloodFill<Links: PixelsBetween> {
 
   init(
     pixels: UnsafeMutableBufferPointer<UInt32>, looksLikeBackdrop: UnsafeBufferPointer<Bool>,
-    links: Links, rows: Int, step: Int, backdrop: BackdropTone, alphaThreshold: UInt32
+    stack: UnsafeMutableBufferPointer<Int>, links: Links, rows: Int, step: Int,
+    backdrop: BackdropTone, alphaThreshold: UInt32
   ) {
     self.pixels = pixels
     self.looksLikeBackdrop = looksLikeBackdrop
+    self.stack = stack
     self.links = links
     self.rows = rows
     self.backdrop = backdrop
     self.alphaThreshold = alphaThreshold
     darkerTolerance = min(32, 8 + 3 * step)
     lighterTolerance = min(12, 4 + step)
-    stack = .allocate(capacity: pixels.count)
   }
 
-  /// Marks the backdrop reachable from `seeds`; the fill is spent after it.
+  /// Marks the backdrop reachable from `seeds`.
   mutating func run(from seeds: [Int]) {
-    defer { stack.deallocate() }
     for seed in seeds where pixels[seed] >> 24 <= alphaThreshold {
       markBackdrop(column: seed / rows, row: seed % rows)
     }
@@ -199,7 +205,7 @@ private struct FloodFill<Links: PixelsBetween> {
   @inline(__always)
   private mutating func markBackdrop(column: Int, row: Int) {
     let cell = column * rows + row
-    pixels[cell] = pixels[cell] & 0x00FF_FFFF | BackgroundMask.backdropAlpha << 24
+    pixels[cell] = BackgroundMask.marked(pixels[cell])
     stack[stackCount] = column << 32 | row
     stackCount += 1
   }
@@ -208,10 +214,10 @@ private struct FloodFill<Links: PixelsBetween> {
   /// in at most once.
   @inline(__always)
   private mutating func spread(_ column: Int, _ row: Int, to toColumn: Int, _ toRow: Int) {
-    // An opaque sample or pixel that looks like the backdrop (the values, not `self`, so that
-    // the fill's state is not captured).
+    // A pixel between the samples that looks like the backdrop (the values, not `self`, so
+    // that the fill's state is not captured).
     let looksLikeBackdrop = { [alphaThreshold, backdrop] (pixel: UInt32) in
-      pixel >> 24 <= alphaThreshold && backdrop.admits(pixel)
+      backdrop.takesIn(pixel, alphaThreshold: alphaThreshold)
     }
     let cell = toColumn * rows + toRow
     let to = pixels[cell]
@@ -286,6 +292,13 @@ struct BackdropTone {
     }
     self.floor = floor
     keptTintPercent = keepsTint && tinted ? BackgroundMask.keptTint : 0
+  }
+
+  /// An opaque pixel (alpha at most `alphaThreshold`) that ``admits(_:)`` takes in: what the
+  /// fill asks of every sample it reaches and every pixel it steps over.
+  @inline(__always)
+  func takesIn(_ pixel: UInt32, alphaThreshold: UInt32) -> Bool {
+    pixel >> 24 <= alphaThreshold && admits(pixel)
   }
 
   /// Same tint as the backdrop (scaled to the pixel's brightness), between a shadow's

@@ -170,9 +170,15 @@ extension DominantColor {
   /// saturation and its lit side's (or its neutral surface's) value when the analysis measured
   /// them.
   public var family: ColorFamily {
-    ColorFamily(
-      h: h, s: meanSaturation ?? s, v: surfaceValue ?? litValue ?? v, regions: regions)
+    ColorFamily(h: h, s: filedSaturation, v: filedValue, regions: regions)
   }
+
+  /// The saturation that files the family: the samples' mean where the analysis measured it.
+  public var filedSaturation: Double { meanSaturation ?? s }
+
+  /// The value that files the family: the neutral surface's or the lit side's where the
+  /// analysis measured them.
+  public var filedValue: Double { surfaceValue ?? litValue ?? v }
 }
 
 extension PaletteAnalysis {

@@ -93,9 +93,7 @@ public struct TuningServer: Sendable {
     let sets = try store.parameterSets()
     // A stored set of exactly these parameters has the wall already: shown at once (the page
     // re-analyses behind it, which also readies the sample grids for the next change).
-    let stored = sets.first {
-      $0.parameters == asked.parameters && $0.preset == asked.preset.rawValue
-    }
+    let stored = Self.set(of: asked, in: sets)
     let entries: [ExportEntry]
     // Parameters no set has (a shared link): the page comes at once with the pipeline's stored
     // wall, which it then re-analyses, the tiles on screen first; only a catalogue without
@@ -365,14 +363,15 @@ public struct TuningServer: Sendable {
     return entries
   }
 
+  /// The stored set of exactly the parameters and preset `asked`, if one of `sets` is.
+  static func set(of asked: LiveParameters, in sets: [ParameterSetRecord]) -> ParameterSetRecord? {
+    sets.first { $0.parameters == asked.parameters && $0.preset == asked.preset.rawValue }
+  }
+
   /// The analyses a stored set of exactly `asked` holds, by image hash: a wall served from
   /// these costs no analysis. Empty when no set has these parameters.
   func storedResults(_ asked: LiveParameters) throws -> [String: LiveAnalysis.Result] {
-    guard
-      let set = try store.parameterSets().first(where: {
-        $0.parameters == asked.parameters && $0.preset == asked.preset.rawValue
-      })
-    else { return [:] }
+    guard let set = Self.set(of: asked, in: try store.parameterSets()) else { return [:] }
     var results: [String: LiveAnalysis.Result] = [:]
     try store.forEachExportEntry(
       parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct

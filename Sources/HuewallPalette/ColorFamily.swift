@@ -57,6 +57,12 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
   /// The family of a colour by the shopper boundaries drawn with `boundaries`' thresholds:
   /// ``ShopperBoundaries/drawn`` files every colour; others refit them to scored photos.
   public init(h: Double, s: Double, v: Double, shopper b: ShopperBoundaries) {
+    self.init(h: h, s: s, v: v, shopper: b, withoutName: nil)
+  }
+
+  /// The same, with the survey's name `withoutName` (if any) left out of the named bands:
+  /// how a colour is filed when its own name is not there to decide it.
+  init(h: Double, s: Double, v: Double, shopper b: ShopperBoundaries, withoutName: String?) {
     let degrees = (h - h.rounded(.down)) * 360
     // A colour is neutral by its chroma (s × v), not its saturation: a warm steel in the
     // shade (s 0.18, v 0.5) is grey while a pale pink shirt (s 0.18, v 0.95) is pink.
@@ -76,7 +82,8 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
       case (..<12, _, _), (345..., _, _): .red
       case (..<38, _, _): .orange
       case (..<55, _, ..<0.88): .gold
-      // A dark yellow is olive, which shoppers file as green.
+      // A dark yellow is olive, which shoppers file as green. (Here, from 173° to 330° and
+      // from 55° to 80°, ``asNamed`` then lets the nearest named colour decide.)
       case (55..<68, _, ..<0.70): .green
       case (..<68, _, _): .yellow
       case (..<173, _, _): .green
@@ -91,27 +98,29 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
       default: .pink
       }
     self = Self.asNamed(
-      drawn, degrees: degrees, h: h, s: s, v: v, paleYellowSaturation: b.paleYellowSaturation)
+      drawn, degrees: degrees, h: h, s: s, v: v, paleYellowSaturation: b.paleYellowSaturation,
+      withoutName: withoutName)
   }
 
   /// The shopper boundaries where the XKCD survey's names (``NamedColours``) show that boxes
   /// on HSV split what people see as one family:
-  /// - from 235° to 290°, blue or purple by the nearest named colour: a lavender (#a6a3cc)
-  ///   or blue-violet (#503d99) is purple, a vivid royal blue of the same hue stays blue;
+  /// - in the bands of ``NamedBand/all`` (blue or purple, purple or pink, yellow or green), the
+  ///   nearest named colour decides;
   /// - a pale colour from 45° on is yellow, not beige, once its saturation reaches 0.35: the
   ///   retail naming levels of colornamer file the survey's pale yellows there (#fff599 is
   ///   "soft yellow"), while the palest (cream, the survey's beige, s ≈ 0.25) stay beige.
+  ///
+  /// Gold keeps its box: a metallic gold (#c7a428) lies nearer the survey's yellow names than
+  /// its gold ones; gold is a material, which no colour alone tells apart.
   static func asNamed(
     _ drawn: ColorFamily, degrees: Double, h: Double, s: Double, v: Double,
-    paleYellowSaturation: Double
+    paleYellowSaturation: Double, withoutName: String? = nil
   ) -> ColorFamily {
-    switch drawn {
-    case .beige where degrees >= 45 && s >= paleYellowSaturation: .yellow
-    case .blue,
-      .purple where (235..<290).contains(degrees):
-      blueOrPurple(h: h, s: s, v: v)
-    default: drawn
-    }
+    if drawn == .beige && degrees >= 45 && s >= paleYellowSaturation { return .yellow }
+    guard let (index, band) = NamedBand.deciding(drawn, degrees: degrees) else { return drawn }
+    guard let withoutName else { return named(h: h, s: s, v: v, band: band, index: index) ?? drawn }
+    let names = band.names.filter { $0.name != withoutName }
+    return NamedBand.family(of: rgb(h: h, s: s, v: v), among: names) ?? drawn
   }
 
   /// Below this chroma (s × v) the shopper boundaries call a colour neutral.

@@ -80,28 +80,71 @@ public struct NamedColours: Sendable {
   static let maxLightnessWeight = 1.75
 }
 
+/// A band of hue where boxes on HSV split what people see as one family: there the nearest
+/// named colour of the survey (CIEDE2000, as a colour's name is chosen) decides between the
+/// band's families.
+struct NamedBand: Sendable {
+  /// The band, in degrees of hue.
+  let degrees: Range<Double>
+  /// The families the boxes file there that the band decides again.
+  let refiles: Set<ColorFamily>
+  /// The families whose names the band chooses among.
+  let families: Set<ColorFamily>
+  /// The survey's names of those families, in the survey's order: picked once, not on every
+  /// colour the band decides.
+  let names: [NamedColours.Entry]
+
+  init(degrees: Range<Double>, refiles: Set<ColorFamily>, among families: Set<ColorFamily>) {
+    self.degrees = degrees
+    self.refiles = refiles
+    self.families = families
+    names = NamedColours.survey.entries.filter { families.contains($0.family) }
+  }
+
+  /// Every band, none overlapping another.
+  static let all = [
+    // A lavender (#a6a3cc) or blue-violet (#503d99) is purple, a vivid royal blue of the
+    // same hue stays blue.
+    NamedBand(degrees: 173..<290, refiles: [.blue, .purple], among: [.blue, .navy, .purple]),
+    // A violet-leaning magenta (#9e43a2 "medium purple", #a00498) is purple, a hot pink
+    // pink. It stops where the boxes' burgundy begins: a dark raspberry (#990f49) has a red's
+    // name nearest, which no name of this band would give.
+    NamedBand(degrees: 290..<330, refiles: [.purple, .pink], among: [.purple, .pink]),
+    // A greenish yellow (#cdfd02) is yellow, a yellowish green (#b6c406) green.
+    NamedBand(degrees: 55..<80, refiles: [.yellow, .green], among: [.yellow, .green]),
+  ]
+
+  /// The band that decides a colour the boxes file as `drawn` at `degrees`, if any.
+  static func deciding(_ drawn: ColorFamily, degrees: Double) -> (index: Int, band: NamedBand)? {
+    all.enumerated().first {
+      $0.element.refiles.contains(drawn) && $0.element.degrees.contains(degrees)
+    }
+    .map { ($0.offset, $0.element) }
+  }
+
+  /// The family of the nearest name to h (turns), s and v (0…1) among `names` (navy counts
+  /// as blue: how dark a blue must be to be navy is the boxes' to say).
+  static func family(of rgb: (r: UInt8, g: UInt8, b: UInt8), among names: [NamedColours.Entry])
+    -> ColorFamily?
+  {
+    let nearest = NamedColours.nearest(to: Lab(r: rgb.r, g: rgb.g, b: rgb.b), among: names)
+    return nearest.map { $0.family == .navy ? .blue : $0.family }
+  }
+}
+
 extension ColorFamily {
-  /// Blue or purple for a colour in the band where HSV hue cannot tell them apart, by the
-  /// nearest named colour of either (navy counts as blue). Kept per colour: the bins of a
+  /// The family the band at `index` gives a colour. Kept per band and colour: the bins of a
   /// catalogue give a few thousand distinct colours at most.
-  static func blueOrPurple(h: Double, s: Double, v: Double) -> ColorFamily {
+  static func named(h: Double, s: Double, v: Double, band: NamedBand, index: Int) -> ColorFamily? {
     let rgb = Self.rgb(h: h, s: s, v: v)
-    let key = UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
+    let key = UInt32(index) << 24 | UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
     if let known = decided.withLock({ $0[key] }) { return known }
-    let nearest = NamedColours.nearest(
-      to: Lab(r: rgb.r, g: rgb.g, b: rgb.b), among: bluesAndPurples)
-    let family: ColorFamily = nearest?.family == .purple ? .purple : .blue
-    decided.withLock { $0[key] = family }
+    let family = NamedBand.family(of: rgb, among: band.names)
+    if let family { decided.withLock { $0[key] = family } }
     return family
   }
 
   private static let decided = Mutex<[UInt32: ColorFamily]>([:])
-
-  /// The survey's blues, purples and navies, in the survey's order: picked once, not on every
-  /// colour the band decides.
-  private static let bluesAndPurples = NamedColours.survey.entries.filter {
-    [.blue, .purple, .navy].contains($0.family)
-  }
 
   /// sRGB of h (turns), s and v (0…1) as bytes.
   static func rgb(h: Double, s: Double, v: Double) -> (r: UInt8, g: UInt8, b: UInt8) {

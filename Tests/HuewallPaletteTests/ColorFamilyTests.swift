@@ -57,8 +57,9 @@ import Testing
     (346.0, 0.8, 0.8, .red), (352.0, 0.6, 0.9, .red), (346.0, 0.6, 0.74, .red),
     // navy below v 0.45, a darker blue than by the original boundaries (0.50)
     (220.0, 0.8, 0.44, .navy), (220.0, 0.8, 0.45, .blue),
-    // olive is green, a bright yellow stays yellow
-    (60.0, 0.8, 0.69, .green), (60.0, 0.8, 0.7, .yellow),
+    // olive is green, a bright yellow stays yellow (from 55° to 80° by the nearest named
+    // colour: #b3b324 is the survey's "mustard green")
+    (60.0, 0.8, 0.5, .green), (60.0, 0.8, 0.7, .green), (60.0, 0.8, 0.9, .yellow),
     // green to 173° (0.48 turns)
     (172.9, 0.5, 0.7, .green), (173.0, 0.5, 0.7, .blue),
     // burgundy is red, a dark plum purple

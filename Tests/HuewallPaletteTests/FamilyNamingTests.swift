@@ -30,7 +30,7 @@ struct FamilyNamingTests {
     }
   }
 
-  static func shopperFamily(ofHex hex: String) throws -> ColorFamily {
+  static func shopperFamily(ofHex hex: String, withoutName: String? = nil) throws -> ColorFamily {
     let value = try #require(UInt32(hex.dropFirst(), radix: 16))
     let (r, g, b) = (
       Double(value >> 16) / 255, Double(value >> 8 & 0xff) / 255, Double(value & 0xff) / 255
@@ -48,7 +48,8 @@ struct FamilyNamingTests {
       }
       h = (h / 6 + 1).truncatingRemainder(dividingBy: 1)
     }
-    return ColorFamily(h: h, s: maxC == 0 ? 0 : d / maxC, v: maxC, regions: .shopper)
+    return ColorFamily(
+      h: h, s: maxC == 0 ? 0 : d / maxC, v: maxC, shopper: .drawn, withoutName: withoutName)
   }
 
   @Test("the survey holds its 949 colours, each filed in a family")
@@ -88,33 +89,47 @@ struct FamilyNamingTests {
     #expect(NamedColours.nearest(to: band[0].lab, among: [twin] + band)?.name == "twin")
   }
 
-  /// 497 of 593 (83.8 %), with the named-colour refinements as without them: they file the
-  /// blue-violets and lavenders right (purple↔blue, 3) and a pale yellow (1), and four of the
-  /// survey's saturated "beige", "khaki" and "cream" names (s ≥ 0.35) yellow, as vendors and
-  /// colornamer do. Silver counts as grey, as in the labels.
-  @Test("names with one family word are filed in that family")
+  /// Filed in the family its name states: 513 of 593 (86.5 %; 497 with blue or purple the
+  /// only named band), and 505 (85.2 %) with each colour's own name left out of the bands,
+  /// so that a band is not graded by the very names it holds. Silver counts as grey, as in
+  /// the labels.
+  @Test("names with one family word are filed in that family, with and without their own name")
   func singleWordNames() throws {
     let names = Self.singleFamilyNames()
     #expect(names.count > 550)
-    var correct = 0
-    var confusions: [String: Int] = [:]
-    for (entry, family) in names {
-      var filed = try Self.shopperFamily(ofHex: entry.hex)
-      if filed == .silver { filed = .grey }
-      let expected = family == .silver ? ColorFamily.grey : family
-      if filed == expected {
-        correct += 1
-      } else {
-        confusions["\(expected.rawValue)→\(filed.rawValue)", default: 0] += 1
+    func score(leavingOut: Bool) throws -> (
+      share: Double, confusions: [String: Int], listed: String
+    ) {
+      var correct = 0
+      var confusions: [String: Int] = [:]
+      for (entry, family) in names {
+        var filed = try Self.shopperFamily(
+          ofHex: entry.hex, withoutName: leavingOut ? entry.name : nil)
+        if filed == .silver { filed = .grey }
+        let expected = family == .silver ? ColorFamily.grey : family
+        if filed == expected {
+          correct += 1
+        } else {
+          confusions["\(expected.rawValue)→\(filed.rawValue)", default: 0] += 1
+        }
       }
+      let listed = confusions.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+      return (
+        Double(correct) / Double(names.count), confusions, "\(correct)/\(names.count): \(listed)"
+      )
     }
-    let share = Double(correct) / Double(names.count)
-    let listed = confusions.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }
-    #expect(share >= 0.835, "\(correct)/\(names.count): \(listed.joined(separator: ", "))")
-    // The two confusions the refinements are for.
-    #expect(confusions["purple→blue", default: 0] == 0, "\(listed)")
-    #expect(confusions["blue→purple", default: 0] == 0, "\(listed)")
-    #expect(confusions["yellow→beige", default: 0] == 0, "\(listed)")
+    let inSample = try score(leavingOut: false)
+    #expect(inSample.share >= 0.865, "\(inSample.listed)")
+    let heldOut = try score(leavingOut: true)
+    #expect(heldOut.share >= 0.85, "\(heldOut.listed)")
+    // The confusions the bands and the pale yellows are for (purple→pink was 14: two are
+    // left from 330°, where the band stops and burgundy begins).
+    for confusion in ["purple→blue", "blue→purple", "yellow→beige", "yellow→green", "green→yellow"]
+    {
+      #expect(inSample.confusions[confusion, default: 0] == 0, "\(confusion): \(inSample.listed)")
+    }
+    #expect(inSample.confusions["purple→pink", default: 0] <= 2, "\(inSample.listed)")
   }
 
   /// Colours another shop's vendors name, which the boxes drawn on 241 photos misfiled.
@@ -125,6 +140,10 @@ struct FamilyNamingTests {
       ("#ccc47a", .yellow), ("#fff599", .yellow), ("#e6daa6", .beige), ("#ffffc2", .beige),
       // A vivid royal blue of the same hue band stays blue, and navy stays navy.
       ("#2a1aff", .blue), ("#1a1aff", .blue), ("#14145c", .navy),
+      // A violet-leaning magenta is purple, a hot pink pink; a greenish yellow is yellow, a
+      // yellowish green green.
+      ("#9e43a2", .purple), ("#a00498", .purple), ("#ff028d", .pink), ("#cdfd02", .yellow),
+      ("#a3cc29", .green),
     ])
   func shopColours(hex: String, expected: ColorFamily) throws {
     #expect(try Self.shopperFamily(ofHex: hex) == expected, "\(hex)")

@@ -88,16 +88,13 @@ struct NamedBand: Sendable {
   let degrees: Range<Double>
   /// The families the boxes file there that the band decides again.
   let refiles: Set<ColorFamily>
-  /// The families whose names the band chooses among.
-  let families: Set<ColorFamily>
-  /// The survey's names of those families, in the survey's order: picked once, not on every
-  /// colour the band decides.
+  /// The survey's names of the families the band chooses among, in the survey's order: picked
+  /// once, not on every colour the band decides.
   let names: [NamedColours.Entry]
 
   init(degrees: Range<Double>, refiles: Set<ColorFamily>, among families: Set<ColorFamily>) {
     self.degrees = degrees
     self.refiles = refiles
-    self.families = families
     names = NamedColours.survey.entries.filter { families.contains($0.family) }
   }
 
@@ -110,7 +107,8 @@ struct NamedBand: Sendable {
     // pink. It stops where the boxes' burgundy begins: a dark raspberry (#990f49) has a red's
     // name nearest, which no name of this band would give.
     NamedBand(degrees: 290..<330, refiles: [.purple, .pink], among: [.purple, .pink]),
-    // A greenish yellow (#cdfd02) is yellow, a yellowish green (#b6c406) green.
+    // A greenish yellow (#cdfd02) is yellow, a yellowish green (#b6c406, "baby puke green")
+    // green.
     NamedBand(degrees: 55..<80, refiles: [.yellow, .green], among: [.yellow, .green]),
   ]
 
@@ -122,8 +120,8 @@ struct NamedBand: Sendable {
     .map { ($0.offset, $0.element) }
   }
 
-  /// The family of the nearest name to h (turns), s and v (0…1) among `names` (navy counts
-  /// as blue: how dark a blue must be to be navy is the boxes' to say).
+  /// The family of the name nearest `rgb` among `names` (navy counts as blue: how dark a
+  /// blue must be to be navy is the boxes' to say).
   static func family(of rgb: (r: UInt8, g: UInt8, b: UInt8), among names: [NamedColours.Entry])
     -> ColorFamily?
   {

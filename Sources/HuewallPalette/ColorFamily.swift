@@ -67,6 +67,8 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
     // A colour is neutral by its chroma (s × v), not its saturation: a warm steel in the
     // shade (s 0.18, v 0.5) is grey while a pale pink shirt (s 0.18, v 0.95) is pink.
     let neutral = s * v < b.neutralChroma
+    // The boxes; from 0° to 20°, 55° to 80° and 173° to 330° ``asNamed`` then lets the nearest
+    // named colour decide between the families they draw there.
     let drawn: ColorFamily =
       switch (degrees, s, v) {
       case (_, ..<0.5, ..<b.blackValue), (_, _, ..<0.15): .black
@@ -82,8 +84,7 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
       case (..<12, _, _), (345..., _, _): .red
       case (..<38, _, _): .orange
       case (..<55, _, ..<0.88): .gold
-      // A dark yellow is olive, which shoppers file as green. (Here, from 173° to 330° and
-      // from 55° to 80°, ``asNamed`` then lets the nearest named colour decide.)
+      // A dark yellow is olive, which shoppers file as green.
       case (55..<68, _, ..<0.70): .green
       case (..<68, _, _): .yellow
       case (..<173, _, _): .green
@@ -104,8 +105,8 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
 
   /// The shopper boundaries where the XKCD survey's names (``NamedColours``) show that boxes
   /// on HSV split what people see as one family:
-  /// - in the bands of ``NamedBand/all`` (blue or purple, purple or pink, yellow or green), the
-  ///   nearest named colour decides;
+  /// - in the bands of ``NamedBand/all`` (blue or purple, purple or pink, yellow or green, red
+  ///   or brown), the nearest named colour decides;
   /// - a pale colour from 45° on is yellow, not beige, once its saturation reaches 0.35: the
   ///   retail naming levels of colornamer file the survey's pale yellows there (#fff599 is
   ///   "soft yellow"), while the palest (cream, the survey's beige, s ≈ 0.25) stay beige.

@@ -110,6 +110,9 @@ struct NamedBand: Sendable {
     // A greenish yellow (#cdfd02) is yellow, a yellowish green (#b6c406, "baby puke green")
     // green.
     NamedBand(degrees: 55..<80, refiles: [.yellow, .green], among: [.yellow, .green]),
+    // A rust red (#aa2704) is red, a reddish brown (#6e1005 "reddy brown") brown: the boxes
+    // cut them at a hue (12°), people by how brown they look.
+    NamedBand(degrees: 0..<20, refiles: [.red, .brown], among: [.red, .brown]),
   ]
 
   /// The band that decides a colour the boxes file as `drawn` at `degrees`, if any.

@@ -89,8 +89,8 @@ struct FamilyNamingTests {
     #expect(NamedColours.nearest(to: band[0].lab, among: [twin] + band)?.name == "twin")
   }
 
-  /// Filed in the family its name states: 513 of 593 (86.5 %; 497 with blue or purple the
-  /// only named band), and 505 (85.2 %) with each colour's own name left out of the bands,
+  /// Filed in the family its name states: 518 of 593 (87.4 %; 497 with blue or purple the
+  /// only named band), and 509 (85.8 %) with each colour's own name left out of the bands,
   /// so that a band is not graded by the very names it holds. Silver counts as grey, as in
   /// the labels.
   @Test("names with one family word are filed in that family, with and without their own name")
@@ -120,13 +120,14 @@ struct FamilyNamingTests {
       )
     }
     let inSample = try score(leavingOut: false)
-    #expect(inSample.share >= 0.865, "\(inSample.listed)")
+    #expect(inSample.share >= 0.87, "\(inSample.listed)")
     let heldOut = try score(leavingOut: true)
-    #expect(heldOut.share >= 0.85, "\(heldOut.listed)")
+    #expect(heldOut.share >= 0.855, "\(heldOut.listed)")
     // The confusions the bands and the pale yellows are for (purple→pink was 14: two are
     // left from 330°, where the band stops and burgundy begins).
-    for confusion in ["purple→blue", "blue→purple", "yellow→beige", "yellow→green", "green→yellow"]
-    {
+    for confusion in [
+      "purple→blue", "blue→purple", "yellow→beige", "yellow→green", "green→yellow", "red→brown",
+    ] {
       #expect(inSample.confusions[confusion, default: 0] == 0, "\(confusion): \(inSample.listed)")
     }
     #expect(inSample.confusions["purple→pink", default: 0] <= 2, "\(inSample.listed)")
@@ -144,6 +145,8 @@ struct FamilyNamingTests {
       // yellowish green green.
       ("#9e43a2", .purple), ("#a00498", .purple), ("#ff028d", .pink), ("#cdfd02", .yellow),
       ("#a3cc29", .green),
+      // A rust red is red, a reddish brown brown.
+      ("#aa2704", .red), ("#9f2305", .red), ("#6e1005", .brown), ("#410200", .brown),
     ])
   func shopColours(hex: String, expected: ColorFamily) throws {
     #expect(try Self.shopperFamily(ofHex: hex) == expected, "\(hex)")

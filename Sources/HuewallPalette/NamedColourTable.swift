@@ -133,19 +133,44 @@ struct NamedBand: Sendable {
   }
 }
 
-extension ColorFamily {
-  /// The family the band at `index` gives a colour. Kept per band and colour: the bins of a
-  /// catalogue give a few thousand distinct colours at most.
-  static func named(h: Double, s: Double, v: Double, band: NamedBand, index: Int) -> ColorFamily? {
-    let rgb = Self.rgb(h: h, s: s, v: v)
+/// The families the bands decided, by band and colour, so that each colour is searched for
+/// once: the bins of a catalogue give a few thousand distinct colours at most. A server that
+/// analyses with ever new parameters meets more; past ``limit`` the table starts over.
+final class DecidedFamilies: Sendable {
+  /// The most colours kept.
+  let limit: Int
+  private let families = Mutex<[UInt32: ColorFamily]>([:])
+
+  init(limit: Int) { self.limit = limit }
+
+  /// The one every analysis uses (100,000 colours: a few megabytes).
+  static let shared = DecidedFamilies(limit: 100_000)
+
+  /// How many colours are kept now.
+  var count: Int { families.withLock { $0.count } }
+
+  /// The family the band at `index` gives `rgb`.
+  func family(of rgb: (r: UInt8, g: UInt8, b: UInt8), band: NamedBand, index: Int)
+    -> ColorFamily?
+  {
     let key = UInt32(index) << 24 | UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
-    if let known = decided.withLock({ $0[key] }) { return known }
+    if let known = families.withLock({ $0[key] }) { return known }
     let family = NamedBand.family(of: rgb, among: band.names)
-    if let family { decided.withLock { $0[key] = family } }
+    if let family {
+      families.withLock { families in
+        if families.count >= limit { families.removeAll(keepingCapacity: true) }
+        families[key] = family
+      }
+    }
     return family
   }
+}
 
-  private static let decided = Mutex<[UInt32: ColorFamily]>([:])
+extension ColorFamily {
+  /// The family the band at `index` gives a colour, kept in ``DecidedFamilies/shared``.
+  static func named(h: Double, s: Double, v: Double, band: NamedBand, index: Int) -> ColorFamily? {
+    DecidedFamilies.shared.family(of: rgb(h: h, s: s, v: v), band: band, index: index)
+  }
 
   /// sRGB of h (turns), s and v (0…1) as bytes.
   static func rgb(h: Double, s: Double, v: Double) -> (r: UInt8, g: UInt8, b: UInt8) {

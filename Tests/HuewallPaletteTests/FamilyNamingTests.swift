@@ -152,6 +152,20 @@ struct FamilyNamingTests {
     #expect(try Self.shopperFamily(ofHex: hex) == expected, "\(hex)")
   }
 
+  @Test("the colours the bands decided are kept, but never more than the limit")
+  func keptDecisionsStayBounded() {
+    let decided = DecidedFamilies(limit: 100)
+    let band = NamedBand.all[0]
+    for blue in 0...255 {
+      let rgb = (UInt8(40), UInt8(60), UInt8(blue))
+      let first = decided.family(of: rgb, band: band, index: 0)
+      #expect(first == NamedBand.family(of: rgb, among: band.names))
+      #expect(decided.family(of: rgb, band: band, index: 0) == first)
+      #expect(decided.count <= 100)
+    }
+    #expect(decided.count == 256 - 200)
+  }
+
   @Test("the original boundaries are untouched by the named colours")
   func originalBoundariesStay() {
     // #503d99 by the original boundaries: h 252°, blue.

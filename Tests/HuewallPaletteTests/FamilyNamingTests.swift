@@ -133,7 +133,8 @@ struct FamilyNamingTests {
     #expect(inSample.confusions["purple→pink", default: 0] <= 2, "\(inSample.listed)")
   }
 
-  /// Colours another shop's vendors name, which the boxes drawn on 241 photos misfiled.
+  /// Colours another shop's vendors name, which the boxes drawn on 241 photos misfiled, and
+  /// colours of the survey that each band decides.
   @Test(
     "a shop's lavender, lilac and blue-violet are purple, its pale yellow yellow",
     arguments: [

@@ -67,7 +67,7 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
     // A colour is neutral by its chroma (s × v), not its saturation: a warm steel in the
     // shade (s 0.18, v 0.5) is grey while a pale pink shirt (s 0.18, v 0.95) is pink.
     let neutral = s * v < b.neutralChroma
-    // The boxes; from 0° to 20°, 55° to 80° and 173° to 330° ``asNamed`` then lets the nearest
+    // The boxes; within the bands of ``NamedBand/all``, ``asNamed`` then lets the nearest
     // named colour decide between the families they draw there.
     let drawn: ColorFamily =
       switch (degrees, s, v) {
@@ -118,10 +118,13 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
     paleYellowSaturation: Double, withoutName: String? = nil
   ) -> ColorFamily {
     if drawn == .beige && degrees >= 45 && s >= paleYellowSaturation { return .yellow }
-    guard let (index, band) = NamedBand.deciding(drawn, degrees: degrees) else { return drawn }
-    guard let withoutName else { return named(h: h, s: s, v: v, band: band, index: index) ?? drawn }
-    let names = band.names.filter { $0.name != withoutName }
-    return NamedBand.family(of: rgb(h: h, s: s, v: v), among: names) ?? drawn
+    guard let band = NamedBand.deciding(drawn, degrees: degrees) else { return drawn }
+    let rgb = rgb(h: h, s: s, v: v)
+    guard let withoutName else {
+      return DecidedFamilies.shared.family(of: rgb, band: band) ?? drawn
+    }
+    let names = NamedBand.all[band].names.filter { $0.name != withoutName }
+    return NamedBand.family(of: rgb, among: names) ?? drawn
   }
 
   /// Below this chroma (s × v) the shopper boundaries call a colour neutral.

@@ -115,12 +115,10 @@ struct NamedBand: Sendable {
     NamedBand(degrees: 0..<20, refiles: [.red, .brown], among: [.red, .brown]),
   ]
 
-  /// The band that decides a colour the boxes file as `drawn` at `degrees`, if any.
-  static func deciding(_ drawn: ColorFamily, degrees: Double) -> (index: Int, band: NamedBand)? {
-    all.enumerated().first {
-      $0.element.refiles.contains(drawn) && $0.element.degrees.contains(degrees)
-    }
-    .map { ($0.offset, $0.element) }
+  /// The index in ``all`` of the band that decides a colour the boxes file as `drawn` at
+  /// `degrees`, if any.
+  static func deciding(_ drawn: ColorFamily, degrees: Double) -> Int? {
+    all.firstIndex { $0.refiles.contains(drawn) && $0.degrees.contains(degrees) }
   }
 
   /// The family of the name nearest `rgb` among `names` (navy counts as blue: how dark a
@@ -149,13 +147,11 @@ final class DecidedFamilies: Sendable {
   /// How many colours are kept now.
   var count: Int { families.withLock { $0.count } }
 
-  /// The family the band at `index` gives `rgb`.
-  func family(of rgb: (r: UInt8, g: UInt8, b: UInt8), band: NamedBand, index: Int)
-    -> ColorFamily?
-  {
+  /// The family the band at `index` of ``NamedBand/all`` gives `rgb`.
+  func family(of rgb: (r: UInt8, g: UInt8, b: UInt8), band index: Int) -> ColorFamily? {
     let key = UInt32(index) << 24 | UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
     if let known = families.withLock({ $0[key] }) { return known }
-    let family = NamedBand.family(of: rgb, among: band.names)
+    let family = NamedBand.family(of: rgb, among: NamedBand.all[index].names)
     if let family {
       families.withLock { families in
         if families.count >= limit { families.removeAll(keepingCapacity: true) }
@@ -167,11 +163,6 @@ final class DecidedFamilies: Sendable {
 }
 
 extension ColorFamily {
-  /// The family the band at `index` gives a colour, kept in ``DecidedFamilies/shared``.
-  static func named(h: Double, s: Double, v: Double, band: NamedBand, index: Int) -> ColorFamily? {
-    DecidedFamilies.shared.family(of: rgb(h: h, s: s, v: v), band: band, index: index)
-  }
-
   /// sRGB of h (turns), s and v (0…1) as bytes.
   static func rgb(h: Double, s: Double, v: Double) -> (r: UInt8, g: UInt8, b: UInt8) {
     let c = DominantColor.rgb(h: h, s: s, v: v)

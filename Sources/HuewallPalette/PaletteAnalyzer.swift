@@ -100,9 +100,8 @@ public struct PaletteAnalyzer: Sendable {
   func analyzeMarked(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint)
     -> PaletteAnalysis
   {
-    var analysis =
-      usesProductPath
-      ? analyzeProduct(grid, backdrop: backdrop.isColor, hint: hint) : analyze(.grid(grid))
+    guard !usesProductPath else { return analyzeProduct(grid, backdrop: backdrop, hint: hint) }
+    var analysis = analyze(.grid(grid))
     analysis.backdrop = backdrop
     return analysis
   }

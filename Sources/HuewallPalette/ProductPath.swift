@@ -9,9 +9,27 @@ extension PaletteAnalyzer {
       || parameters.meanSaturation || parameters.neutralSurface
   }
 
-  /// The product path: a weight per sample from the foreground priors, bins that keep their
-  /// colour sums, and ranking over merged bins.
-  func analyzeProduct(_ grid: SampleGrid, backdrop: Bool, hint: ProductHint) -> PaletteAnalysis {
+  /// The product path: a weight per sample from the foreground priors, the samples grouped
+  /// by colour, bins that keep their colour sums, and ranking over merged bins.
+  func analyzeProduct(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint)
+    -> PaletteAnalysis
+  {
+    analyze(weighing(grid, backdrop: backdrop, hint: hint))
+  }
+
+  /// The parameters ``weighing(_:backdrop:hint:)`` reads for a product with `hint`.
+  public func weighingParameters(hint: ProductHint) -> WeighedColours.Parameters {
+    .init(
+      backdrop: backdropParameters, scenePrior: parameters.scenePrior,
+      skinSuppression: parameters.skinSuppression,
+      skinWithoutPriority: parameters.skinWithoutPriority,
+      garmentPrior: parameters.garmentPrior,
+      wornOn: parameters.garmentPrior ? hint.wornOn : nil)
+  }
+
+  /// The counted samples of a marked grid, grouped by colour with the weights the foreground
+  /// priors give them.
+  func weighing(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint) -> WeighedColours {
     let alphaThreshold = UInt32(parameters.alphaThreshold)
     let sampleCount = grid.pixels.count
     var skipped = 0
@@ -26,7 +44,7 @@ extension PaletteAnalyzer {
     }
     var weights = [Float](repeating: 1, count: sampleCount)
     // A scene: no uniform backdrop, and not a cut-out on a transparent one.
-    let scene = !backdrop && skipped * 4 < sampleCount
+    let scene = !backdrop.isColor && skipped * 4 < sampleCount
     if parameters.scenePrior && scene {
       ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
@@ -46,44 +64,61 @@ extension PaletteAnalyzer {
     if parameters.garmentPrior, person, let region = hint.wornOn {
       GarmentPrior.weigh(grid, region: region, into: &weights)
     }
-    let bins = ColorBins(
-      keyCount: binSpace, denseLimit: Self.denseBinLimit, samples: sampleCount)
-    // Each sample's bin slot (-1: not counted), for the lit values of the reported colours.
-    var slots = [Int32](repeating: -1, count: parameters.litFamilies ? sampleCount : 0)
-    let keepSlots = !slots.isEmpty
-    var run = BinRun(bins)
+    var grouping = ColourGrouping(expected: (sampleCount - skipped - background) / 4)
     grid.pixels.withUnsafeBufferPointer { pixels in
       weights.withUnsafeBufferPointer { weights in
         skinMask.withUnsafeBufferPointer { skinMask in
+          for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
+            grouping.add(
+              pixels[i] & 0x00FF_FFFF, weight: Double(weights[i]),
+              plain: plainSkin && skinMask[i])
+          }
+        }
+      }
+    }
+    let (colors, prioritised, plain) = grouping.finish()
+    return WeighedColours(
+      colors: colors, prioritised: prioritised, plain: plain, samples: grid.columns * grid.rows,
+      skipped: skipped, background: background, skin: skin, backdrop: backdrop)
+  }
+
+  /// Analyses colours weighed by ``weighing(_:backdrop:hint:)`` under the same
+  /// ``weighingParameters(hint:)``: bins, merges and ranks them.
+  public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {
+    let colors = weighed.colors
+    let bins = ColorBins(keyCount: binSpace, denseLimit: Self.denseBinLimit, samples: colors.count)
+    // Each colour's bin slot, for the lit values of the reported colours.
+    var slots = [Int32](repeating: -1, count: colors.count)
+    var run = BinRun(bins)
+    colors.withUnsafeBufferPointer { colors in
+      weighed.prioritised.withUnsafeBufferPointer { prioritised in
+        weighed.plain.withUnsafeBufferPointer { plain in
           slots.withUnsafeMutableBufferPointer { slots in
-            for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
-              let pixel = pixels[i]
-              let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+            for i in 0..<colors.count {
+              let color = colors[i]
+              let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
               let (key, bonus) = binKey(red: r, green: g, blue: b)
-              let slot = run.add(
-                (plainSkin && skinMask[i] ? 1 : 1 + bonus) * Double(weights[i]), to: key,
-                red: r, green: g, blue: b)
-              if keepSlots { slots[i] = Int32(truncatingIfNeeded: slot) }
+              var weight = (1 + bonus) * prioritised[i]
+              if !plain.isEmpty { weight += plain[i] }
+              slots[i] = Int32(
+                truncatingIfNeeded: run.add(weight, to: key, red: r, green: g, blue: b))
             }
           }
         }
       }
     }
     run.finish()
-    var analysis = ranked(
-      bins, samples: grid.columns * grid.rows, skipped: skipped, background: background,
-      grid: grid, slots: slots, weights: weights,
-      alphaThreshold: alphaThreshold)
-    analysis.skin = skin
+    var analysis = ranked(bins, weighed: weighed, slots: slots)
+    analysis.skin = weighed.skin
+    analysis.backdrop = weighed.backdrop
     return analysis
   }
 
   /// Bins merged into colours (heaviest bin first, each lighter bin joining the nearest colour
   /// within ``AnalysisParameters/mergeDistance`` of its first bin's mean), ranked by weight.
-  private func ranked(
-    _ bins: ColorBins, samples: Int, skipped: Int, background: Int, grid: SampleGrid,
-    slots: [Int32], weights: [Float], alphaThreshold: UInt32
-  ) -> PaletteAnalysis {
+  private func ranked(_ bins: ColorBins, weighed: WeighedColours, slots: [Int32])
+    -> PaletteAnalysis
+  {
     var totalWeight = 0.0
     // Each family's weight, summed in slot order as a dictionary would sum it.
     var familyTotals = [Double](repeating: 0, count: ColorFamily.allCases.count)
@@ -147,12 +182,10 @@ extension PaletteAnalyzer {
     let lit =
       parameters.litFamilies
       ? LitValues.measure(
-        grid, slots: slots, weights: weights, clusterOfSlot: clusterOfSlot,
-        clusters: top.map(\.offset))
+        weighed, slots: slots, clusterOfSlot: clusterOfSlot, clusters: top.map(\.offset))
       : []
     // Measured once, and only when a reported colour is dark and neutral.
-    lazy var surfaceValue = NeutralSurface.measure(
-      grid, weights: weights, alphaThreshold: alphaThreshold)
+    lazy var surfaceValue = NeutralSurface.measure(weighed)
     let colors = top.enumerated().map { rank, entry -> DominantColor in
       let cluster = entry.element
       let bin = bin(forKey: bins.key(cluster.seed))
@@ -185,8 +218,8 @@ extension PaletteAnalyzer {
         surfaceValue: darkNeutral ? surfaceValue : nil, regions: familyRegions)
     }
     return PaletteAnalysis(
-      colors: colors, samples: samples, skipped: skipped, background: background,
-      totalWeight: totalWeight, familyShares: familyShares)
+      colors: colors, samples: weighed.samples, skipped: weighed.skipped,
+      background: weighed.background, totalWeight: totalWeight, familyShares: familyShares)
   }
 
   /// The bins the merge looks at, heaviest first.
@@ -204,36 +237,24 @@ enum LitValues {
   static let quantile = 0.9
 
   /// For each cluster index in `clusters`, the `quantile` of its samples' value (the maximum
-  /// channel over 255), weighted like the samples.
+  /// channel over 255), weighted like the samples; `slots` holds each colour's bin slot.
   static func measure(
-    _ grid: SampleGrid, slots: [Int32], weights: [Float], clusterOfSlot: [Int32],
-    clusters: [Int]
+    _ weighed: WeighedColours, slots: [Int32], clusterOfSlot: [Int32], clusters: [Int]
   ) -> [Double] {
     guard !clusters.isEmpty else { return [] }
     // The rank of each reported cluster, by cluster index (-1: not reported).
     var rankOfCluster = [Int](repeating: -1, count: (clusters.max() ?? 0) + 1)
     for (rank, cluster) in clusters.enumerated() { rankOfCluster[cluster] = rank }
-    // The same by slot, so that each sample looks up one table.
+    // The same by slot, so that each colour looks up one table.
     let rankOfSlot = clusterOfSlot.map { cluster in
       cluster >= 0 && Int(cluster) < rankOfCluster.count ? rankOfCluster[Int(cluster)] : -1
     }
     var histograms = [Double](repeating: 0, count: 256 * clusters.count)
-    grid.pixels.withUnsafeBufferPointer { pixels in
-      slots.withUnsafeBufferPointer { slots in
-        weights.withUnsafeBufferPointer { weights in
-          rankOfSlot.withUnsafeBufferPointer { rankOfSlot in
-            histograms.withUnsafeMutableBufferPointer { histograms in
-              for i in 0..<slots.count where slots[i] >= 0 {
-                let rank = rankOfSlot[Int(slots[i])]
-                guard rank >= 0 else { continue }
-                let p = pixels[i]
-                let value = max(Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF))
-                histograms[rank * 256 + value] += Double(weights[i])
-              }
-            }
-          }
-        }
-      }
+    for (i, color) in weighed.colors.enumerated() {
+      let rank = rankOfSlot[Int(slots[i])]
+      guard rank >= 0 else { continue }
+      let value = max(Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
+      histograms[rank * 256 + value] += weighed.weight(i)
     }
     return (0..<clusters.count).map { rank in
       valueQuantile(quantile, of: histograms[rank * 256..<(rank + 1) * 256])
@@ -268,21 +289,16 @@ enum NeutralSurface {
   /// The ``quantile`` of the value of the counted samples that are neutral (chroma below
   /// ``ColorFamily/neutralChroma``) and below ``ceiling``, weighted like the samples; nil
   /// when there are none.
-  static func measure(_ grid: SampleGrid, weights: [Float], alphaThreshold: UInt32) -> Double? {
+  static func measure(_ weighed: WeighedColours) -> Double? {
     // In whole channel levels: x / 255 < limit exactly when x < ⌈limit × 255⌉.
     let chromaLimit = Int((ColorFamily.neutralChroma * 255).rounded(.up))
     let valueLimit = Int((ceiling * 255).rounded(.up))
     var histogram = [Double](repeating: 0, count: 256)
-    grid.pixels.withUnsafeBufferPointer { pixels in
-      weights.withUnsafeBufferPointer { weights in
-        for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
-          let p = pixels[i]
-          let (r, g, b) = (Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF))
-          let high = max(r, g, b)
-          guard high < valueLimit, high - min(r, g, b) < chromaLimit else { continue }
-          histogram[high] += Double(weights[i])
-        }
-      }
+    for (i, color) in weighed.colors.enumerated() {
+      let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
+      let high = max(r, g, b)
+      guard high < valueLimit, high - min(r, g, b) < chromaLimit else { continue }
+      histogram[high] += weighed.weight(i)
     }
     guard histogram.contains(where: { $0 > 0 }) else { return nil }
     return valueQuantile(quantile, of: histogram[...])

@@ -55,10 +55,18 @@ public struct LiveAnalysis: Sendable {
       do {
         let grid = try Self.grid(
           of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
-        let marks = grids.marks(
-          for: .init(sha256: sha256, step: step, plan: plan), analyzer.backdropParameters
-        ) { analyzer.backdropMarks(in: grid) }
-        let palette = analyzer.analyze(grid, marks: marks, hint: hints[sha256] ?? .none)
+        let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
+        let marks = grids.marks(for: key, analyzer.backdropParameters) {
+          analyzer.backdropMarks(in: grid)
+        }
+        let hint = hints[sha256] ?? .none
+        let palette =
+          analyzer.weighsColours
+          ? analyzer.analyze(
+            grids.weighing(for: key, analyzer.weighingParameters(hint: hint)) {
+              analyzer.weighing(grid, marks: marks, hint: hint)
+            })
+          : analyzer.analyze(grid, marks: marks, hint: hint)
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),
           family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)

@@ -8,8 +8,10 @@ import Synchronization
 ///
 /// A grid is kept per image, step (the granularity) and decode plan, since a step picks other
 /// pixels and a reduced decode gives other ones. Beside it the cache keeps the grid's backdrop
-/// marks (``BackdropMarks``) under the last few backdrop parameters asked: a change of any
-/// other control then skips the backdrop fill too.
+/// marks (``BackdropMarks``) under the last few backdrop parameters asked, and its colours
+/// weighed (``WeighedColours``) under the last weighing parameters asked: a change of any
+/// other control then skips the backdrop fill too, and a change of a control that only bins
+/// (colours, sample sizes, priority, hue wrap, the families) costs the binning alone.
 /// Shared by every request; safe from any task.
 public final class SampleGridCache: Sendable {
   /// Which grid: an image's content hash, the step between samples and how the image is
@@ -37,10 +39,13 @@ public final class SampleGridCache: Sendable {
     /// Backdrop marks served kept, and made.
     public var markHits = 0
     public var markMisses = 0
+    /// Weighed colours served kept, and made.
+    public var weighingHits = 0
+    public var weighingMisses = 0
 
     public init(
       grids: Int = 0, bytes: Int = 0, hits: Int = 0, misses: Int = 0, evictions: Int = 0,
-      markHits: Int = 0, markMisses: Int = 0
+      markHits: Int = 0, markMisses: Int = 0, weighingHits: Int = 0, weighingMisses: Int = 0
     ) {
       self.grids = grids
       self.bytes = bytes
@@ -49,6 +54,8 @@ public final class SampleGridCache: Sendable {
       self.evictions = evictions
       self.markHits = markHits
       self.markMisses = markMisses
+      self.weighingHits = weighingHits
+      self.weighingMisses = weighingMisses
     }
   }
 
@@ -67,8 +74,13 @@ public final class SampleGridCache: Sendable {
     var lastUse: Int
     /// The grid's backdrop marks, the most recently made last.
     var marks: [(parameters: BackdropMarks.Parameters, marks: BackdropMarks)] = []
+    /// The grid's colours weighed under the parameters last asked.
+    var weighing: (parameters: WeighedColours.Parameters, colours: WeighedColours)?
 
-    var byteCount: Int { grid.byteCount + marks.reduce(0) { $0 + $1.marks.byteCount } }
+    var byteCount: Int {
+      grid.byteCount + marks.reduce(0) { $0 + $1.marks.byteCount }
+        + (weighing?.colours.byteCount ?? 0)
+    }
   }
 
   /// Backdrop marks kept per grid: the stored set's and the one being tuned. Each is a bit
@@ -135,6 +147,44 @@ public final class SampleGridCache: Sendable {
     return marks
   }
 
+  /// The colours of the grid of `key` weighed under `parameters`, made with `make` when they
+  /// are not kept. They are kept only beside a kept grid, and only when they take at most
+  /// ``weighingShare`` times its bytes: one weighing per grid, the last asked, since the
+  /// stored set's results are stored.
+  public func weighing(
+    for key: Key, _ parameters: WeighedColours.Parameters, make: () -> WeighedColours
+  ) -> WeighedColours {
+    let kept = state.withLock { state -> WeighedColours? in
+      let found = state.entries[key]?.weighing.flatMap {
+        $0.parameters == parameters ? $0.colours : nil
+      }
+      if found != nil {
+        state.statistics.weighingHits += 1
+      } else {
+        state.statistics.weighingMisses += 1
+      }
+      return found
+    }
+    if let kept { return kept }
+    let colours = make()
+    state.withLock { state in
+      guard var entry = state.entries[key],
+        colours.byteCount <= entry.grid.byteCount * Self.weighingShare
+      else { return }
+      let before = entry.byteCount
+      entry.weighing = (parameters, colours)
+      state.statistics.bytes += entry.byteCount - before
+      state.entries[key] = entry
+      evictIfOver(&state, sparing: key)
+    }
+    return colours
+  }
+
+  /// Weighed colours are kept only when they take at most this many times their grid's
+  /// bytes. A studio shot's take a tenth to a third of its grid; a scene's, or a large
+  /// product's smooth shading, nearly one colour per sample, up to three times the grid.
+  public static let weighingShare = 2
+
   private func keep(_ grid: SampleGrid, for key: Key) {
     guard grid.byteCount <= budget else { return }
     state.withLock { state in
@@ -145,18 +195,22 @@ public final class SampleGridCache: Sendable {
         state.statistics.grids += 1
       }
       state.statistics.bytes += grid.byteCount
-      guard state.statistics.bytes > budget else { return }
-      // Over budget: drop the least recently used until a tenth of the budget is free, so
-      // that the sort is paid once per many insertions rather than on each.
-      let target = budget - budget / 10
-      for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-        guard state.statistics.bytes > target else { break }
-        guard oldKey != key else { continue }
-        state.entries[oldKey] = nil
-        state.statistics.bytes -= entry.byteCount
-        state.statistics.grids -= 1
-        state.statistics.evictions += 1
-      }
+      evictIfOver(&state, sparing: key)
+    }
+  }
+
+  /// Over budget: drops the least recently used entries but `key` until a tenth of the
+  /// budget is free, so that the sort is paid once per many insertions rather than on each.
+  private func evictIfOver(_ state: inout State, sparing key: Key) {
+    guard state.statistics.bytes > budget else { return }
+    let target = budget - budget / 10
+    for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+      guard state.statistics.bytes > target else { break }
+      guard oldKey != key else { continue }
+      state.entries[oldKey] = nil
+      state.statistics.bytes -= entry.byteCount
+      state.statistics.grids -= 1
+      state.statistics.evictions += 1
     }
   }
 }

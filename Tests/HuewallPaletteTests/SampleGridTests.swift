@@ -39,6 +39,7 @@ import Testing
       at: repositoryRoot.appendingPathComponent("samples"), includingPropertiesForKeys: nil
     ).filter { ImageFormat.sniff(Array((try? Data(contentsOf: $0)) ?? Data()).prefix(64)) != nil }
     var studioShots = 0
+    var weighings = 0
     for (name, parameters) in try Self.parameterSets {
       let kept = try PaletteAnalyzer(parameters: parameters)
       // Another set whose fill reads the same: other colours, merge and hue step.
@@ -58,11 +59,31 @@ import Testing
         let label = "\(name): \(file.lastPathComponent)"
         #expect(kept.analyze(grid, marks: marks) == kept.analyze(grid), "\(label)")
         #expect(tuned.analyze(grid, marks: marks) == tuned.analyze(grid), "\(label)")
+        // Colours weighed under one set serve another that only bins differently.
+        let worn = ProductHint(title: "Cotton t-shirt")
+        if kept.weighsColours {
+          #expect(tuned.weighingParameters(hint: worn) == kept.weighingParameters(hint: worn))
+          let weighed = kept.weighing(grid, marks: marks, hint: worn)
+          #expect(kept.analyze(weighed) == kept.analyze(grid, hint: worn), "\(label)")
+          #expect(tuned.analyze(weighed) == tuned.analyze(grid, hint: worn), "\(label)")
+          weighings += 1
+        }
         if case .color = marks.backdrop { studioShots += 1 }
       }
     }
     // The fill ran and marked something, or the comparisons above prove little.
     #expect(studioShots >= 10)
+    #expect(weighings >= 20)
+    // The weighing reads the foreground priors and where a garment is worn; binning does not.
+    let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
+    var sceneless = Preset.product.parameters
+    sceneless.scenePrior.toggle()
+    #expect(
+      try PaletteAnalyzer(parameters: sceneless).weighingParameters(hint: .none)
+        != product.weighingParameters(hint: .none))
+    #expect(
+      product.weighingParameters(hint: ProductHint(title: "Denim shorts"))
+        != product.weighingParameters(hint: ProductHint(title: "Knit beanie")))
     var deeper = Preset.product.parameters
     deeper.deepShadows.toggle()
     #expect(

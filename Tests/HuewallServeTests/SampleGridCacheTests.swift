@@ -58,4 +58,48 @@ func grid(samples count: Int) -> SampleGrid {
     #expect(big.columns == 50)
     #expect(cache.statistics.grids == 0 && cache.statistics.bytes == 0)
   }
+
+  @Test func weighedColoursAreKeptBesideTheirGridAndServeAChangeOfBinningOnly() throws {
+    let file = repositoryRoot.appendingPathComponent("samples/01-red-sneaker.jpg")
+    let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
+    var fewer = Preset.product.parameters
+    fewer.numColors = 2
+    fewer.saturationPriority = 1
+    let tuned = try PaletteAnalyzer(parameters: fewer)
+    let image = try ImageDecoder().decode(
+      try Data(contentsOf: file), source: file.path, plan: .analysis(product.parameters))
+    let sampled = image.withPixels { SampleGrid($0, step: 4, reduction: image.reduction) }
+    let key = SampleGridCache.Key(sha256: "sneaker", step: 4)
+    let cache = SampleGridCache(budget: 64 << 20)
+    let kept = cache.grid(for: key) { sampled }
+    let marks = cache.marks(for: key, product.backdropParameters) {
+      product.backdropMarks(in: kept)
+    }
+    var weighed = 0
+    for analyzer in [product, tuned, product] {
+      let colours = cache.weighing(for: key, analyzer.weighingParameters(hint: .none)) {
+        weighed += 1
+        return analyzer.weighing(kept, marks: marks)
+      }
+      #expect(analyzer.analyze(colours) == analyzer.analyze(kept))
+    }
+    #expect(weighed == 1)
+    let statistics = cache.statistics
+    #expect(statistics.weighingHits == 2 && statistics.weighingMisses == 1)
+    // The grid, its marks and its colours: the colours are counted, and less than half.
+    let colours = product.weighing(kept, marks: marks)
+    #expect(colours.byteCount > 0 && colours.byteCount <= kept.byteCount / 2)
+    #expect(statistics.bytes > kept.byteCount + colours.byteCount - 1)
+    // Beside no kept grid nothing is kept.
+    var made = 0
+    for _ in 0..<2 {
+      _ = cache.weighing(
+        for: .init(sha256: "gone", step: 4), product.weighingParameters(hint: .none)
+      ) {
+        made += 1
+        return colours
+      }
+    }
+    #expect(made == 2)
+  }
 }

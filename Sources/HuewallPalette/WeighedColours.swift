@@ -48,25 +48,45 @@ public struct WeighedColours: Sendable {
   }
 }
 
-/// Groups samples by colour as they come, summing their weights.
-struct ColourGrouping {
-  private var slots: [Int32]
-  private var keys: [UInt32]
+/// Groups samples by colour as they come, summing their weights: an open-addressing table of
+/// the colours seen (each entry the colour's index above the colour, in one word, so that a
+/// probe reads one place), kept at most half full, and the colours' sums beside it.
+struct ColourGrouping: ~Copyable {
+  private static let empty = UInt64.max
+  /// The table; its capacity is `mask + 1`, a power of two.
+  private var table: UnsafeMutablePointer<UInt64>
   private var mask: Int
-  private var colors: [UInt32] = []
-  private var prioritised: [Double] = []
-  private var plain: [Double] = []
+  /// How far a hash is shifted down to index the table: 64 − log2(capacity).
+  private var shift: UInt64
+  /// The colours in the order first seen, and their sums: room for half the table.
+  private var colors: UnsafeMutablePointer<UInt32>
+  private var prioritised: UnsafeMutablePointer<Double>
+  private var plain: UnsafeMutablePointer<Double>
+  private var count = 0
+  /// Whether any sample was added without the priority.
+  private var anyPlain = false
   /// The last colour added and its index: neighbouring samples often share a colour.
   private var lastColor = UInt32.max
   private var lastIndex = 0
 
-  /// A table of twice a power of two this many colours, grown as needed.
+  /// A table with room for `expected` colours before it grows.
   init(expected: Int) {
     var capacity = 1024
     while capacity < expected * 2 { capacity <<= 1 }
-    slots = [Int32](repeating: -1, count: capacity)
-    keys = [UInt32](repeating: 0, count: capacity)
     mask = capacity - 1
+    shift = UInt64(64 - capacity.trailingZeroBitCount)
+    table = .allocate(capacity: capacity)
+    table.initialize(repeating: Self.empty, count: capacity)
+    colors = .allocate(capacity: capacity / 2)
+    prioritised = .allocate(capacity: capacity / 2)
+    plain = .allocate(capacity: capacity / 2)
+  }
+
+  deinit {
+    table.deallocate()
+    colors.deallocate()
+    prioritised.deallocate()
+    plain.deallocate()
   }
 
   /// Adds a sample of `color` (`0x00RRGGBB`) weighing `weight`, with the saturation priority
@@ -76,7 +96,7 @@ struct ColourGrouping {
     let index = color == lastColor ? lastIndex : index(of: color)
     (lastColor, lastIndex) = (color, index)
     if isPlain {
-      if plain.isEmpty { plain = [Double](repeating: 0, count: prioritised.count) }
+      anyPlain = true
       plain[index] += weight
     } else {
       prioritised[index] += weight
@@ -86,44 +106,54 @@ struct ColourGrouping {
   /// The index of `color` among the colours, a new one when it is not there yet.
   @inline(__always)
   private mutating func index(of color: UInt32) -> Int {
-    var slot = Self.hash(color) & mask
+    var slot = Int(truncatingIfNeeded: (UInt64(color) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     while true {
-      let found = slots[slot]
-      if found < 0 { break }
-      if keys[slot] == color { return Int(found) }
+      let entry = table[slot]
+      if entry == Self.empty { break }
+      if UInt32(truncatingIfNeeded: entry) == color { return Int(entry >> 32) }
       slot = (slot + 1) & mask
     }
-    let index = colors.count
-    slots[slot] = Int32(index)
-    keys[slot] = color
-    colors.append(color)
-    prioritised.append(0)
-    if !plain.isEmpty { plain.append(0) }
-    if colors.count * 2 > slots.count { grow() }
+    let index = count
+    table[slot] = UInt64(index) << 32 | UInt64(color)
+    colors[index] = color
+    prioritised[index] = 0
+    plain[index] = 0
+    count += 1
+    if count * 2 > mask { grow() }
     return index
   }
 
-  /// Fibonacci hashing: the multiplication's high bits mix every bit of the colour.
-  @inline(__always)
-  private static func hash(_ color: UInt32) -> Int {
-    Int(truncatingIfNeeded: (UInt64(color) &* 0x9E37_79B9_7F4A_7C15) >> 32)
-  }
-
+  /// Doubles the table and the room for colours.
   private mutating func grow() {
-    let capacity = slots.count * 2
-    slots = [Int32](repeating: -1, count: capacity)
-    keys = [UInt32](repeating: 0, count: capacity)
+    let capacity = (mask + 1) * 2
+    table.deallocate()
     mask = capacity - 1
-    for (index, color) in colors.enumerated() {
-      var slot = Self.hash(color) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(index)
-      keys[slot] = color
+    shift -= 1
+    table = .allocate(capacity: capacity)
+    table.initialize(repeating: Self.empty, count: capacity)
+    for index in 0..<count {
+      let color = colors[index]
+      var slot = Int(truncatingIfNeeded: (UInt64(color) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+      while table[slot] != Self.empty { slot = (slot + 1) & mask }
+      table[slot] = UInt64(index) << 32 | UInt64(color)
     }
+    func moved<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
+      let new = UnsafeMutablePointer<T>.allocate(capacity: capacity / 2)
+      new.moveInitialize(from: old, count: count)
+      old.deallocate()
+      return new
+    }
+    colors = moved(colors)
+    prioritised = moved(prioritised)
+    plain = moved(plain)
   }
 
-  /// The colours and their weights.
-  func finish() -> (colors: [UInt32], prioritised: [Double], plain: [Double]) {
-    (colors, prioritised, plain)
+  /// The colours and their weights (no plain weights when every sample took the priority).
+  consuming func finish() -> (colors: [UInt32], prioritised: [Double], plain: [Double]) {
+    (
+      Array(UnsafeBufferPointer(start: colors, count: count)),
+      Array(UnsafeBufferPointer(start: prioritised, count: count)),
+      anyPlain ? Array(UnsafeBufferPointer(start: plain, count: count)) : []
+    )
   }
 }

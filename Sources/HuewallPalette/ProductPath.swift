@@ -9,12 +9,13 @@ extension PaletteAnalyzer {
       || parameters.meanSaturation || parameters.neutralSurface
   }
 
-  /// The product path: a weight per sample from the foreground priors, the samples grouped
-  /// by colour, bins that keep their colour sums, and ranking over merged bins.
+  /// The product path: a weight per sample from the foreground priors, bins that keep their
+  /// colour sums, and ranking over merged bins.
   func analyzeProduct(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint)
     -> PaletteAnalysis
   {
-    analyze(weighing(grid, backdrop: backdrop, hint: hint))
+    let weighed = weigh(grid, backdrop: backdrop, hint: hint)
+    return weighed.samples(of: grid) { analyze($0, counts: weighed.counts) }
   }
 
   /// The parameters ``weighing(_:backdrop:hint:)`` reads for a product with `hint`.
@@ -27,9 +28,32 @@ extension PaletteAnalyzer {
       wornOn: parameters.garmentPrior ? hint.wornOn : nil)
   }
 
-  /// The counted samples of a marked grid, grouped by colour with the weights the foreground
+  /// The counted samples of a marked grid grouped by colour, with the weights the foreground
   /// priors give them.
   func weighing(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint) -> WeighedColours {
+    let weighed = weigh(grid, backdrop: backdrop, hint: hint)
+    let colours = weighed.samples(of: grid) { samples in
+      var grouping = ColourGrouping(expected: samples.count / 8)
+      for i in 0..<samples.count where samples.counts(i) {
+        grouping.add(
+          samples.color(i), prioritised: samples.prioritised(i), plain: samples.plain(i))
+      }
+      return grouping.finish()
+    }
+    return WeighedColours(
+      colors: colours.colors, prioritised: colours.prioritised, plain: colours.plain,
+      counts: weighed.counts)
+  }
+
+  /// Analyses colours weighed by ``weighing(_:backdrop:hint:)`` under the same
+  /// ``weighingParameters(hint:)``: bins, merges and ranks them.
+  public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {
+    analyze(weighed, counts: weighed.counts)
+  }
+
+  /// What the foreground priors make of a marked grid: a weight per sample, and which samples
+  /// were taken for skin.
+  private func weigh(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint) -> SampleWeights {
     let alphaThreshold = UInt32(parameters.alphaThreshold)
     let sampleCount = grid.pixels.count
     var skipped = 0
@@ -59,66 +83,52 @@ extension PaletteAnalyzer {
         grid, into: &weights, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene,
         mask: &skinMask)
     }
-    let plainSkin = parameters.skinWithoutPriority && !skinMask.isEmpty
     let person = Double(skin) >= SkinRegions.personShare * Double(opaque)
     if parameters.garmentPrior, person, let region = hint.wornOn {
       GarmentPrior.weigh(grid, region: region, into: &weights)
     }
-    var grouping = ColourGrouping(expected: (sampleCount - skipped - background) / 4)
-    grid.pixels.withUnsafeBufferPointer { pixels in
-      weights.withUnsafeBufferPointer { weights in
-        skinMask.withUnsafeBufferPointer { skinMask in
-          for i in 0..<pixels.count where pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 {
-            grouping.add(
-              pixels[i] & 0x00FF_FFFF, weight: Double(weights[i]),
-              plain: plainSkin && skinMask[i])
-          }
-        }
-      }
-    }
-    let (colors, prioritised, plain) = grouping.finish()
-    return WeighedColours(
-      colors: colors, prioritised: prioritised, plain: plain, samples: grid.columns * grid.rows,
-      skipped: skipped, background: background, skin: skin, backdrop: backdrop)
+    return SampleWeights(
+      weights: weights, plainSkin: parameters.skinWithoutPriority ? skinMask : [],
+      alphaThreshold: alphaThreshold,
+      counts: .init(
+        samples: grid.columns * grid.rows, skipped: skipped, background: background, skin: skin,
+        backdrop: backdrop))
   }
 
-  /// Analyses colours weighed by ``weighing(_:backdrop:hint:)`` under the same
-  /// ``weighingParameters(hint:)``: bins, merges and ranks them.
-  public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {
-    let colors = weighed.colors
-    let bins = ColorBins(keyCount: binSpace, denseLimit: Self.denseBinLimit, samples: colors.count)
-    // Each colour's bin slot, for the lit values of the reported colours.
-    var slots = [Int32](repeating: -1, count: colors.count)
+  /// Bins the counted samples, then merges and ranks the bins.
+  private func analyze<Samples: CountedSamples>(_ samples: Samples, counts: SampleCounts)
+    -> PaletteAnalysis
+  {
+    let bins = ColorBins(
+      keyCount: binSpace, denseLimit: Self.denseBinLimit, samples: samples.count)
+    // Each entry's bin slot (-1: not counted), for the lit values of the reported colours.
+    var slots = [Int32](repeating: -1, count: parameters.litFamilies ? samples.count : 0)
+    let keepSlots = !slots.isEmpty
     var run = BinRun(bins)
-    colors.withUnsafeBufferPointer { colors in
-      weighed.prioritised.withUnsafeBufferPointer { prioritised in
-        weighed.plain.withUnsafeBufferPointer { plain in
-          slots.withUnsafeMutableBufferPointer { slots in
-            for i in 0..<colors.count {
-              let color = colors[i]
-              let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
-              let (key, bonus) = binKey(red: r, green: g, blue: b)
-              var weight = (1 + bonus) * prioritised[i]
-              if !plain.isEmpty { weight += plain[i] }
-              slots[i] = Int32(
-                truncatingIfNeeded: run.add(weight, to: key, red: r, green: g, blue: b))
-            }
-          }
-        }
+    slots.withUnsafeMutableBufferPointer { slots in
+      for i in 0..<samples.count where samples.counts(i) {
+        let color = samples.color(i)
+        let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
+        let (key, bonus) = binKey(red: r, green: g, blue: b)
+        // A sample taken for skin without priority weighs its prior weight alone: its
+        // prioritised weight is 0, and (1 + bonus) × 0 + w is w exactly.
+        let weight = (1 + bonus) * samples.prioritised(i) + samples.plain(i)
+        let slot = run.add(weight, to: key, red: r, green: g, blue: b)
+        if keepSlots { slots[i] = Int32(truncatingIfNeeded: slot) }
       }
     }
     run.finish()
-    var analysis = ranked(bins, weighed: weighed, slots: slots)
-    analysis.skin = weighed.skin
-    analysis.backdrop = weighed.backdrop
+    var analysis = ranked(bins, samples: samples, counts: counts, slots: slots)
+    analysis.skin = counts.skin
+    analysis.backdrop = counts.backdrop
     return analysis
   }
 
   /// Bins merged into colours (heaviest bin first, each lighter bin joining the nearest colour
   /// within ``AnalysisParameters/mergeDistance`` of its first bin's mean), ranked by weight.
-  private func ranked(_ bins: ColorBins, weighed: WeighedColours, slots: [Int32])
-    -> PaletteAnalysis
-  {
+  private func ranked<Samples: CountedSamples>(
+    _ bins: ColorBins, samples: Samples, counts: SampleCounts, slots: [Int32]
+  ) -> PaletteAnalysis {
     var totalWeight = 0.0
     // Each family's weight, summed in slot order as a dictionary would sum it.
     var familyTotals = [Double](repeating: 0, count: ColorFamily.allCases.count)
@@ -139,14 +149,6 @@ extension PaletteAnalyzer {
     var ranking = (0..<bins.count).map { (weight: bins.weight($0), slot: $0) }
     ranking.sort { $0.weight > $1.weight || $0.weight == $1.weight && $0.slot < $1.slot }
     let order = ranking.lazy.map(\.slot)
-    struct Cluster {
-      var seed: Int
-      var lab: Lab
-      var weight: Double
-      var red: Double
-      var green: Double
-      var blue: Double
-    }
     var clusters: [Cluster] = []
     var clusterOfSlot = [Int32](repeating: -1, count: bins.count)
     let limit = parameters.mergeDistance * parameters.mergeDistance
@@ -182,10 +184,10 @@ extension PaletteAnalyzer {
     let lit =
       parameters.litFamilies
       ? LitValues.measure(
-        weighed, slots: slots, clusterOfSlot: clusterOfSlot, clusters: top.map(\.offset))
+        samples, slots: slots, clusterOfSlot: clusterOfSlot, clusters: top.map(\.offset))
       : []
     // Measured once, and only when a reported colour is dark and neutral.
-    lazy var surfaceValue = NeutralSurface.measure(weighed)
+    lazy var surfaceValue = NeutralSurface.measure(samples)
     let colors = top.enumerated().map { rank, entry -> DominantColor in
       let cluster = entry.element
       let bin = bin(forKey: bins.key(cluster.seed))
@@ -218,14 +220,24 @@ extension PaletteAnalyzer {
         surfaceValue: darkNeutral ? surfaceValue : nil, regions: familyRegions)
     }
     return PaletteAnalysis(
-      colors: colors, samples: weighed.samples, skipped: weighed.skipped,
-      background: weighed.background, totalWeight: totalWeight, familyShares: familyShares)
+      colors: colors, samples: counts.samples, skipped: counts.skipped,
+      background: counts.background, totalWeight: totalWeight, familyShares: familyShares)
   }
 
   /// The bins the merge looks at, heaviest first.
   static let mergedBins = 256
   /// Colours darker than this (v of the bin) report their samples' mean hue and saturation.
   static let darkValue = 0.3
+}
+
+/// Bins merged into one colour: the first (heaviest) bin, its mean in CIELAB, and the sums.
+private struct Cluster {
+  var seed: Int
+  var lab: Lab
+  var weight: Double
+  var red: Double
+  var green: Double
+  var blue: Double
 }
 
 /// The value a colour's lit side reaches: a person names a surface by its lit side, while
@@ -237,9 +249,9 @@ enum LitValues {
   static let quantile = 0.9
 
   /// For each cluster index in `clusters`, the `quantile` of its samples' value (the maximum
-  /// channel over 255), weighted like the samples; `slots` holds each colour's bin slot.
-  static func measure(
-    _ weighed: WeighedColours, slots: [Int32], clusterOfSlot: [Int32], clusters: [Int]
+  /// channel over 255), weighted like the samples; `slots` holds each entry's bin slot.
+  static func measure<Samples: CountedSamples>(
+    _ samples: Samples, slots: [Int32], clusterOfSlot: [Int32], clusters: [Int]
   ) -> [Double] {
     guard !clusters.isEmpty else { return [] }
     // The rank of each reported cluster, by cluster index (-1: not reported).
@@ -250,11 +262,18 @@ enum LitValues {
       cluster >= 0 && Int(cluster) < rankOfCluster.count ? rankOfCluster[Int(cluster)] : -1
     }
     var histograms = [Double](repeating: 0, count: 256 * clusters.count)
-    for (i, color) in weighed.colors.enumerated() {
-      let rank = rankOfSlot[Int(slots[i])]
-      guard rank >= 0 else { continue }
-      let value = max(Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
-      histograms[rank * 256 + value] += weighed.weight(i)
+    slots.withUnsafeBufferPointer { slots in
+      rankOfSlot.withUnsafeBufferPointer { rankOfSlot in
+        histograms.withUnsafeMutableBufferPointer { histograms in
+          for i in 0..<slots.count where slots[i] >= 0 {
+            let rank = rankOfSlot[Int(slots[i])]
+            guard rank >= 0 else { continue }
+            let color = samples.color(i)
+            let value = max(Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
+            histograms[rank * 256 + value] += samples.prioritised(i) + samples.plain(i)
+          }
+        }
+      }
     }
     return (0..<clusters.count).map { rank in
       valueQuantile(quantile, of: histograms[rank * 256..<(rank + 1) * 256])
@@ -289,16 +308,17 @@ enum NeutralSurface {
   /// The ``quantile`` of the value of the counted samples that are neutral (chroma below
   /// ``ColorFamily/neutralChroma``) and below ``ceiling``, weighted like the samples; nil
   /// when there are none.
-  static func measure(_ weighed: WeighedColours) -> Double? {
+  static func measure<Samples: CountedSamples>(_ samples: Samples) -> Double? {
     // In whole channel levels: x / 255 < limit exactly when x < ⌈limit × 255⌉.
     let chromaLimit = Int((ColorFamily.neutralChroma * 255).rounded(.up))
     let valueLimit = Int((ceiling * 255).rounded(.up))
     var histogram = [Double](repeating: 0, count: 256)
-    for (i, color) in weighed.colors.enumerated() {
+    for i in 0..<samples.count where samples.counts(i) {
+      let color = samples.color(i)
       let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
       let high = max(r, g, b)
       guard high < valueLimit, high - min(r, g, b) < chromaLimit else { continue }
-      histogram[high] += weighed.weight(i)
+      histogram[high] += samples.prioritised(i) + samples.plain(i)
     }
     guard histogram.contains(where: { $0 > 0 }) else { return nil }
     return valueQuantile(quantile, of: histogram[...])

@@ -3,36 +3,40 @@ import HuewallCore
 /// A marked grid's counted samples grouped by colour, each colour with the summed weight the
 /// foreground priors gave its samples: everything the bins, the merge and the lit side need.
 ///
-/// A product photo's counted samples hold few distinct colours (about one in six at a 1/4
-/// decode of a shop-size JPEG), so binning the colours instead of the samples costs a fraction
-/// of the kernel; and a live wall keeps these beside each grid, so that a change of a control
-/// that only bins (colours, sample sizes, priority, hue wrap, the families) bins the colours
-/// again and nothing else.
-public struct WeighedColours: Sendable {
+/// A live wall keeps these beside each grid, so that a change of a control that only bins
+/// (colours, sample sizes, priority, hue wrap, the merge, the families' steps) bins the
+/// colours again and nothing else: a studio shot's counted samples hold a few thousand
+/// colours. The sums are added per colour, where a run adds them sample by sample, so they can
+/// differ in a double's last bits; the stored colours and shares are the same
+/// (`SampleGridTests`, and every real photo under eight parameter sets).
+public struct WeighedColours: Sendable, CountedSamples {
   /// Each colour of a counted sample (`0x00RRGGBB`), once, in the order the grid first shows
   /// it: bins are then first seen in the samples' order.
   let colors: [UInt32]
   /// Per colour: the summed weight of its samples that take the saturation priority.
-  let prioritised: [Double]
+  let prioritisedWeights: [Double]
   /// Per colour: the summed weight of its samples taken for skin that take none (empty when
   /// no sample does).
-  let plain: [Double]
-  /// The grid's samples, and of them the transparent ones, the backdrop's and the skin's.
-  let samples: Int
-  let skipped: Int
-  let background: Int
-  let skin: Int
-  /// What the analysis took for the backdrop.
-  let backdrop: Backdrop
+  let plainWeights: [Double]
+  let counts: SampleCounts
 
-  /// The summed weight of colour `i`'s samples, without the saturation priority.
-  @inline(__always)
-  func weight(_ i: Int) -> Double { plain.isEmpty ? prioritised[i] : prioritised[i] + plain[i] }
+  init(colors: [UInt32], prioritised: [Double], plain: [Double], counts: SampleCounts) {
+    self.colors = colors
+    prioritisedWeights = prioritised
+    plainWeights = plain
+    self.counts = counts
+  }
+
+  var count: Int { colors.count }
+  func counts(_ i: Int) -> Bool { true }
+  func color(_ i: Int) -> UInt32 { colors[i] }
+  func prioritised(_ i: Int) -> Double { prioritisedWeights[i] }
+  func plain(_ i: Int) -> Double { plainWeights.isEmpty ? 0 : plainWeights[i] }
 
   /// The memory the colours take, for a cache's budget.
   public var byteCount: Int {
     colors.count * MemoryLayout<UInt32>.stride
-      + (prioritised.count + plain.count) * MemoryLayout<Double>.stride
+      + (prioritisedWeights.count + plainWeights.count) * MemoryLayout<Double>.stride
   }
 
   /// The parameters the weighing reads, and nothing else: colours weighed under one of these
@@ -46,6 +50,81 @@ public struct WeighedColours: Sendable {
     /// Where the product is worn, the only part of its hint the weighing reads.
     let wornOn: BodyRegion?
   }
+}
+
+/// The samples the bins count, each with its colour and the weight the foreground priors gave
+/// it: a grid's samples one by one (a run), or its colours each once with its samples' summed
+/// weights (``WeighedColours``, kept by a live wall).
+protocol CountedSamples {
+  /// How many entries there are; only those that ``counts(_:)`` are binned.
+  var count: Int { get }
+  func counts(_ i: Int) -> Bool
+  /// Entry `i`'s colour, `0x00RRGGBB`.
+  func color(_ i: Int) -> UInt32
+  /// Entry `i`'s weight that takes the saturation priority.
+  func prioritised(_ i: Int) -> Double
+  /// Entry `i`'s weight that takes none (skin, when the parameters say so).
+  func plain(_ i: Int) -> Double
+}
+
+/// A grid's sample counts and its backdrop, which an analysis reports beside its colours.
+struct SampleCounts: Sendable {
+  let samples: Int
+  let skipped: Int
+  let background: Int
+  let skin: Int
+  let backdrop: Backdrop
+}
+
+/// What the foreground priors made of a marked grid.
+struct SampleWeights {
+  /// A weight per sample.
+  let weights: [Float]
+  /// Whether each sample was taken for skin and takes no saturation priority (empty when
+  /// none is).
+  let plainSkin: [Bool]
+  let alphaThreshold: UInt32
+  let counts: SampleCounts
+
+  /// Calls `body` with the samples of `grid` (the grid these weights were made for), one by
+  /// one.
+  func samples<Result>(of grid: SampleGrid, _ body: (GridSamples) -> Result) -> Result {
+    grid.pixels.withUnsafeBufferPointer { pixels in
+      weights.withUnsafeBufferPointer { weights in
+        plainSkin.withUnsafeBufferPointer { plainSkin in
+          body(
+            GridSamples(
+              pixels: pixels, weights: weights, plainSkin: plainSkin,
+              alphaThreshold: alphaThreshold))
+        }
+      }
+    }
+  }
+}
+
+/// A grid's samples, one by one: a sample counts when it is opaque, not the backdrop, and
+/// weighs more than 0.
+struct GridSamples: CountedSamples {
+  let pixels: UnsafeBufferPointer<UInt32>
+  let weights: UnsafeBufferPointer<Float>
+  let plainSkin: UnsafeBufferPointer<Bool>
+  let alphaThreshold: UInt32
+
+  var count: Int { pixels.count }
+
+  @inline(__always)
+  func counts(_ i: Int) -> Bool { pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 }
+
+  @inline(__always)
+  func color(_ i: Int) -> UInt32 { pixels[i] & 0x00FF_FFFF }
+
+  @inline(__always)
+  func prioritised(_ i: Int) -> Double {
+    !plainSkin.isEmpty && plainSkin[i] ? 0 : Double(weights[i])
+  }
+
+  @inline(__always)
+  func plain(_ i: Int) -> Double { !plainSkin.isEmpty && plainSkin[i] ? Double(weights[i]) : 0 }
 }
 
 /// Groups samples by colour as they come, summing their weights: an open-addressing table of
@@ -89,15 +168,15 @@ struct ColourGrouping: ~Copyable {
     plain.deallocate()
   }
 
-  /// Adds a sample of `color` (`0x00RRGGBB`) weighing `weight`, with the saturation priority
-  /// or without (`plain`).
+  /// Adds a sample of `color` (`0x00RRGGBB`) whose weight is `prioritised` with the
+  /// saturation priority and `plain` without (one of them 0).
   @inline(__always)
-  mutating func add(_ color: UInt32, weight: Double, plain isPlain: Bool) {
+  mutating func add(_ color: UInt32, prioritised weight: Double, plain plainWeight: Double) {
     let index = color == lastColor ? lastIndex : index(of: color)
     (lastColor, lastIndex) = (color, index)
-    if isPlain {
+    if plainWeight != 0 {
       anyPlain = true
-      plain[index] += weight
+      plain[index] += plainWeight
     } else {
       prioritised[index] += weight
     }

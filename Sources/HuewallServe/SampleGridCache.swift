@@ -124,27 +124,15 @@ public final class SampleGridCache: Sendable {
   public func marks(
     for key: Key, _ parameters: BackdropMarks.Parameters, make: () -> BackdropMarks
   ) -> BackdropMarks {
-    let kept = state.withLock { state -> BackdropMarks? in
-      let found = state.entries[key]?.marks.first { $0.parameters == parameters }?.marks
-      if found != nil {
-        state.statistics.markHits += 1
-      } else {
-        state.statistics.markMisses += 1
-      }
-      return found
-    }
-    if let kept { return kept }
-    let marks = make()
-    state.withLock { state in
-      guard var entry = state.entries[key] else { return }
-      let before = entry.byteCount
+    besideGrid(
+      of: key, hits: \.markHits, misses: \.markMisses,
+      find: { $0.marks.first { $0.parameters == parameters }?.marks }, make: make
+    ) { entry, marks in
       entry.marks.removeAll { $0.parameters == parameters }
       if entry.marks.count >= Self.marksPerGrid { entry.marks.removeFirst() }
       entry.marks.append((parameters, marks))
-      state.statistics.bytes += entry.byteCount - before
-      state.entries[key] = entry
+      return true
     }
-    return marks
   }
 
   /// The colours of the grid of `key` weighed under `parameters`, made with `make` when they
@@ -154,30 +142,41 @@ public final class SampleGridCache: Sendable {
   public func weighing(
     for key: Key, _ parameters: WeighedColours.Parameters, make: () -> WeighedColours
   ) -> WeighedColours {
-    let kept = state.withLock { state -> WeighedColours? in
-      let found = state.entries[key]?.weighing.flatMap {
-        $0.parameters == parameters ? $0.colours : nil
-      }
-      if found != nil {
-        state.statistics.weighingHits += 1
-      } else {
-        state.statistics.weighingMisses += 1
-      }
+    besideGrid(
+      of: key, hits: \.weighingHits, misses: \.weighingMisses,
+      find: { entry in entry.weighing.flatMap { $0.parameters == parameters ? $0.colours : nil } },
+      make: make
+    ) { entry, colours in
+      guard colours.byteCount <= entry.grid.byteCount * Self.weighingShare else { return false }
+      entry.weighing = (parameters, colours)
+      return true
+    }
+  }
+
+  /// What is kept beside the grid of `key`: what `find` finds there, else what `make` makes,
+  /// which `store` puts beside the grid when one is kept (saying whether it did). Hits and
+  /// misses are counted under `hits` and `misses`.
+  private func besideGrid<Value: Sendable>(
+    of key: Key, hits: WritableKeyPath<Statistics, Int> & Sendable,
+    misses: WritableKeyPath<Statistics, Int> & Sendable, find: (Entry) -> Value?,
+    make: () -> Value, store: (inout Entry, Value) -> Bool
+  ) -> Value {
+    let kept = state.withLock { state -> Value? in
+      let found = state.entries[key].flatMap(find)
+      state.statistics[keyPath: found != nil ? hits : misses] += 1
       return found
     }
     if let kept { return kept }
-    let colours = make()
+    let value = make()
     state.withLock { state in
-      guard var entry = state.entries[key],
-        colours.byteCount <= entry.grid.byteCount * Self.weighingShare
-      else { return }
+      guard var entry = state.entries[key] else { return }
       let before = entry.byteCount
-      entry.weighing = (parameters, colours)
+      guard store(&entry, value) else { return }
       state.statistics.bytes += entry.byteCount - before
       state.entries[key] = entry
       evictIfOver(&state, sparing: key)
     }
-    return colours
+    return value
   }
 
   /// Weighed colours are kept only when they take at most this many times their grid's

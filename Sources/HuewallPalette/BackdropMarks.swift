@@ -81,21 +81,4 @@ extension PaletteAnalyzer {
     marks.apply(to: &marked)
     return analyzeMarked(marked, backdrop: marks.backdrop, hint: hint)
   }
-
-  /// Whether these analyses weigh colours (``weighing(_:marks:hint:)``): any step of the
-  /// product path is on.
-  public var weighsColours: Bool { usesProductPath }
-
-  /// A kept grid's colours weighed with its backdrop already found, for
-  /// ``analyze(_:)-(WeighedColours)``: the same result as ``analyze(_:marks:hint:)``. Only
-  /// when ``weighsColours``; `marks` as there.
-  public func weighing(_ grid: SampleGrid, marks: BackdropMarks, hint: ProductHint = .none)
-    -> WeighedColours
-  {
-    precondition(weighsColours, "weighing colours without a step of the product path")
-    precondition(marks.bits.count == (grid.pixels.count + 63) / 64, "marks of another grid")
-    var marked = grid
-    marks.apply(to: &marked)
-    return weighing(marked, backdrop: marks.backdrop, hint: hint)
-  }
 }

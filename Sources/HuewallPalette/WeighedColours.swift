@@ -52,6 +52,25 @@ public struct WeighedColours: Sendable, CountedSamples {
   }
 }
 
+extension PaletteAnalyzer {
+  /// Whether these analyses weigh colours (``weighing(_:marks:hint:)``): any step of the
+  /// product path is on.
+  public var weighsColours: Bool { usesProductPath }
+
+  /// A kept grid's colours weighed with its backdrop already found, for
+  /// ``analyze(_:)-(WeighedColours)``, whose colours are those of ``analyze(_:marks:hint:)``
+  /// (the sums added per colour). Only when ``weighsColours``; `marks` as there.
+  public func weighing(_ grid: SampleGrid, marks: BackdropMarks, hint: ProductHint = .none)
+    -> WeighedColours
+  {
+    precondition(weighsColours, "weighing colours without a step of the product path")
+    precondition(marks.bits.count == (grid.pixels.count + 63) / 64, "marks of another grid")
+    var marked = grid
+    marks.apply(to: &marked)
+    return weighing(marked, backdrop: marks.backdrop, hint: hint)
+  }
+}
+
 /// The samples the bins count, each with its colour and the weight the foreground priors gave
 /// it: a grid's samples one by one (a run), or its colours each once with its samples' summed
 /// weights (``WeighedColours``, kept by a live wall).

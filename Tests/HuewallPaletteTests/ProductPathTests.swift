@@ -299,6 +299,29 @@ import Testing
     #expect(on.skin == 300)
   }
 
+  @Test func keptColoursWeighSkinWithoutPriorityApartWhateverThePriority() throws {
+    // The live wall keeps a photo's colours weighed and bins them again under a new priority.
+    // The person's skin must stay without priority: 300 samples of 0.3 (90) against the
+    // white garment's 150; given the bonus at priority 9 they would weigh 394.
+    let p = parameters {
+      $0.backgroundSuppression = true
+      $0.skinSuppression = true
+      $0.skinWithoutPriority = true
+    }
+    var higher = p
+    higher.saturationPriority = 9
+    let (kept, tuned) = (
+      try PaletteAnalyzer(parameters: p), try PaletteAnalyzer(parameters: higher)
+    )
+    let grid = personOrProduct(skinRegions: 2).withView { SampleGrid($0, step: 1) }
+    let weighed = kept.weighing(grid, marks: kept.backdropMarks(in: grid))
+    let analysis = tuned.analyze(weighed)
+    let top = try #require(analysis.colors.first)
+    #expect(top.s < 0.1 && top.v >= 0.8, "\(top)")
+    #expect(analysis.skin == 300)
+    #expect(analysis.colors.map(\.hex) == tuned.analyze(grid).colors.map(\.hex))
+  }
+
   @Test func oneSkinToneRegionOnAStudioBackdropKeepsItsPriority() throws {
     // One region is no person: a tan product, damped like skin but with its bonus.
     let p = parameters {

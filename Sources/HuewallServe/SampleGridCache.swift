@@ -126,13 +126,13 @@ public final class SampleGridCache: Sendable {
   ) -> BackdropMarks {
     besideGrid(
       of: key, hits: \.markHits, misses: \.markMisses,
-      find: { $0.marks.first { $0.parameters == parameters }?.marks }, make: make
-    ) { entry, marks in
-      entry.marks.removeAll { $0.parameters == parameters }
-      if entry.marks.count >= Self.marksPerGrid { entry.marks.removeFirst() }
-      entry.marks.append((parameters, marks))
-      return true
-    }
+      find: { $0.marks.first { $0.parameters == parameters }?.marks }, make: make,
+      store: { entry, marks in
+        entry.marks.removeAll { $0.parameters == parameters }
+        if entry.marks.count >= Self.marksPerGrid { entry.marks.removeFirst() }
+        entry.marks.append((parameters, marks))
+        return true
+      })
   }
 
   /// The colours of the grid of `key` weighed under `parameters`, made with `make` when they
@@ -145,12 +145,14 @@ public final class SampleGridCache: Sendable {
     besideGrid(
       of: key, hits: \.weighingHits, misses: \.weighingMisses,
       find: { entry in entry.weighing.flatMap { $0.parameters == parameters ? $0.colours : nil } },
-      make: make
-    ) { entry, colours in
-      guard colours.byteCount <= entry.grid.byteCount * Self.weighingShare else { return false }
-      entry.weighing = (parameters, colours)
-      return true
-    }
+      make: make,
+      store: { entry, colours in
+        guard colours.byteCount <= entry.grid.byteCount * Self.weighingShare else {
+          return false
+        }
+        entry.weighing = (parameters, colours)
+        return true
+      })
   }
 
   /// What is kept beside the grid of `key`: what `find` finds there, else what `make` makes,

@@ -34,9 +34,8 @@ extension PaletteAnalyzer {
     let weighed = weigh(grid, backdrop: backdrop, hint: hint)
     let colours = weighed.samples(of: grid) { samples in
       var grouping = ColourGrouping(expected: samples.count / 8)
-      for i in 0..<samples.count where samples.counts(i) {
-        grouping.add(
-          samples.color(i), prioritised: samples.prioritised(i), plain: samples.plain(i))
+      for i in 0..<samples.count where samples.isCounted(i) {
+        grouping.add(samples.color(i), weight: samples.weight(i))
       }
       return grouping.finish()
     }
@@ -106,13 +105,14 @@ extension PaletteAnalyzer {
     let keepSlots = !slots.isEmpty
     var run = BinRun(bins)
     slots.withUnsafeMutableBufferPointer { slots in
-      for i in 0..<samples.count where samples.counts(i) {
+      for i in 0..<samples.count where samples.isCounted(i) {
         let color = samples.color(i)
         let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
         let (key, bonus) = binKey(red: r, green: g, blue: b)
         // A sample taken for skin without priority weighs its prior weight alone: its
         // prioritised weight is 0, and (1 + bonus) × 0 + w is w exactly.
-        let weight = (1 + bonus) * samples.prioritised(i) + samples.plain(i)
+        let (prioritised, plain) = samples.weight(i)
+        let weight = (1 + bonus) * prioritised + plain
         let slot = run.add(weight, to: key, red: r, green: g, blue: b)
         if keepSlots { slots[i] = Int32(truncatingIfNeeded: slot) }
       }
@@ -270,7 +270,8 @@ enum LitValues {
             guard rank >= 0 else { continue }
             let color = samples.color(i)
             let value = max(Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
-            histograms[rank * 256 + value] += samples.prioritised(i) + samples.plain(i)
+            let (prioritised, plain) = samples.weight(i)
+            histograms[rank * 256 + value] += prioritised + plain
           }
         }
       }
@@ -313,12 +314,13 @@ enum NeutralSurface {
     let chromaLimit = Int((ColorFamily.neutralChroma * 255).rounded(.up))
     let valueLimit = Int((ceiling * 255).rounded(.up))
     var histogram = [Double](repeating: 0, count: 256)
-    for i in 0..<samples.count where samples.counts(i) {
+    for i in 0..<samples.count where samples.isCounted(i) {
       let color = samples.color(i)
       let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
       let high = max(r, g, b)
       guard high < valueLimit, high - min(r, g, b) < chromaLimit else { continue }
-      histogram[high] += samples.prioritised(i) + samples.plain(i)
+      let (prioritised, plain) = samples.weight(i)
+      histogram[high] += prioritised + plain
     }
     guard histogram.contains(where: { $0 > 0 }) else { return nil }
     return valueQuantile(quantile, of: histogram[...])

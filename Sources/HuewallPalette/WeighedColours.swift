@@ -28,10 +28,11 @@ public struct WeighedColours: Sendable, CountedSamples {
   }
 
   var count: Int { colors.count }
-  func counts(_ i: Int) -> Bool { true }
+  func isCounted(_ i: Int) -> Bool { true }
   func color(_ i: Int) -> UInt32 { colors[i] }
-  func prioritised(_ i: Int) -> Double { prioritisedWeights[i] }
-  func plain(_ i: Int) -> Double { plainWeights.isEmpty ? 0 : plainWeights[i] }
+  func weight(_ i: Int) -> (prioritised: Double, plain: Double) {
+    (prioritisedWeights[i], plainWeights.isEmpty ? 0 : plainWeights[i])
+  }
 
   /// The memory the colours take, for a cache's budget.
   public var byteCount: Int {
@@ -75,15 +76,14 @@ extension PaletteAnalyzer {
 /// it: a grid's samples one by one (a run), or its colours each once with its samples' summed
 /// weights (``WeighedColours``, kept by a live wall).
 protocol CountedSamples {
-  /// How many entries there are; only those that ``counts(_:)`` are binned.
+  /// How many entries there are; only those that ``isCounted(_:)`` are binned.
   var count: Int { get }
-  func counts(_ i: Int) -> Bool
+  func isCounted(_ i: Int) -> Bool
   /// Entry `i`'s colour, `0x00RRGGBB`.
   func color(_ i: Int) -> UInt32
-  /// Entry `i`'s weight that takes the saturation priority.
-  func prioritised(_ i: Int) -> Double
-  /// Entry `i`'s weight that takes none (skin, when the parameters say so).
-  func plain(_ i: Int) -> Double
+  /// Entry `i`'s weight that takes the saturation priority, and its weight that takes none
+  /// (skin, when the parameters say so); a sample has one of them, the other 0.
+  func weight(_ i: Int) -> (prioritised: Double, plain: Double)
 }
 
 /// A grid's sample counts and its backdrop, which an analysis reports beside its colours.
@@ -132,18 +132,16 @@ struct GridSamples: CountedSamples {
   var count: Int { pixels.count }
 
   @inline(__always)
-  func counts(_ i: Int) -> Bool { pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 }
+  func isCounted(_ i: Int) -> Bool { pixels[i] >> 24 <= alphaThreshold && weights[i] > 0 }
 
   @inline(__always)
   func color(_ i: Int) -> UInt32 { pixels[i] & 0x00FF_FFFF }
 
   @inline(__always)
-  func prioritised(_ i: Int) -> Double {
-    !plainSkin.isEmpty && plainSkin[i] ? 0 : Double(weights[i])
+  func weight(_ i: Int) -> (prioritised: Double, plain: Double) {
+    let weight = Double(weights[i])
+    return !plainSkin.isEmpty && plainSkin[i] ? (0, weight) : (weight, 0)
   }
-
-  @inline(__always)
-  func plain(_ i: Int) -> Double { !plainSkin.isEmpty && plainSkin[i] ? Double(weights[i]) : 0 }
 }
 
 /// Groups samples by colour as they come, summing their weights: an open-addressing table of
@@ -187,17 +185,17 @@ struct ColourGrouping: ~Copyable {
     plain.deallocate()
   }
 
-  /// Adds a sample of `color` (`0x00RRGGBB`) whose weight is `prioritised` with the
-  /// saturation priority and `plain` without (one of them 0).
+  /// Adds a sample of `color` (`0x00RRGGBB`) whose weight is `weight`, with the saturation
+  /// priority or without (one of them 0).
   @inline(__always)
-  mutating func add(_ color: UInt32, prioritised weight: Double, plain plainWeight: Double) {
+  mutating func add(_ color: UInt32, weight: (prioritised: Double, plain: Double)) {
     let index = color == lastColor ? lastIndex : index(of: color)
     (lastColor, lastIndex) = (color, index)
-    if plainWeight != 0 {
+    if weight.plain != 0 {
       anyPlain = true
-      plain[index] += plainWeight
+      plain[index] += weight.plain
     } else {
-      prioritised[index] += weight
+      prioritised[index] += weight.prioritised
     }
   }
 

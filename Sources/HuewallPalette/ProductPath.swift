@@ -18,43 +18,150 @@ extension PaletteAnalyzer {
     return weighed.samples(of: grid) { analyze($0, counts: weighed.counts) }
   }
 
-  /// The parameters ``weighing(_:backdrop:hint:)`` reads for a product with `hint`.
+  /// The parameters ``weighing(_:backdrop:hint:)`` reads for a product with `hint`: not the
+  /// foreground priors, which the weighing serves all settings of.
   public func weighingParameters(hint: ProductHint) -> WeighedColours.Parameters {
-    .init(
-      backdrop: backdropParameters, scenePrior: parameters.scenePrior,
-      skinSuppression: parameters.skinSuppression,
-      skinWithoutPriority: parameters.skinWithoutPriority,
-      garmentPrior: parameters.garmentPrior,
-      wornOn: parameters.garmentPrior ? hint.wornOn : nil)
+    .init(backdrop: backdropParameters, wornOn: hint.wornOn)
   }
 
-  /// The counted samples of a marked grid grouped by colour, with the weights the foreground
-  /// priors give them.
+  /// The foreground priors these analyses ask for: kept colours weighed under others serve
+  /// them only when kept for every setting.
+  public var foregroundPriors: WeighedColours.Priors {
+    .init(
+      scene: parameters.scenePrior, skin: parameters.skinSuppression,
+      skinWithoutPriority: parameters.skinWithoutPriority, garment: parameters.garmentPrior)
+  }
+
+  /// The counted samples of a marked grid grouped by colour, with the weights every setting of
+  /// the foreground priors gives them: each prior's weights are made as ``weigh`` makes them
+  /// (on weights of 1), and a sample's weight under a setting is their product in the order
+  /// ``weigh`` multiplies them, so it is a run's.
   func weighing(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint) -> WeighedColours {
-    let weighed = weigh(grid, backdrop: backdrop, hint: hint)
-    let colours = weighed.samples(of: grid) { samples in
-      var grouping = ColourGrouping(expected: samples.count / 8)
-      for i in 0..<samples.count where samples.isCounted(i) {
-        grouping.add(samples.color(i), weight: samples.weight(i))
-      }
-      return grouping.finish()
+    let alphaThreshold = UInt32(parameters.alphaThreshold)
+    let (columns, rows, n) = (grid.columns, grid.rows, grid.pixels.count)
+    let (skipped, background) = transparency(of: grid)
+    let scene = !backdrop.isColor && skipped * 4 < n
+    let opaque = n - skipped
+    var sceneWeights: [Float] = []
+    if scene {
+      sceneWeights = [Float](repeating: 1, count: n)
+      ScenePrior.weigh(grid, into: &sceneWeights, alphaThreshold: alphaThreshold)
     }
+    var skinWeights = [Float](repeating: 1, count: n)
+    var skinMask: [Bool] = []
+    let skin = SkinRegions.weigh(
+      grid, into: &skinWeights, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene,
+      mask: &skinMask)
+    let person = Double(skin) >= SkinRegions.personShare * Double(opaque)
+    // Which part of the rows each row is in: 0 the garment's (every row when the prior has no
+    // rows to weigh), 1 outside.
+    var rowPart = [Int](repeating: 0, count: rows)
+    let garmentRows = person && hint.wornOn != nil
+    if garmentRows, let region = hint.wornOn {
+      let band = GarmentPrior.rows(of: region)
+      for r in 0..<rows where !band.contains((Double(r) + 0.5) / Double(rows)) { rowPart[r] = 1 }
+    }
+    let parts = garmentRows ? 2 : 1
+    // Each counted sample's colour index (-1: not counted), and the colours.
+    var indices = [Int32](repeating: -1, count: n)
+    var grouping = ColourGrouping(expected: n / 8)
+    indices.withUnsafeMutableBufferPointer { indices in
+      grid.pixels.withUnsafeBufferPointer { pixels in
+        for i in 0..<n where pixels[i] >> 24 <= alphaThreshold {
+          indices[i] = Int32(truncatingIfNeeded: grouping.index(of: pixels[i] & 0x00FF_FFFF))
+        }
+      }
+    }
+    let colors = grouping.colors
+    let k = colors.count
+    // Per part and colour (part-major): counts and scene sums of the undamped samples, and of
+    // the damped ones before and after the skin step.
+    func zeros<T: Numeric>(_ size: Int) -> UnsafeMutableBufferPointer<T> {
+      let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: size)
+      buffer.initialize(repeating: 0)
+      return buffer
+    }
+    let sceneSize = scene ? parts * k : 0
+    let count: UnsafeMutableBufferPointer<UInt32> = zeros(parts * k)
+    let sceneSum: UnsafeMutableBufferPointer<Double> = zeros(sceneSize)
+    let dampedCount: UnsafeMutableBufferPointer<UInt32> = zeros(parts * k)
+    let dampedSum: UnsafeMutableBufferPointer<Double> = zeros(parts * k)
+    let dampedScene: UnsafeMutableBufferPointer<Double> = zeros(sceneSize)
+    let dampedSceneSum: UnsafeMutableBufferPointer<Double> = zeros(sceneSize)
+    defer {
+      for buffer in [count, dampedCount] { buffer.deallocate() }
+      for buffer in [sceneSum, dampedSum, dampedScene, dampedSceneSum] { buffer.deallocate() }
+    }
+    var anyDamped = false
+    indices.withUnsafeBufferPointer { indices in
+      skinWeights.withUnsafeBufferPointer { skinWeights in
+        sceneWeights.withUnsafeBufferPointer { sceneWeights in
+          for c in 0..<columns {
+            for r in 0..<rows {
+              let i = c * rows + r
+              guard indices[i] >= 0 else { continue }
+              let slot = rowPart[r] * k + Int(indices[i])
+              let skinWeight = skinWeights[i]
+              if skinWeight == 1 {
+                count[slot] += 1
+                if scene { sceneSum[slot] += Double(sceneWeights[i]) }
+              } else {
+                anyDamped = true
+                dampedCount[slot] += 1
+                dampedSum[slot] += Double(Float(1) * skinWeight)
+                if scene {
+                  dampedScene[slot] += Double(sceneWeights[i])
+                  dampedSceneSum[slot] += Double(sceneWeights[i] * skinWeight)
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    // The damped colours, kept apart: they are few (skin tones).
+    var dampedColours: [Int32] = []
+    if anyDamped {
+      for c in 0..<k where (0..<parts).contains(where: { dampedCount[$0 * k + c] > 0 }) {
+        dampedColours.append(Int32(c))
+      }
+    }
+    func part(_ p: Int) -> WeighedColours.Part {
+      .init(
+        count: Array(count[p * k..<(p + 1) * k]),
+        scene: scene ? Array(sceneSum[p * k..<(p + 1) * k]) : [])
+    }
+    func dampedPart(_ p: Int) -> WeighedColours.DampedPart {
+      func pick<T>(_ values: UnsafeMutableBufferPointer<T>) -> [T] {
+        values.isEmpty ? [] : dampedColours.map { values[p * k + Int($0)] }
+      }
+      return .init(
+        count: pick(dampedCount), damped: pick(dampedSum), scene: pick(dampedScene),
+        sceneDamped: pick(dampedSceneSum))
+    }
+    let every = WeighedColours.EverySetting(
+      colors: colors, undamped: part(0), undampedOutside: garmentRows ? part(1) : .init(),
+      dampedColours: dampedColours, damped: dampedPart(0),
+      dampedOutside: garmentRows ? dampedPart(1) : .init(), personSkin: !skinMask.isEmpty,
+      garmentRows: garmentRows)
     return WeighedColours(
-      colors: colours.colors, prioritised: colours.prioritised, plain: colours.plain,
-      counts: weighed.counts)
+      weights: .everySetting(every),
+      counts: .init(
+        samples: columns * rows, skipped: skipped, background: background, skin: skin,
+        backdrop: backdrop))
   }
 
   /// Analyses colours weighed by ``weighing(_:backdrop:hint:)`` under the same
-  /// ``weighingParameters(hint:)``: bins, merges and ranks them.
+  /// ``weighingParameters(hint:)`` and serving these ``foregroundPriors``: weighs them by
+  /// these priors, bins, merges and ranks them.
   public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {
-    analyze(weighed, counts: weighed.counts)
+    let counts = parameters.skinSuppression ? weighed.counts : weighed.counts.withoutSkin
+    return analyze(weighed.weighed(by: foregroundPriors), counts: counts)
   }
 
-  /// What the foreground priors make of a marked grid: a weight per sample, and which samples
-  /// were taken for skin.
-  private func weigh(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint) -> SampleWeights {
+  /// How many of a grid's samples the fill marked, and how many are transparent.
+  private func transparency(of grid: SampleGrid) -> (skipped: Int, background: Int) {
     let alphaThreshold = UInt32(parameters.alphaThreshold)
-    let sampleCount = grid.pixels.count
     var skipped = 0
     var background = 0
     for pixel in grid.pixels {
@@ -65,6 +172,15 @@ extension PaletteAnalyzer {
         skipped += 1
       }
     }
+    return (skipped, background)
+  }
+
+  /// What the foreground priors make of a marked grid: a weight per sample, and which samples
+  /// were taken for skin.
+  private func weigh(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint) -> SampleWeights {
+    let alphaThreshold = UInt32(parameters.alphaThreshold)
+    let sampleCount = grid.pixels.count
+    let (skipped, background) = transparency(of: grid)
     var weights = [Float](repeating: 1, count: sampleCount)
     // A scene: no uniform backdrop, and not a cut-out on a transparent one.
     let scene = !backdrop.isColor && skipped * 4 < sampleCount

@@ -63,9 +63,10 @@ public struct LiveAnalysis: Sendable {
         let palette =
           analyzer.weighsColours
           ? analyzer.analyze(
-            grids.weighing(for: key, analyzer.weighingParameters(hint: hint)) {
-              analyzer.weighing(grid, marks: marks, hint: hint)
-            })
+            grids.weighing(
+              for: key, analyzer.weighingParameters(hint: hint),
+              serving: analyzer.foregroundPriors
+            ) { analyzer.weighing(grid, marks: marks, hint: hint) })
           : analyzer.analyze(grid, marks: marks, hint: hint)
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),

@@ -11,7 +11,9 @@ import Synchronization
 /// marks (``BackdropMarks``) under the last few backdrop parameters asked, and its colours
 /// weighed (``WeighedColours``) under the last weighing parameters asked: a change of any
 /// other control then skips the backdrop fill too, and a change of a control that only bins
-/// (colours, sample sizes, priority, hue wrap, the families) costs the binning alone.
+/// (colours, sample sizes, priority, hue wrap, the families) or of a foreground prior costs
+/// the binning alone (a scene whose colours are kept for one setting of the priors is
+/// weighed again when they change).
 /// Shared by every request; safe from any task.
 public final class SampleGridCache: Sendable {
   /// Which grid: an image's content hash, the step between samples and how the image is
@@ -135,22 +137,28 @@ public final class SampleGridCache: Sendable {
       })
   }
 
-  /// The colours of the grid of `key` weighed under `parameters`, made with `make` when they
-  /// are not kept. They are kept only beside a kept grid, and only when they take at most
-  /// ``weighingShare`` times its bytes: one weighing per grid, the last asked, since the
-  /// stored set's results are stored.
+  /// The colours of the grid of `key` weighed under `parameters`, serving `priors`, made with
+  /// `make` when they are not kept. They are kept only beside a kept grid, and only when they
+  /// take at most ``weighingShare`` times its bytes: for every setting of the priors where
+  /// they fit, else narrowed to `priors` (a scene's many colours). One weighing per grid,
+  /// the last asked, since the stored set's results are stored.
   public func weighing(
-    for key: Key, _ parameters: WeighedColours.Parameters, make: () -> WeighedColours
+    for key: Key, _ parameters: WeighedColours.Parameters, serving priors: WeighedColours.Priors,
+    make: () -> WeighedColours
   ) -> WeighedColours {
     besideGrid(
       of: key, hits: \.weighingHits, misses: \.weighingMisses,
-      find: { entry in entry.weighing.flatMap { $0.parameters == parameters ? $0.colours : nil } },
+      find: { entry in
+        entry.weighing.flatMap {
+          $0.parameters == parameters && $0.colours.serves(priors) ? $0.colours : nil
+        }
+      },
       make: make,
       store: { entry, colours in
-        guard colours.byteCount <= entry.grid.byteCount * Self.weighingShare else {
-          return false
-        }
-        entry.weighing = (parameters, colours)
+        let room = entry.grid.byteCount * Self.weighingShare
+        let kept = colours.byteCount <= room ? colours : colours.narrowed(to: priors)
+        guard kept.byteCount <= room else { return false }
+        entry.weighing = (parameters, kept)
         return true
       })
   }
@@ -182,9 +190,10 @@ public final class SampleGridCache: Sendable {
   }
 
   /// Weighed colours are kept only when they take at most this many times their grid's
-  /// bytes. A studio shot's take a tenth to a third of its grid; a scene's, or a large
-  /// product's smooth shading, nearly one colour per sample, up to three times the grid.
-  public static let weighingShare = 2
+  /// bytes. A studio shot's take a tenth to a half of its grid; a scene's noise, or a large
+  /// product's smooth shading, nearly one colour per sample, weighed for every setting of the
+  /// priors, up to seven times (those are kept for one setting).
+  public static let weighingShare = 4
 
   private func keep(_ grid: SampleGrid, for key: Key) {
     guard grid.byteCount <= budget else { return }

@@ -380,6 +380,62 @@ import Testing
     #expect(none.colors.first?.family == .red)
   }
 
+  @Test func oneWeighingServesEverySettingOfTheForegroundPriors() throws {
+    // The live wall weighs a photo's colours once per backdrop and bins them under whatever
+    // priors the page asks: a person in a navy top over red shorts, on a backdrop of stripes
+    // (a scene: no one colour at the border) and on a transparent one (a cut-out).
+    var scene = PixelBuffer(width: 20, height: 40)
+    for x in 0..<20 {
+      for y in 0..<40 {
+        scene[x, y] =
+          (x + y) % 3 == 0
+          ? Pixel(red: 90, green: 140, blue: 60) : Pixel(red: 200, green: 190, blue: 120)
+      }
+    }
+    var cutOut = PixelBuffer(
+      width: 20, height: 40, fill: Pixel(red: 255, green: 255, blue: 255, alpha: 127))
+    func person(on backdrop: PixelBuffer) -> PixelBuffer {
+      var buffer = backdrop
+      fill(&buffer, 6..<14, 0..<6, Self.skin)
+      fill(&buffer, 0..<2, 8..<16, Self.skin)
+      fill(&buffer, 18..<20, 8..<16, Self.skin)
+      fill(&buffer, 2..<18, 8..<22, Pixel(red: 20, green: 30, blue: 110))
+      fill(&buffer, 2..<18, 24..<38, Pixel(red: 200, green: 25, blue: 25))
+      return buffer
+    }
+    let hint = ProductHint(title: "Tank top")
+    var sceneChanged = false
+    for buffer in [person(on: scene), person(on: cutOut), personOrProduct(skinRegions: 2)] {
+      let grid = buffer.withView { SampleGrid($0, step: 1) }
+      let kept = try PaletteAnalyzer(
+        parameters: parameters {
+          $0.backgroundSuppression = true
+          $0.mergeDistance = 12
+        })
+      let weighed = kept.weighing(grid, marks: kept.backdropMarks(in: grid), hint: hint)
+      var results: [[String]] = []
+      for setting in 0..<16 {
+        let analyzer = try PaletteAnalyzer(
+          parameters: parameters {
+            $0.backgroundSuppression = true
+            $0.mergeDistance = 12
+            $0.scenePrior = setting & 1 != 0
+            $0.skinSuppression = setting & 2 != 0
+            $0.skinWithoutPriority = setting & 4 != 0
+            $0.garmentPrior = setting & 8 != 0
+          })
+        #expect(analyzer.weighingParameters(hint: hint) == kept.weighingParameters(hint: hint))
+        let run = analyzer.analyze(grid, hint: hint)
+        #expect(sameButForRounding(analyzer.analyze(weighed), run), "setting \(setting)")
+        results.append(run.colors.map(\.hex))
+      }
+      // The priors change this photo's colours, or the comparisons above prove little.
+      #expect(Set(results).count > 1)
+      if results[1] != results[0] { sceneChanged = true }
+    }
+    #expect(sceneChanged)
+  }
+
   // MARK: merging and dark hues
 
   @Test func mergingJoinsOneSurfaceSplitByABinEdge() throws {

@@ -14,6 +14,22 @@ import Testing
     }
   }
 
+  /// Analyzers of `parameters` with each foreground prior turned the other way, then all four.
+  static func priorSettings(of parameters: AnalysisParameters) throws -> [PaletteAnalyzer] {
+    let toggles: [WritableKeyPath<AnalysisParameters, Bool>] = [
+      \.scenePrior, \.skinSuppression, \.skinWithoutPriority, \.garmentPrior,
+    ]
+    var all = parameters
+    var analyzers: [PaletteAnalyzer] = []
+    for toggle in toggles {
+      var one = parameters
+      one[keyPath: toggle].toggle()
+      all[keyPath: toggle].toggle()
+      analyzers.append(try PaletteAnalyzer(parameters: one))
+    }
+    return analyzers + [try PaletteAnalyzer(parameters: all)]
+  }
+
   @Test func everySampleAnalysesTheSameFromItsGridAsFromTheImage() throws {
     let samples = try FileManager.default.contentsOfDirectory(
       at: repositoryRoot.appendingPathComponent("samples"), includingPropertiesForKeys: nil
@@ -59,16 +75,19 @@ import Testing
         let label = "\(name): \(file.lastPathComponent)"
         #expect(kept.analyze(grid, marks: marks) == kept.analyze(grid), "\(label)")
         #expect(tuned.analyze(grid, marks: marks) == tuned.analyze(grid), "\(label)")
-        // Colours weighed under one set serve another that only bins differently.
+        // Colours weighed under one set serve another that bins differently, and any
+        // setting of the foreground priors.
         let worn = ProductHint(title: "Cotton t-shirt")
         if kept.weighsColours {
           #expect(tuned.weighingParameters(hint: worn) == kept.weighingParameters(hint: worn))
           let weighed = kept.weighing(grid, marks: marks, hint: worn)
-          #expect(
-            sameButForRounding(kept.analyze(weighed), kept.analyze(grid, hint: worn)), "\(label)")
-          #expect(
-            sameButForRounding(tuned.analyze(weighed), tuned.analyze(grid, hint: worn)),
-            "\(label)")
+          for analyzer in try [kept, tuned] + Self.priorSettings(of: parameters)
+          where analyzer.weighsColours {
+            #expect(analyzer.weighingParameters(hint: worn) == kept.weighingParameters(hint: worn))
+            #expect(
+              sameButForRounding(analyzer.analyze(weighed), analyzer.analyze(grid, hint: worn)),
+              "\(label): \(analyzer.parameters)")
+          }
           weighings += 1
         }
         if case .color = marks.backdrop { studioShots += 1 }
@@ -77,13 +96,8 @@ import Testing
     // The fill ran and marked something, or the comparisons above prove little.
     #expect(studioShots >= 10)
     #expect(weighings >= 20)
-    // The weighing reads the foreground priors and where a garment is worn; binning does not.
+    // The weighing reads where a garment is worn; neither the priors nor binning.
     let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
-    var sceneless = Preset.product.parameters
-    sceneless.scenePrior.toggle()
-    #expect(
-      try PaletteAnalyzer(parameters: sceneless).weighingParameters(hint: .none)
-        != product.weighingParameters(hint: .none))
     #expect(
       product.weighingParameters(hint: ProductHint(title: "Denim shorts"))
         != product.weighingParameters(hint: ProductHint(title: "Knit beanie")))

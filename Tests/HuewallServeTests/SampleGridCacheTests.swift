@@ -78,7 +78,9 @@ func grid(samples count: Int) -> SampleGrid {
     }
     var weighed = 0
     for analyzer in [product, tuned, product] {
-      let colours = cache.weighing(for: key, analyzer.weighingParameters(hint: .none)) {
+      let colours = cache.weighing(
+        for: key, analyzer.weighingParameters(hint: .none), serving: analyzer.foregroundPriors
+      ) {
         weighed += 1
         return analyzer.weighing(kept, marks: marks)
       }
@@ -98,12 +100,73 @@ func grid(samples count: Int) -> SampleGrid {
     var made = 0
     for _ in 0..<2 {
       _ = cache.weighing(
-        for: .init(sha256: "gone", step: 4), product.weighingParameters(hint: .none)
+        for: .init(sha256: "gone", step: 4), product.weighingParameters(hint: .none),
+        serving: product.foregroundPriors
       ) {
         made += 1
         return colours
       }
     }
     #expect(made == 2)
+  }
+
+  @Test func weighedColoursTooManyForEverySettingAreKeptForTheOneAsked() throws {
+    // A scene of noise (each sample its own colour) with a person in it: weighed for every
+    // setting of the priors, its colours take several times its grid; kept for one setting,
+    // they fit and serve that setting alone.
+    var buffer = PixelBuffer(width: 40, height: 40)
+    for x in 0..<40 {
+      for y in 0..<40 {
+        let n = UInt32(x * 40 + y) &* 2_654_435_761
+        buffer[x, y] = Pixel(
+          red: UInt8(truncatingIfNeeded: n >> 8), green: UInt8(truncatingIfNeeded: n >> 16),
+          blue: UInt8(truncatingIfNeeded: n >> 24))
+      }
+    }
+    let skin = Pixel(red: 224, green: 172, blue: 140)
+    for x in 5..<15 { for y in 2..<12 { buffer[x, y] = skin } }
+    for x in 25..<35 { for y in 2..<12 { buffer[x, y] = skin } }
+    let sampled = buffer.withView { SampleGrid($0, step: 1) }
+    var p = AnalysisParameters(granularity: 1)
+    p.backgroundSuppression = true
+    p.mergeDistance = 12
+    p.scenePrior = true
+    p.skinSuppression = true
+    p.garmentPrior = true
+    var sceneless = p
+    sceneless.scenePrior = false
+    let (asked, other) = (
+      try PaletteAnalyzer(parameters: p), try PaletteAnalyzer(parameters: sceneless)
+    )
+    let hint = ProductHint(title: "Tank top")
+    let cache = SampleGridCache(budget: 64 << 20)
+    let key = SampleGridCache.Key(sha256: "noise", step: 1)
+    let kept = cache.grid(for: key) { sampled }
+    let marks = cache.marks(for: key, asked.backdropParameters) { asked.backdropMarks(in: kept) }
+    let every = asked.weighing(kept, marks: marks, hint: hint)
+    #expect(every.byteCount > kept.byteCount * SampleGridCache.weighingShare)
+    var made = 0
+    for analyzer in [asked, asked, other, other] {
+      let colours = cache.weighing(
+        for: key, analyzer.weighingParameters(hint: hint), serving: analyzer.foregroundPriors
+      ) {
+        made += 1
+        return analyzer.weighing(kept, marks: marks, hint: hint)
+      }
+      #expect(
+        sameButForRounding(
+          analyzer.analyze(colours).colors.map(StoredColor.init),
+          analyzer.analyze(kept, hint: hint).colors.map(StoredColor.init)))
+    }
+    // Made for the first ask of each setting; the second ask of each found them kept.
+    #expect(made == 2)
+    #expect(cache.statistics.weighingHits == 2 && cache.statistics.weighingMisses == 2)
+    let narrowed = every.narrowed(to: asked.foregroundPriors)
+    #expect(narrowed.serves(asked.foregroundPriors) && !narrowed.serves(other.foregroundPriors))
+    #expect(every.serves(other.foregroundPriors))
+    #expect(
+      cache.statistics.bytes == kept.byteCount + marks.byteCount
+        + other.weighing(kept, marks: marks, hint: hint).narrowed(to: other.foregroundPriors)
+        .byteCount)
   }
 }

@@ -3,7 +3,7 @@ import HuewallCore
 /// The samples of a kept grid that the backdrop fill took, under the parameters the fill
 /// reads: a live wall keeps them beside the grid, so that a change of any other control
 /// costs the rest of the kernel and not the fill (about a third of it on a studio shot).
-public struct BackdropMarks: Sendable {
+public struct BackdropMarks: Sendable, Equatable {
   /// What the analysis took for the backdrop.
   public let backdrop: Backdrop
   /// One bit per sample, in the grid's order: set where the fill marked the sample.

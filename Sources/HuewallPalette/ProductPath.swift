@@ -18,10 +18,12 @@ extension PaletteAnalyzer {
     return weighed.samples(of: grid) { analyze($0, counts: weighed.counts) }
   }
 
-  /// The parameters ``weighing(_:backdrop:hint:)`` reads for a product with `hint`: not the
-  /// foreground priors, which the weighing serves all settings of.
-  public func weighingParameters(hint: ProductHint) -> WeighedColours.Parameters {
-    .init(backdrop: backdropParameters, wornOn: hint.wornOn)
+  /// What ``weighing(_:marks:hint:)`` reads for a product with `hint` whose grid has
+  /// `marks`: not the foreground priors, which the weighing serves all settings of.
+  public func weighingParameters(hint: ProductHint, marks: BackdropMarks)
+    -> WeighedColours.Parameters
+  {
+    .init(marks: marks, alphaThreshold: parameters.alphaThreshold, wornOn: hint.wornOn)
   }
 
   /// The foreground priors these analyses ask for: kept colours weighed under others serve
@@ -152,7 +154,7 @@ extension PaletteAnalyzer {
   }
 
   /// Analyses colours weighed by ``weighing(_:backdrop:hint:)`` under the same
-  /// ``weighingParameters(hint:)`` and serving these ``foregroundPriors``: weighs them by
+  /// ``weighingParameters(hint:marks:)`` and serving these ``foregroundPriors``: weighs them by
   /// these priors, bins, merges and ranks them.
   public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {
     let counts = parameters.skinSuppression ? weighed.counts : weighed.counts.withoutSkin

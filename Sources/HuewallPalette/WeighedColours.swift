@@ -54,10 +54,13 @@ public struct WeighedColours: Sendable {
     }
   }
 
-  /// The parameters the weighing reads, and nothing else: colours weighed under one of these
-  /// serve every analysis with the same (whose priors they serve).
-  public struct Parameters: Hashable, Sendable {
-    let backdrop: BackdropMarks.Parameters
+  /// What the weighing reads, and nothing else: colours weighed under one of these serve
+  /// every analysis with the same (whose priors they serve). The backdrop is what the fill
+  /// marked, compared sample by sample: a change of a backdrop control that leaves a photo's
+  /// marks as they were leaves its colours weighed.
+  public struct Parameters: Equatable, Sendable {
+    let marks: BackdropMarks
+    let alphaThreshold: Int
     /// Where the product is worn, the only part of its hint the weighing reads.
     let wornOn: BodyRegion?
   }

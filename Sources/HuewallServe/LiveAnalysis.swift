@@ -64,7 +64,7 @@ public struct LiveAnalysis: Sendable {
           analyzer.weighsColours
           ? analyzer.analyze(
             grids.weighing(
-              for: key, analyzer.weighingParameters(hint: hint),
+              for: key, analyzer.weighingParameters(hint: hint, marks: marks),
               serving: analyzer.foregroundPriors
             ) { analyzer.weighing(grid, marks: marks, hint: hint) })
           : analyzer.analyze(grid, marks: marks, hint: hint)

@@ -412,7 +412,8 @@ import Testing
           $0.backgroundSuppression = true
           $0.mergeDistance = 12
         })
-      let weighed = kept.weighing(grid, marks: kept.backdropMarks(in: grid), hint: hint)
+      let marks = kept.backdropMarks(in: grid)
+      let weighed = kept.weighing(grid, marks: marks, hint: hint)
       var results: [[String]] = []
       for setting in 0..<16 {
         let analyzer = try PaletteAnalyzer(
@@ -424,7 +425,9 @@ import Testing
             $0.skinWithoutPriority = setting & 4 != 0
             $0.garmentPrior = setting & 8 != 0
           })
-        #expect(analyzer.weighingParameters(hint: hint) == kept.weighingParameters(hint: hint))
+        #expect(
+          analyzer.weighingParameters(hint: hint, marks: marks)
+            == kept.weighingParameters(hint: hint, marks: marks))
         let run = analyzer.analyze(grid, hint: hint)
         #expect(sameButForRounding(analyzer.analyze(weighed), run), "setting \(setting)")
         results.append(run.colors.map(\.hex))

@@ -56,6 +56,7 @@ import Testing
     ).filter { ImageFormat.sniff(Array((try? Data(contentsOf: $0)) ?? Data()).prefix(64)) != nil }
     var studioShots = 0
     var weighings = 0
+    var (marksKept, marksMoved) = (0, 0)
     for (name, parameters) in try Self.parameterSets {
       let kept = try PaletteAnalyzer(parameters: parameters)
       // Another set whose fill reads the same: other colours, merge and hue step.
@@ -79,14 +80,31 @@ import Testing
         // setting of the foreground priors.
         let worn = ProductHint(title: "Cotton t-shirt")
         if kept.weighsColours {
-          #expect(tuned.weighingParameters(hint: worn) == kept.weighingParameters(hint: worn))
+          let asked = kept.weighingParameters(hint: worn, marks: marks)
+          #expect(tuned.weighingParameters(hint: worn, marks: marks) == asked)
           let weighed = kept.weighing(grid, marks: marks, hint: worn)
           for analyzer in try [kept, tuned] + Self.priorSettings(of: parameters)
           where analyzer.weighsColours {
-            #expect(analyzer.weighingParameters(hint: worn) == kept.weighingParameters(hint: worn))
+            #expect(analyzer.weighingParameters(hint: worn, marks: marks) == asked)
             #expect(
               sameButForRounding(analyzer.analyze(weighed), analyzer.analyze(grid, hint: worn)),
               "\(label): \(analyzer.parameters)")
+          }
+          // A backdrop control that leaves the photo's marks as they were leaves its colours
+          // weighed; one that moves them does not.
+          var deeper = parameters
+          deeper.deepShadows.toggle()
+          let other = try PaletteAnalyzer(parameters: deeper)
+          let otherMarks = other.backdropMarks(in: grid)
+          let same = other.weighingParameters(hint: worn, marks: otherMarks) == asked
+          #expect(same == (otherMarks == marks), "\(label)")
+          if same {
+            #expect(
+              sameButForRounding(other.analyze(weighed), other.analyze(grid, hint: worn)),
+              "\(label)")
+            marksKept += 1
+          } else {
+            marksMoved += 1
           }
           weighings += 1
         }
@@ -96,11 +114,16 @@ import Testing
     // The fill ran and marked something, or the comparisons above prove little.
     #expect(studioShots >= 10)
     #expect(weighings >= 20)
+    #expect(marksKept >= 1 && marksMoved >= 1, "\(marksKept) kept, \(marksMoved) moved")
     // The weighing reads where a garment is worn; neither the priors nor binning.
     let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
+    let marks = product.backdropMarks(
+      in: PixelBuffer(width: 8, height: 8).withView {
+        SampleGrid($0, step: 1)
+      })
     #expect(
-      product.weighingParameters(hint: ProductHint(title: "Denim shorts"))
-        != product.weighingParameters(hint: ProductHint(title: "Knit beanie")))
+      product.weighingParameters(hint: ProductHint(title: "Denim shorts"), marks: marks)
+        != product.weighingParameters(hint: ProductHint(title: "Knit beanie"), marks: marks))
     var deeper = Preset.product.parameters
     deeper.deepShadows.toggle()
     #expect(

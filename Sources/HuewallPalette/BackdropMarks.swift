@@ -1,8 +1,9 @@
 import HuewallCore
 
-/// The samples of a kept grid that the backdrop fill took, under the parameters the fill
-/// reads: a live wall keeps them beside the grid, so that a change of any other control
-/// costs the rest of the kernel and not the fill (about a third of it on a studio shot).
+/// The samples of a kept grid that the backdrop fill took, under the fill's plan
+/// (``FillPlan``): a live wall keeps them beside the grid, so that a change of any other
+/// control, or of a backdrop control that leaves the plan as it was, costs the rest of the
+/// kernel and not the fill (about a third of it on a studio shot).
 public struct BackdropMarks: Sendable, Equatable {
   /// What the analysis took for the backdrop.
   public let backdrop: Backdrop
@@ -11,24 +12,6 @@ public struct BackdropMarks: Sendable, Equatable {
 
   /// The memory the marks take, for a cache's budget.
   public var byteCount: Int { bits.count * MemoryLayout<UInt64>.stride }
-
-  /// The parameters the fill reads, and nothing else: marks made under one of these hold for
-  /// every analysis with the same.
-  public struct Parameters: Hashable, Sendable {
-    let backgroundSuppression: Bool
-    let alphaThreshold: Int
-    let deepShadows: Bool
-    let backdropTint: Bool
-    let thinOutlines: Bool
-
-    init(_ parameters: AnalysisParameters) {
-      backgroundSuppression = parameters.backgroundSuppression
-      alphaThreshold = parameters.alphaThreshold
-      deepShadows = parameters.deepShadows
-      backdropTint = parameters.backdropTint
-      thinOutlines = parameters.thinOutlines
-    }
-  }
 
   /// The marks of `grid` (before the fill) and of `marked` (after it).
   init(backdrop: Backdrop, before grid: SampleGrid, after marked: SampleGrid) {
@@ -56,20 +39,31 @@ public struct BackdropMarks: Sendable, Equatable {
 }
 
 extension PaletteAnalyzer {
-  /// The parameters these analyses' backdrop marks depend on: marks kept under them serve
-  /// every analyzer whose ``backdropParameters`` are the same.
-  public var backdropParameters: BackdropMarks.Parameters { .init(parameters) }
+  /// What the backdrop fill will do on `grid` under these parameters: marks kept under one
+  /// plan serve every analyzer whose plan for the grid is the same.
+  public func fillPlan(for grid: SampleGrid) -> FillPlan {
+    guard parameters.backgroundSuppression else { return .off }
+    return FillPlan(
+      grid, alphaThreshold: UInt32(parameters.alphaThreshold),
+      deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint,
+      thinOutlines: parameters.thinOutlines)
+  }
 
   /// Runs the backdrop fill on a copy of `grid` and keeps only what it marked.
   public func backdropMarks(in grid: SampleGrid) -> BackdropMarks {
+    backdropMarks(in: grid, plan: fillPlan(for: grid))
+  }
+
+  /// Runs the fill `plan` (made for `grid`) on a copy of `grid` and keeps only what it marked.
+  public func backdropMarks(in grid: SampleGrid, plan: FillPlan) -> BackdropMarks {
     var marked = grid
-    let backdrop = markBackdrop(in: &marked)
+    let backdrop = BackgroundMask.mark(in: &marked, plan: plan)
     return BackdropMarks(backdrop: backdrop, before: grid, after: marked)
   }
 
   /// Analyses a kept grid with its backdrop already found: the same result as
   /// ``analyze(_:hint:)``, without running the fill. `marks` must have come from
-  /// ``backdropMarks(in:)`` on this grid, by an analyzer of the same ``backdropParameters``.
+  /// ``backdropMarks(in:)`` on this grid, by an analyzer of the same ``fillPlan(for:)``.
   public func analyze(_ grid: SampleGrid, marks: BackdropMarks, hint: ProductHint = .none)
     -> PaletteAnalysis
   {

@@ -45,23 +45,22 @@ enum BackgroundMask {
     in grid: inout SampleGrid, image: PixelView? = nil, alphaThreshold: UInt32,
     deepShadows: Bool = false, keepsTint: Bool = false, thinOutlines: Bool = false
   ) -> Backdrop {
-    let columns = grid.columns
+    let plan = FillPlan(
+      grid, alphaThreshold: alphaThreshold, deepShadows: deepShadows, keepsTint: keepsTint,
+      thinOutlines: thinOutlines)
+    return mark(in: &grid, image: image, plan: plan)
+  }
+
+  /// Marks the backdrop samples of `grid` as `plan` (made for this grid) says.
+  static func mark(in grid: inout SampleGrid, image: PixelView? = nil, plan: FillPlan)
+    -> Backdrop
+  {
+    guard case .fill(let alphaThreshold, let backdrop, let thinOutlines) = plan else {
+      return plan.backdropWithoutFill
+    }
     let rows = grid.rows
-    guard columns >= 3, rows >= 3 else { return .scene }
-    let opaque = { [pixels = grid.pixels] (i: Int) in pixels[i] >> 24 <= alphaThreshold }
-
-    var border = (0..<columns).flatMap { [$0 * rows, $0 * rows + rows - 1] }
-    border += (1..<rows - 1).flatMap { [$0, (columns - 1) * rows + $0] }
-    let opaqueBorder = border.filter(opaque)
-    // A transparent backdrop is already skipped through alpha.
-    guard opaqueBorder.count * 2 >= border.count else { return .transparent }
-
-    let backdrop = BackdropTone(
-      border: opaqueBorder.map { grid.pixels[$0] }, deepShadows: deepShadows,
-      keepsTint: keepsTint)
-    let seeds = opaqueBorder.filter { backdrop.admits(grid.pixels[$0]) }
-    guard Double(seeds.count) >= uniformBorderShare * Double(opaqueBorder.count) else {
-      return .scene
+    let seeds = FillPlan.border(of: grid).filter {
+      grid.pixels[$0] >> 24 <= alphaThreshold && backdrop.admits(grid.pixels[$0])
     }
     func fill<Links: PixelsBetween>(_ links: Links) {
       let count = grid.pixels.count
@@ -85,10 +84,7 @@ enum BackgroundMask {
         }
       }
     }
-    // Between two samples lie `decodedStep − 1` decoded pixels. A decode reduced to the step
-    // leaves none: each sample is then the DCT's average of the pixels it stands for, and an
-    // outline thinner than the step darkens the sample it crosses instead.
-    if !thinOutlines || grid.decodedStep == 1 {
+    if !thinOutlines {
       fill(NoPixelsBetween())
     } else if let image {
       fill(ImagePixelsBetween(image: image, step: grid.decodedStep))
@@ -99,6 +95,69 @@ enum BackgroundMask {
       }
     }
     return Backdrop(red: backdrop.red, green: backdrop.green, blue: backdrop.blue)
+  }
+}
+
+/// What the backdrop fill will do on a grid, decided from its border before it runs: the
+/// backdrop's tone and the tests it takes from the parameters. Two sets of parameters with the
+/// same plan for a grid mark the same samples, so a live wall keeps a grid's marks under its
+/// plan: a backdrop control that does not change a photo's plan (deep shadows on a light
+/// neutral backdrop, thin outlines on a grid decoded at its step) costs it no fill.
+public enum FillPlan: Hashable, Sendable {
+  /// Background suppression is off.
+  case off
+  /// The border decides without a fill: transparent, or not one colour (a scene).
+  case noFill(Backdrop)
+  /// A fill from the border samples that match the backdrop.
+  case fill(alphaThreshold: UInt32, backdrop: BackdropTone, thinOutlines: Bool)
+
+  /// The plan for `grid` with these parameters of the fill.
+  init(
+    _ grid: SampleGrid, alphaThreshold: UInt32, deepShadows: Bool, keepsTint: Bool,
+    thinOutlines: Bool
+  ) {
+    guard grid.columns >= 3, grid.rows >= 3 else {
+      self = .noFill(.scene)
+      return
+    }
+    let border = Self.border(of: grid)
+    let opaqueBorder = border.filter { grid.pixels[$0] >> 24 <= alphaThreshold }
+    // A transparent backdrop is already skipped through alpha.
+    guard opaqueBorder.count * 2 >= border.count else {
+      self = .noFill(.transparent)
+      return
+    }
+    let backdrop = BackdropTone(
+      border: opaqueBorder.map { grid.pixels[$0] }, deepShadows: deepShadows,
+      keepsTint: keepsTint)
+    let seeds = opaqueBorder.lazy.filter { backdrop.admits(grid.pixels[$0]) }.count
+    guard Double(seeds) >= BackgroundMask.uniformBorderShare * Double(opaqueBorder.count) else {
+      self = .noFill(.scene)
+      return
+    }
+    // Between two samples lie `decodedStep − 1` decoded pixels. A decode reduced to the step
+    // leaves none: each sample is then the DCT's average of the pixels it stands for, and an
+    // outline thinner than the step darkens the sample it crosses instead.
+    self = .fill(
+      alphaThreshold: alphaThreshold, backdrop: backdrop,
+      thinOutlines: thinOutlines && grid.decodedStep > 1)
+  }
+
+  /// The backdrop when there is no fill to run.
+  var backdropWithoutFill: Backdrop {
+    switch self {
+    case .off: .unknown
+    case .noFill(let backdrop): backdrop
+    case .fill(_, let tone, _): Backdrop(red: tone.red, green: tone.green, blue: tone.blue)
+    }
+  }
+
+  /// The grid's border samples, column by column then the sides' rows.
+  static func border(of grid: SampleGrid) -> [Int] {
+    let (columns, rows) = (grid.columns, grid.rows)
+    var border = (0..<columns).flatMap { [$0 * rows, $0 * rows + rows - 1] }
+    border += (1..<rows - 1).flatMap { [$0, (columns - 1) * rows + $0] }
+    return border
   }
 }
 
@@ -239,7 +298,7 @@ private struct FloodFill<Links: PixelsBetween> {
 }
 
 /// The backdrop colour and the test for "looks like the backdrop, perhaps in shadow".
-struct BackdropTone {
+public struct BackdropTone: Hashable, Sendable {
   let red: Int
   let green: Int
   let blue: Int

@@ -7,9 +7,9 @@ import HuewallCore
 /// A live wall keeps these beside each grid, so that a change of any control but the backdrop's
 /// and the granularity bins the colours again and nothing else: a studio shot's counted samples
 /// hold a few thousand colours. Each sample's weight is the one a run gives it; the sums are
-/// added per colour, where a run adds them sample by sample, so they can differ in a double's
-/// last bits. The stored colours and shares are the same (`SampleGridTests`, and every real
-/// photo under eight parameter sets).
+/// added per colour and part, where a run adds them sample by sample, so they can differ in a
+/// double's last bits. The stored colours and shares are the same (`SampleGridTests` under
+/// every parameter set with each prior turned, `ProductPathTests` under all sixteen settings).
 public struct WeighedColours: Sendable {
   /// The sums, for every setting of the priors or for one.
   let weights: Weights
@@ -197,6 +197,22 @@ extension PaletteAnalyzer {
   /// product path is on.
   public var weighsColours: Bool { usesProductPath }
 
+  /// The foreground priors these analyses ask for: kept colours weighed under others serve
+  /// them only when kept for every setting.
+  public var foregroundPriors: WeighedColours.Priors {
+    .init(
+      scene: parameters.scenePrior, skin: parameters.skinSuppression,
+      skinWithoutPriority: parameters.skinWithoutPriority, garment: parameters.garmentPrior)
+  }
+
+  /// What ``weighing(_:marks:hint:)`` reads for a product with `hint` whose grid has
+  /// `marks`: not the foreground priors, which the weighing serves all settings of.
+  public func weighingParameters(hint: ProductHint, marks: BackdropMarks)
+    -> WeighedColours.Parameters
+  {
+    .init(marks: marks, alphaThreshold: parameters.alphaThreshold, wornOn: hint.wornOn)
+  }
+
   /// A kept grid's colours weighed with its backdrop already found, for
   /// ``analyze(_:)-(WeighedColours)``, whose colours are those of ``analyze(_:marks:hint:)``
   /// (the sums added per colour) under any foreground priors. Only when ``weighsColours``;
@@ -208,7 +224,169 @@ extension PaletteAnalyzer {
     precondition(marks.bits.count == (grid.pixels.count + 63) / 64, "marks of another grid")
     var marked = grid
     marks.apply(to: &marked)
-    return weighing(marked, backdrop: marks.backdrop, hint: hint)
+    let weights = PriorWeights(marked, backdrop: marks.backdrop, hint: hint, by: self)
+    return WeighedColours(
+      weights: .everySetting(.init(marked, weights)), counts: weights.counts)
+  }
+
+  /// Analyses colours weighed by ``weighing(_:marks:hint:)`` under the same
+  /// ``weighingParameters(hint:marks:)`` and serving these ``foregroundPriors``: weighs them
+  /// by these priors, bins, merges and ranks them.
+  public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {
+    let counts = parameters.skinSuppression ? weighed.counts : weighed.counts.withoutSkin
+    return analyze(weighed.weighed(by: foregroundPriors), counts: counts)
+  }
+}
+
+/// Each foreground prior's weights on a marked grid, made as a run makes them (``weigh``) on
+/// weights of 1: a sample's weight under a setting of the priors is their product, in the
+/// order a run multiplies them.
+private struct PriorWeights {
+  /// The scene prior's weight per sample (empty when the photo is not a scene).
+  var scene: [Float] = []
+  /// Skin suppression's weight per sample: 1, or ``SkinRegions/weight`` where it damps.
+  var skin: [Float]
+  /// Per row: 1 where it lies outside the garment's rows, else 0 (every row when the garment
+  /// prior has no rows to weigh).
+  var rowPart: [Int]
+  /// Whether the garment prior has rows to weigh (a person, and a hint where it is worn).
+  let garmentRows: Bool
+  /// Whether the damped skin is a person's, which may take no saturation priority.
+  let personSkin: Bool
+  let counts: SampleCounts
+  let alphaThreshold: UInt32
+
+  init(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint, by analyzer: PaletteAnalyzer) {
+    alphaThreshold = UInt32(analyzer.parameters.alphaThreshold)
+    let n = grid.pixels.count
+    let (skipped, background) = analyzer.transparency(of: grid)
+    let scene = !backdrop.isColor && skipped * 4 < n
+    let opaque = n - skipped
+    if scene {
+      self.scene = [Float](repeating: 1, count: n)
+      ScenePrior.weigh(grid, into: &self.scene, alphaThreshold: alphaThreshold)
+    }
+    skin = [Float](repeating: 1, count: n)
+    var mask: [Bool] = []
+    let skinCount = SkinRegions.weigh(
+      grid, into: &skin, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene,
+      mask: &mask)
+    personSkin = !mask.isEmpty
+    let person = Double(skinCount) >= SkinRegions.personShare * Double(opaque)
+    rowPart = [Int](repeating: 0, count: grid.rows)
+    garmentRows = person && hint.wornOn != nil
+    if garmentRows, let region = hint.wornOn {
+      let band = GarmentPrior.rows(of: region)
+      for r in 0..<grid.rows where !band.contains((Double(r) + 0.5) / Double(grid.rows)) {
+        rowPart[r] = 1
+      }
+    }
+    counts = .init(
+      samples: grid.columns * grid.rows, skipped: skipped, background: background,
+      skin: skinCount, backdrop: backdrop)
+  }
+}
+
+extension WeighedColours.EverySetting {
+  /// The counted samples of a marked grid grouped by colour, each part of a colour's samples
+  /// summed under `weights`.
+  fileprivate init(_ grid: SampleGrid, _ weights: PriorWeights) {
+    let (rows, n) = (grid.rows, grid.pixels.count)
+    // Each counted sample's colour index (-1: not counted), and the colours.
+    var indices = [Int32](repeating: -1, count: n)
+    var grouping = ColourGrouping(expected: n / 8)
+    indices.withUnsafeMutableBufferPointer { indices in
+      grid.pixels.withUnsafeBufferPointer { pixels in
+        for i in 0..<n where pixels[i] >> 24 <= weights.alphaThreshold {
+          indices[i] = Int32(truncatingIfNeeded: grouping.index(of: pixels[i] & 0x00FF_FFFF))
+        }
+      }
+    }
+    let colors = grouping.colors
+    let (k, parts, scene) = (colors.count, weights.garmentRows ? 2 : 1, !weights.scene.isEmpty)
+    // Per part of the rows and colour (part-major): the undamped samples' counts and scene
+    // sums, and the damped ones' before and after the skin step.
+    let sums = Sums(size: parts * k, scene: scene)
+    defer { sums.deallocate() }
+    var anyDamped = false
+    indices.withUnsafeBufferPointer { indices in
+      weights.skin.withUnsafeBufferPointer { skin in
+        weights.scene.withUnsafeBufferPointer { sceneWeight in
+          // Column by column, as the grid keeps its samples.
+          for c in 0..<grid.columns {
+            for r in 0..<rows {
+              let i = c * rows + r
+              guard indices[i] >= 0 else { continue }
+              let slot = weights.rowPart[r] * k + Int(indices[i])
+              if skin[i] == 1 {
+                sums.count[slot] += 1
+                if scene { sums.scene[slot] += Double(sceneWeight[i]) }
+              } else {
+                anyDamped = true
+                sums.dampedCount[slot] += 1
+                sums.damped[slot] += Double(skin[i])
+                if scene {
+                  sums.dampedScene[slot] += Double(sceneWeight[i])
+                  sums.sceneDamped[slot] += Double(sceneWeight[i] * skin[i])
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    // The damped colours, kept apart: they are few (skin tones).
+    var dampedColours: [Int32] = []
+    if anyDamped {
+      for c in 0..<k where (0..<parts).contains(where: { sums.dampedCount[$0 * k + c] > 0 }) {
+        dampedColours.append(Int32(c))
+      }
+    }
+    func part(_ p: Int) -> WeighedColours.Part {
+      let range = p * k..<(p + 1) * k
+      return .init(count: Array(sums.count[range]), scene: scene ? Array(sums.scene[range]) : [])
+    }
+    func dampedPart(_ p: Int) -> WeighedColours.DampedPart {
+      func pick<T>(_ values: UnsafeMutableBufferPointer<T>) -> [T] {
+        values.isEmpty ? [] : dampedColours.map { values[p * k + Int($0)] }
+      }
+      return .init(
+        count: pick(sums.dampedCount), damped: pick(sums.damped), scene: pick(sums.dampedScene),
+        sceneDamped: pick(sums.sceneDamped))
+    }
+    self.init(
+      colors: colors, undamped: part(0), undampedOutside: parts == 2 ? part(1) : .init(),
+      dampedColours: dampedColours, damped: dampedPart(0),
+      dampedOutside: parts == 2 ? dampedPart(1) : .init(), personSkin: weights.personSkin,
+      garmentRows: weights.garmentRows)
+  }
+
+  /// The sums while they are added, in buffers freed with ``deallocate()``.
+  private struct Sums {
+    let count: UnsafeMutableBufferPointer<UInt32>
+    let scene: UnsafeMutableBufferPointer<Double>
+    let dampedCount: UnsafeMutableBufferPointer<UInt32>
+    let damped: UnsafeMutableBufferPointer<Double>
+    let dampedScene: UnsafeMutableBufferPointer<Double>
+    let sceneDamped: UnsafeMutableBufferPointer<Double>
+
+    init(size: Int, scene: Bool) {
+      func zeros<T: Numeric>(_ size: Int) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: size)
+        buffer.initialize(repeating: 0)
+        return buffer
+      }
+      (count, dampedCount, damped) = (zeros(size), zeros(size), zeros(size))
+      let sceneSize = scene ? size : 0
+      (self.scene, dampedScene, sceneDamped) = (
+        zeros(sceneSize), zeros(sceneSize), zeros(sceneSize)
+      )
+    }
+
+    func deallocate() {
+      for buffer in [count, dampedCount] { buffer.deallocate() }
+      for buffer in [scene, damped, dampedScene, sceneDamped] { buffer.deallocate() }
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// A grid is kept per image, step (the granularity) and decode plan, since a step picks other
 /// pixels and a reduced decode gives other ones. Beside it the cache keeps the grid's backdrop
-/// marks (``BackdropMarks``) under the last few backdrop parameters asked, and its colours
+/// marks (``BackdropMarks``) under the last few fill plans asked (``FillPlan``), and its colours
 /// weighed (``WeighedColours``) under the last weighing parameters asked: a change of any
 /// other control then skips the backdrop fill too, and a change of a control that only bins
 /// (colours, sample sizes, priority, hue wrap, the families) or of a foreground prior costs
@@ -75,7 +75,7 @@ public final class SampleGridCache: Sendable {
     var grid: SampleGrid
     var lastUse: Int
     /// The grid's backdrop marks, the most recently made last.
-    var marks: [(parameters: BackdropMarks.Parameters, marks: BackdropMarks)] = []
+    var marks: [(plan: FillPlan, marks: BackdropMarks)] = []
     /// The grid's colours weighed under the parameters last asked.
     var weighing: (parameters: WeighedColours.Parameters, colours: WeighedColours)?
 
@@ -121,18 +121,18 @@ public final class SampleGridCache: Sendable {
     return grid
   }
 
-  /// The backdrop marks of the grid of `key` under `parameters`, made with `make` when they
-  /// are not kept. They are kept only beside a kept grid, and dropped with it.
+  /// The backdrop marks of the grid of `key` under the fill's `plan`, made with `make` when
+  /// they are not kept. They are kept only beside a kept grid, and dropped with it.
   public func marks(
-    for key: Key, _ parameters: BackdropMarks.Parameters, make: () -> BackdropMarks
+    for key: Key, _ plan: FillPlan, make: () -> BackdropMarks
   ) -> BackdropMarks {
     besideGrid(
       of: key, hits: \.markHits, misses: \.markMisses,
-      find: { $0.marks.first { $0.parameters == parameters }?.marks }, make: make,
+      find: { $0.marks.first { $0.plan == plan }?.marks }, make: make,
       store: { entry, marks in
-        entry.marks.removeAll { $0.parameters == parameters }
+        entry.marks.removeAll { $0.plan == plan }
         if entry.marks.count >= Self.marksPerGrid { entry.marks.removeFirst() }
-        entry.marks.append((parameters, marks))
+        entry.marks.append((plan, marks))
         return true
       })
   }

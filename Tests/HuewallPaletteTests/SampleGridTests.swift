@@ -56,7 +56,7 @@ import Testing
     ).filter { ImageFormat.sniff(Array((try? Data(contentsOf: $0)) ?? Data()).prefix(64)) != nil }
     var studioShots = 0
     var weighings = 0
-    var (marksKept, marksMoved) = (0, 0)
+    var (marksKept, marksMoved, plansKept) = (0, 0, 0)
     for (name, parameters) in try Self.parameterSets {
       let kept = try PaletteAnalyzer(parameters: parameters)
       // Another set whose fill reads the same: other colours, merge and hue step.
@@ -65,7 +65,6 @@ import Testing
       other.mergeDistance = parameters.mergeDistance == 0 ? 0 : parameters.mergeDistance + 3
       other.hueSampleSize = 0.02
       let tuned = try PaletteAnalyzer(parameters: other)
-      #expect(tuned.backdropParameters == kept.backdropParameters)
       for file in samples {
         let image = try ImageDecoder().decode(
           try Data(contentsOf: file), source: file.path, plan: .analysis(parameters))
@@ -74,6 +73,7 @@ import Testing
         }
         let marks = kept.backdropMarks(in: grid)
         let label = "\(name): \(file.lastPathComponent)"
+        #expect(tuned.fillPlan(for: grid) == kept.fillPlan(for: grid), "\(label)")
         #expect(kept.analyze(grid, marks: marks) == kept.analyze(grid), "\(label)")
         #expect(tuned.analyze(grid, marks: marks) == tuned.analyze(grid), "\(label)")
         // Colours weighed under one set serve another that bins differently, and any
@@ -96,6 +96,11 @@ import Testing
           deeper.deepShadows.toggle()
           let other = try PaletteAnalyzer(parameters: deeper)
           let otherMarks = other.backdropMarks(in: grid)
+          // One plan, one set of marks: what lets the live wall skip the fill.
+          if other.fillPlan(for: grid) == kept.fillPlan(for: grid) {
+            #expect(otherMarks == marks, "\(label)")
+            plansKept += 1
+          }
           let same = other.weighingParameters(hint: worn, marks: otherMarks) == asked
           #expect(same == (otherMarks == marks), "\(label)")
           if same {
@@ -115,6 +120,7 @@ import Testing
     #expect(studioShots >= 10)
     #expect(weighings >= 20)
     #expect(marksKept >= 1 && marksMoved >= 1, "\(marksKept) kept, \(marksMoved) moved")
+    #expect(plansKept >= 1)
     // The weighing reads where a garment is worn; neither the priors nor binning.
     let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
     let marks = product.backdropMarks(
@@ -124,10 +130,41 @@ import Testing
     #expect(
       product.weighingParameters(hint: ProductHint(title: "Denim shorts"), marks: marks)
         != product.weighingParameters(hint: ProductHint(title: "Knit beanie"), marks: marks))
-    var deeper = Preset.product.parameters
-    deeper.deepShadows.toggle()
-    #expect(
-      try PaletteAnalyzer(parameters: deeper).backdropParameters
-        != PaletteAnalyzer(parameters: Preset.product.parameters).backdropParameters)
+  }
+
+  @Test func aBackdropControlChangesTheFillsPlanOnlyWhereItCanChangeTheFill() throws {
+    // A product on a light neutral backdrop and on a warm tinted one.
+    func photo(on backdrop: Pixel) -> SampleGrid {
+      var buffer = PixelBuffer(width: 40, height: 40, fill: backdrop)
+      for x in 12..<28 { for y in 10..<30 { buffer[x, y] = Pixel(red: 30, green: 60, blue: 160) } }
+      return buffer.withView { SampleGrid($0, step: 1) }
+    }
+    let (neutral, tinted) = (
+      photo(on: Pixel(red: 246, green: 246, blue: 246)),
+      photo(on: Pixel(red: 224, green: 206, blue: 180))
+    )
+    let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
+    func turned(_ control: WritableKeyPath<AnalysisParameters, Bool>) throws -> PaletteAnalyzer {
+      var p = Preset.product.parameters
+      p[keyPath: control].toggle()
+      return try PaletteAnalyzer(parameters: p)
+    }
+    // Deep shadows and the kept tint read a tinted backdrop only; thin outlines find no pixel
+    // between samples decoded at their step.
+    let (deeper, tint, outlines) = (
+      try turned(\.deepShadows), try turned(\.backdropTint), try turned(\.thinOutlines)
+    )
+    #expect(deeper.fillPlan(for: neutral) == product.fillPlan(for: neutral))
+    #expect(tint.fillPlan(for: neutral) == product.fillPlan(for: neutral))
+    #expect(deeper.fillPlan(for: tinted) != product.fillPlan(for: tinted))
+    #expect(tint.fillPlan(for: tinted) != product.fillPlan(for: tinted))
+    #expect(outlines.fillPlan(for: tinted) == product.fillPlan(for: tinted))
+    // The same plan marks the same samples; suppression off plans no fill at all.
+    #expect(deeper.backdropMarks(in: neutral) == product.backdropMarks(in: neutral))
+    #expect(try turned(\.backgroundSuppression).fillPlan(for: neutral) == .off)
+    if case .fill = product.fillPlan(for: tinted) {
+    } else {
+      Issue.record("the tinted backdrop is filled")
+    }
   }
 }

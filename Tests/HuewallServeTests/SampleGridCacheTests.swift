@@ -73,7 +73,7 @@ func grid(samples count: Int) -> SampleGrid {
     let key = SampleGridCache.Key(sha256: "sneaker", step: 4)
     let cache = SampleGridCache(budget: 64 << 20)
     let kept = cache.grid(for: key) { sampled }
-    let marks = cache.marks(for: key, product.backdropParameters) {
+    let marks = cache.marks(for: key, product.fillPlan(for: kept)) {
       product.backdropMarks(in: kept)
     }
     var weighed = 0
@@ -143,7 +143,7 @@ func grid(samples count: Int) -> SampleGrid {
     let cache = SampleGridCache(budget: 64 << 20)
     let key = SampleGridCache.Key(sha256: "noise", step: 1)
     let kept = cache.grid(for: key) { sampled }
-    let marks = cache.marks(for: key, asked.backdropParameters) { asked.backdropMarks(in: kept) }
+    let marks = cache.marks(for: key, asked.fillPlan(for: kept)) { asked.backdropMarks(in: kept) }
     let every = asked.weighing(kept, marks: marks, hint: hint)
     #expect(every.byteCount > kept.byteCount * SampleGridCache.weighingShare)
     var made = 0

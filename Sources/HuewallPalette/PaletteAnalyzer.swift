@@ -86,8 +86,8 @@ public struct PaletteAnalyzer: Sendable {
     return analyzeMarked(grid, backdrop: backdrop, hint: hint)
   }
 
-  /// Marks the backdrop in `grid` when the parameters ask for it (``BackdropMarks/Parameters``
-  /// are all it reads), and says what it is.
+  /// Marks the backdrop in `grid` when the parameters ask for it (as its ``FillPlan`` says),
+  /// and says what it is.
   func markBackdrop(in grid: inout SampleGrid, image: PixelView? = nil) -> Backdrop {
     guard parameters.backgroundSuppression else { return .unknown }
     return BackgroundMask.mark(

@@ -56,8 +56,8 @@ public struct LiveAnalysis: Sendable {
         let grid = try Self.grid(
           of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
         let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
-        let plan = analyzer.fillPlan(for: grid)
-        let marks = grids.marks(for: key, plan) { analyzer.backdropMarks(in: grid, plan: plan) }
+        let fill = analyzer.fillPlan(for: grid)
+        let marks = grids.marks(for: key, fill) { analyzer.backdropMarks(in: grid, plan: fill) }
         let hint = hints[sha256] ?? .none
         let palette =
           analyzer.weighsColours

@@ -246,7 +246,7 @@ private struct PriorWeights {
   var scene: [Float] = []
   /// Skin suppression's weight per sample: 1, or ``SkinRegions/weight`` where it damps.
   var skin: [Float]
-  /// Per row: 1 where it lies outside the garment's rows, else 0 (every row when the garment
+  /// Per row: 1 where it lies outside the garment's rows, else 0 (all 0 when the garment
   /// prior has no rows to weigh).
   var rowPart: [Int]
   /// Whether the garment prior has rows to weigh (a person, and a hint where it is worn).

@@ -34,29 +34,20 @@ enum BackgroundMask {
   @inline(__always)
   static func marked(_ pixel: UInt32) -> UInt32 { pixel & 0x00FF_FFFF | backdropAlpha << 24 }
 
-  /// Marks the backdrop samples of `grid` with ``backdropAlpha`` and says what the backdrop
-  /// is: only a ``Backdrop/color(h:s:v:hex:)`` marks anything. A grid too small to have a
-  /// border and an inside is a scene. With `keepsTint`, a tinted backdrop is only what keeps
-  /// at least ``keptTint`` of its tint. With `thinOutlines`, every pixel between two samples
-  /// must look like the backdrop too: they are read from `image` (the grid's own), or from
-  /// the grid's ``SampleGrid/links`` when there is no image.
-  @discardableResult
-  static func mark(
-    in grid: inout SampleGrid, image: PixelView? = nil, alphaThreshold: UInt32,
-    deepShadows: Bool = false, keepsTint: Bool = false, thinOutlines: Bool = false
-  ) -> Backdrop {
-    let plan = FillPlan(
-      grid, alphaThreshold: alphaThreshold, deepShadows: deepShadows, keepsTint: keepsTint,
-      thinOutlines: thinOutlines)
-    return mark(in: &grid, image: image, plan: plan)
-  }
-
-  /// Marks the backdrop samples of `grid` as `plan` (made for this grid) says.
+  /// Marks the backdrop samples of `grid` with ``backdropAlpha`` as `plan` (made for this
+  /// grid) says, and says what the backdrop is: only a ``FillPlan/fill(alphaThreshold:backdrop:thinOutlines:)``
+  /// marks anything. With thin outlines, every pixel between two samples must look like the
+  /// backdrop too: they are read from `image` (the grid's own), or from the grid's
+  /// ``SampleGrid/links`` when there is no image.
   static func mark(in grid: inout SampleGrid, image: PixelView? = nil, plan: FillPlan)
     -> Backdrop
   {
-    guard case .fill(let alphaThreshold, let backdrop, let thinOutlines) = plan else {
-      return plan.backdropWithoutFill
+    let (alphaThreshold, backdrop, thinOutlines): (UInt32, BackdropTone, Bool)
+    switch plan {
+    case .off: return .unknown
+    case .noFill(let decided): return decided
+    case .fill(let threshold, let tone, let thin):
+      (alphaThreshold, backdrop, thinOutlines) = (threshold, tone, thin)
     }
     let rows = grid.rows
     let seeds = FillPlan.border(of: grid).filter {
@@ -111,7 +102,9 @@ public enum FillPlan: Hashable, Sendable {
   /// A fill from the border samples that match the backdrop.
   case fill(alphaThreshold: UInt32, backdrop: BackdropTone, thinOutlines: Bool)
 
-  /// The plan for `grid` with these parameters of the fill.
+  /// The plan for `grid` with these parameters of the fill. A grid too small to have a border
+  /// and an inside is a scene. With `keepsTint`, a tinted backdrop is only what keeps at least
+  /// ``BackgroundMask/keptTint`` of its tint.
   init(
     _ grid: SampleGrid, alphaThreshold: UInt32, deepShadows: Bool, keepsTint: Bool,
     thinOutlines: Bool
@@ -141,15 +134,6 @@ public enum FillPlan: Hashable, Sendable {
     self = .fill(
       alphaThreshold: alphaThreshold, backdrop: backdrop,
       thinOutlines: thinOutlines && grid.decodedStep > 1)
-  }
-
-  /// The backdrop when there is no fill to run.
-  var backdropWithoutFill: Backdrop {
-    switch self {
-    case .off: .unknown
-    case .noFill(let backdrop): backdrop
-    case .fill(_, let tone, _): Backdrop(red: tone.red, green: tone.green, blue: tone.blue)
-    }
   }
 
   /// The grid's border samples, column by column then the sides' rows.

@@ -86,14 +86,9 @@ public struct PaletteAnalyzer: Sendable {
     return analyzeMarked(grid, backdrop: backdrop, hint: hint)
   }
 
-  /// Marks the backdrop in `grid` when the parameters ask for it (as its ``FillPlan`` says),
-  /// and says what it is.
+  /// Marks the backdrop in `grid` as its ``fillPlan(for:)`` says, and says what it is.
   func markBackdrop(in grid: inout SampleGrid, image: PixelView? = nil) -> Backdrop {
-    guard parameters.backgroundSuppression else { return .unknown }
-    return BackgroundMask.mark(
-      in: &grid, image: image, alphaThreshold: UInt32(parameters.alphaThreshold),
-      deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint,
-      thinOutlines: parameters.thinOutlines)
+    BackgroundMask.mark(in: &grid, image: image, plan: fillPlan(for: grid))
   }
 
   /// Analyses a grid whose backdrop is marked.

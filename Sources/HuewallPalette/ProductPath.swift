@@ -18,7 +18,7 @@ extension PaletteAnalyzer {
     return weighed.samples(of: grid) { analyze($0, counts: weighed.counts) }
   }
 
-  /// How many of a grid's samples the fill marked, and how many are transparent.
+  /// How many of a grid's samples are transparent (skipped), and how many the fill marked.
   func transparency(of grid: SampleGrid) -> (skipped: Int, background: Int) {
     let alphaThreshold = UInt32(parameters.alphaThreshold)
     var skipped = 0
@@ -41,8 +41,7 @@ extension PaletteAnalyzer {
     let sampleCount = grid.pixels.count
     let (skipped, background) = transparency(of: grid)
     var weights = [Float](repeating: 1, count: sampleCount)
-    // A scene: no uniform backdrop, and not a cut-out on a transparent one.
-    let scene = !backdrop.isColor && skipped * 4 < sampleCount
+    let scene = ScenePrior.isScene(backdrop: backdrop, skipped: skipped, samples: sampleCount)
     if parameters.scenePrior && scene {
       ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
@@ -57,7 +56,7 @@ extension PaletteAnalyzer {
         grid, into: &weights, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene,
         mask: &skinMask)
     }
-    let person = Double(skin) >= SkinRegions.personShare * Double(opaque)
+    let person = SkinRegions.isPerson(skin: skin, opaque: opaque)
     if parameters.garmentPrior, person, let region = hint.wornOn {
       GarmentPrior.weigh(grid, region: region, into: &weights)
     }
@@ -311,6 +310,12 @@ enum ScenePrior {
   /// The border band, as a share of each side.
   static let band = 0.08
 
+  /// Whether a marked grid is a scene: no uniform backdrop, and not a cut-out on a
+  /// transparent one (at most a quarter of its `samples` `skipped`).
+  static func isScene(backdrop: Backdrop, skipped: Int, samples: Int) -> Bool {
+    !backdrop.isColor && skipped * 4 < samples
+  }
+
   static func weigh(_ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32) {
     let (columns, rows) = (grid.columns, grid.rows)
     func gaussian(_ count: Int) -> [Float] {
@@ -483,6 +488,12 @@ enum SkinRegions {
   /// Skin on at least this share of the opaque samples (backdrop included) means a person is
   /// in the photo.
   static let personShare = 0.03
+
+  /// Whether `skin` samples of a person's skin (what ``weigh(_:into:alphaThreshold:opaque:studio:mask:)``
+  /// returns) among `opaque` ones mean a person is in the photo.
+  static func isPerson(skin: Int, opaque: Int) -> Bool {
+    Double(skin) >= personShare * Double(opaque)
+  }
 }
 
 /// On a photo of a person, the rows where the titled garment is worn weigh more: a tee over
@@ -503,12 +514,15 @@ enum GarmentPrior {
     }
   }
 
-  static func weigh(_ grid: SampleGrid, region: BodyRegion, into weights: inout [Float]) {
+  /// Per row of a grid of `rowCount` rows: whether it lies outside `region`'s rows.
+  static func outsideRows(of region: BodyRegion, rowCount: Int) -> [Bool] {
     let band = rows(of: region)
+    return (0..<rowCount).map { !band.contains((Double($0) + 0.5) / Double(rowCount)) }
+  }
+
+  static func weigh(_ grid: SampleGrid, region: BodyRegion, into weights: inout [Float]) {
     let rowCount = grid.rows
-    let factor = (0..<rowCount).map { r -> Float in
-      band.contains((Double(r) + 0.5) / Double(rowCount)) ? 1 : outside
-    }
+    let factor = outsideRows(of: region, rowCount: rowCount).map { $0 ? outside : 1 }
     for c in 0..<grid.columns {
       for r in 0..<rowCount { weights[c * rowCount + r] *= factor[r] }
     }

@@ -260,7 +260,7 @@ private struct PriorWeights {
     alphaThreshold = UInt32(analyzer.parameters.alphaThreshold)
     let n = grid.pixels.count
     let (skipped, background) = analyzer.transparency(of: grid)
-    let scene = !backdrop.isColor && skipped * 4 < n
+    let scene = ScenePrior.isScene(backdrop: backdrop, skipped: skipped, samples: n)
     let opaque = n - skipped
     if scene {
       self.scene = [Float](repeating: 1, count: n)
@@ -272,14 +272,10 @@ private struct PriorWeights {
       grid, into: &skin, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene,
       mask: &mask)
     personSkin = !mask.isEmpty
-    let person = Double(skinCount) >= SkinRegions.personShare * Double(opaque)
     rowPart = [Int](repeating: 0, count: grid.rows)
-    garmentRows = person && hint.wornOn != nil
+    garmentRows = SkinRegions.isPerson(skin: skinCount, opaque: opaque) && hint.wornOn != nil
     if garmentRows, let region = hint.wornOn {
-      let band = GarmentPrior.rows(of: region)
-      for r in 0..<grid.rows where !band.contains((Double(r) + 0.5) / Double(grid.rows)) {
-        rowPart[r] = 1
-      }
+      rowPart = GarmentPrior.outsideRows(of: region, rowCount: grid.rows).map { $0 ? 1 : 0 }
     }
     counts = .init(
       samples: grid.columns * grid.rows, skipped: skipped, background: background,

@@ -101,14 +101,14 @@ import Testing
             #expect(otherMarks == marks, "\(label)")
             plansKept += 1
           }
-          let same = other.weighingParameters(hint: worn, marks: otherMarks) == asked
-          #expect(same == (otherMarks == marks), "\(label)")
-          if same {
+          if otherMarks == marks {
+            #expect(other.weighingParameters(hint: worn, marks: otherMarks) == asked)
             #expect(
               sameButForRounding(other.analyze(weighed), other.analyze(grid, hint: worn)),
               "\(label)")
             marksKept += 1
           } else {
+            #expect(other.weighingParameters(hint: worn, marks: otherMarks) != asked)
             marksMoved += 1
           }
           weighings += 1

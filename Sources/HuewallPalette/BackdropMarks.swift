@@ -44,9 +44,17 @@ extension PaletteAnalyzer {
   public func fillPlan(for grid: SampleGrid) -> FillPlan {
     guard parameters.backgroundSuppression else { return .off }
     return FillPlan(
-      grid, alphaThreshold: UInt32(parameters.alphaThreshold),
+      grid, alphaThreshold: alphaThreshold(actingOn: grid),
       deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint,
       thinOutlines: parameters.thinOutlines)
+  }
+
+  /// The alpha threshold as it acts on `grid`: every threshold at or above the grid's largest
+  /// alpha treats it alike (any threshold, a JPEG), so marks and weighings kept under one
+  /// serve them all.
+  func alphaThreshold(actingOn grid: SampleGrid) -> UInt32 {
+    let threshold = UInt32(parameters.alphaThreshold)
+    return grid.largestAlpha.map { min(threshold, $0) } ?? threshold
   }
 
   /// Runs the backdrop fill on a copy of `grid` and keeps only what it marked.

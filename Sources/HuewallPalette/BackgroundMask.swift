@@ -53,6 +53,7 @@ enum BackgroundMask {
     let seeds = FillPlan.border(of: grid).filter {
       grid.pixels[$0] >> 24 <= alphaThreshold && backdrop.admits(grid.pixels[$0])
     }
+    let numbered = grid.colourNumbers
     func fill<Links: PixelsBetween>(_ links: Links) {
       let count = grid.pixels.count
       // The fill's working memory, for the length of the fill: whether each sample looks like
@@ -62,9 +63,20 @@ enum BackgroundMask {
       withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { looks in
         withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { stack in
           grid.pixels.withUnsafeMutableBufferPointer { pixels in
-            for i in 0..<count {
-              looks.initializeElement(
-                at: i, to: backdrop.takesIn(pixels[i], alphaThreshold: alphaThreshold))
+            if let numbers = numbered {
+              // Each colour tested once.
+              let admitted = numbers.each { backdrop.admits($0) }
+              numbers.numbers.withUnsafeBufferPointer { numbers in
+                for i in 0..<count {
+                  looks.initializeElement(
+                    at: i, to: pixels[i] >> 24 <= alphaThreshold && admitted[Int(numbers[i])])
+                }
+              }
+            } else {
+              for i in 0..<count {
+                looks.initializeElement(
+                  at: i, to: backdrop.takesIn(pixels[i], alphaThreshold: alphaThreshold))
+              }
             }
             var fill = FloodFill(
               pixels: pixels, looksLikeBackdrop: UnsafeBufferPointer(looks), stack: stack,

@@ -21,9 +21,26 @@ public struct SampleGrid: Sendable {
   /// fill must not step over it. Empty when the grid was made without them, or at a decoded
   /// step of 1.
   let links: [UInt32]
+  /// The largest alpha among the samples and their links, or nil when the fill may read
+  /// pixels the grid does not hold (made without its links at a decoded step over 1): every
+  /// alpha threshold at or above it treats this grid alike (a JPEG's is 0).
+  let largestAlpha: UInt32?
+  /// The grid's colours numbered (``numberingColours()``), or nil.
+  public private(set) var colourNumbers: ColourNumbers?
 
   /// The memory the samples take, for a cache's budget.
-  public var byteCount: Int { (pixels.count + links.count) * MemoryLayout<UInt32>.stride }
+  public var byteCount: Int {
+    (pixels.count + links.count) * MemoryLayout<UInt32>.stride + (colourNumbers?.byteCount ?? 0)
+  }
+
+  /// This grid with its colours numbered, when they are few enough to be
+  /// (``ColourNumbers``): what a live wall keeps, since its fill, skin step and weighing then
+  /// test and group each colour once.
+  public func numberingColours() -> SampleGrid {
+    var numbered = self
+    numbered.colourNumbers = ColourNumbers(self)
+    return numbered
+  }
 
   /// Every `step`-th pixel of the image in both directions: the samples the kernel visits at
   /// granularity `step`, copied so that they outlive the decoded image; with `links`, the
@@ -75,6 +92,10 @@ public struct SampleGrid: Sendable {
       }
     }
     self.links = links
+    largestAlpha =
+      gap > 0 || spacing == 1
+      ? max(pixels.reduce(0) { max($0, $1 >> 24) }, links.reduce(0) { max($0, $1 >> 24) })
+      : nil
   }
 
   /// Columns copied together from the image's rows: 16 samples of 4 bytes, a cache line.
@@ -88,4 +109,43 @@ public struct SampleGrid: Sendable {
     let gap = step - 1
     return (column * rows + row) * 2 * gap + (down ? 0 : gap)
   }
+}
+
+/// A grid's distinct colours, and each sample's colour as a number into them. A photo of a
+/// product holds a few thousand colours among its hundred thousand samples, so what a test
+/// of a colour decides (backdrop, skin) is decided once per colour, and a weighing groups the
+/// samples by number rather than looking each colour up.
+public struct ColourNumbers: Sendable {
+  /// The distinct colours (`0x00RRGGBB`), in the order the grid first shows them.
+  let colours: [UInt32]
+  /// Each sample's colour's number, in the grid's order.
+  let numbers: [UInt16]
+
+  /// The memory they take, for a cache's budget.
+  public var byteCount: Int {
+    colours.count * MemoryLayout<UInt32>.stride + numbers.count * MemoryLayout<UInt16>.stride
+  }
+
+  /// The numbers of `grid`'s colours (alpha aside), or nil when it holds more than a number
+  /// tells apart.
+  init?(_ grid: SampleGrid) {
+    var grouping = ColourGrouping(expected: grid.pixels.count / 8)
+    var numbers = [UInt16](repeating: 0, count: grid.pixels.count)
+    let fits = grid.pixels.withUnsafeBufferPointer { pixels in
+      numbers.withUnsafeMutableBufferPointer { numbers in
+        for i in pixels.indices {
+          let number = grouping.index(of: pixels[i] & 0x00FF_FFFF)
+          guard number <= Int(UInt16.max) else { return false }
+          numbers[i] = UInt16(truncatingIfNeeded: number)
+        }
+        return true
+      }
+    }
+    guard fits else { return nil }
+    self.numbers = numbers
+    colours = grouping.colors
+  }
+
+  /// `decide` of each colour, by number.
+  func each<T>(_ decide: (UInt32) -> T) -> [T] { colours.map(decide) }
 }

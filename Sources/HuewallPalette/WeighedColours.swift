@@ -60,7 +60,8 @@ public struct WeighedColours: Sendable {
   /// marks as they were leaves its colours weighed.
   public struct Parameters: Equatable, Sendable {
     let marks: BackdropMarks
-    let alphaThreshold: Int
+    /// As it acts on the grid (``PaletteAnalyzer/alphaThreshold(actingOn:)``).
+    let alphaThreshold: UInt32
     /// Where the product is worn, the only part of its hint the weighing reads.
     let wornOn: BodyRegion?
   }
@@ -205,12 +206,26 @@ extension PaletteAnalyzer {
       skinWithoutPriority: parameters.skinWithoutPriority, garment: parameters.garmentPrior)
   }
 
-  /// What ``weighing(_:marks:hint:)`` reads for a product with `hint` whose grid has
+  /// What ``weighing(_:marks:hint:)`` reads for a product with `hint` whose `grid` has
   /// `marks`: not the foreground priors, which the weighing serves all settings of.
-  public func weighingParameters(hint: ProductHint, marks: BackdropMarks)
+  public func weighingParameters(for grid: SampleGrid, hint: ProductHint, marks: BackdropMarks)
     -> WeighedColours.Parameters
   {
-    .init(marks: marks, alphaThreshold: parameters.alphaThreshold, wornOn: hint.wornOn)
+    .init(marks: marks, alphaThreshold: alphaThreshold(actingOn: grid), wornOn: hint.wornOn)
+  }
+
+  /// What ``analyze(_:)-(WeighedColours)`` reads besides the colours: every parameter but
+  /// the fill's, which reach it only through the backdrop marks the colours were weighed
+  /// under. An analysis kept under these and the same ``weighingParameters(for:hint:marks:)``
+  /// serves a change of a backdrop control that leaves a photo's marks as they were.
+  public var binningParameters: AnalysisParameters {
+    var binning = parameters
+    binning.backgroundSuppression = true
+    binning.alphaThreshold = 0
+    binning.deepShadows = false
+    binning.backdropTint = false
+    binning.thinOutlines = false
+    return binning
   }
 
   /// A kept grid's colours weighed with its backdrop already found, for
@@ -230,7 +245,7 @@ extension PaletteAnalyzer {
   }
 
   /// Analyses colours weighed by ``weighing(_:marks:hint:)`` under the same
-  /// ``weighingParameters(hint:marks:)`` and serving these ``foregroundPriors``: weighs them
+  /// ``weighingParameters(for:hint:marks:)`` and serving these ``foregroundPriors``: weighs them
   /// by these priors, bins, merges and ranks them.
   public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {
     let counts = parameters.skinSuppression ? weighed.counts : weighed.counts.withoutSkin
@@ -290,15 +305,9 @@ extension WeighedColours.EverySetting {
     let (rows, n) = (grid.rows, grid.pixels.count)
     // Each counted sample's colour index (-1: not counted), and the colours.
     var indices = [Int32](repeating: -1, count: n)
-    var grouping = ColourGrouping(expected: n / 8)
-    indices.withUnsafeMutableBufferPointer { indices in
-      grid.pixels.withUnsafeBufferPointer { pixels in
-        for i in 0..<n where pixels[i] >> 24 <= weights.alphaThreshold {
-          indices[i] = Int32(truncatingIfNeeded: grouping.index(of: pixels[i] & 0x00FF_FFFF))
-        }
-      }
-    }
-    let colors = grouping.colors
+    let colors =
+      grid.colourNumbers.map { Self.group(grid, by: $0, into: &indices, weights.alphaThreshold) }
+      ?? Self.group(grid, into: &indices, weights.alphaThreshold)
     let (k, parts, scene) = (colors.count, weights.garmentRows ? 2 : 1, !weights.scene.isEmpty)
     // Per part of the rows and colour (part-major): the undamped samples' counts and scene
     // sums, and the damped ones' before and after the skin step.
@@ -355,6 +364,50 @@ extension WeighedColours.EverySetting {
       dampedColours: dampedColours, damped: dampedPart(0),
       dampedOutside: parts == 2 ? dampedPart(1) : .init(), personSkin: weights.personSkin,
       garmentRows: weights.garmentRows)
+  }
+
+  /// The colours of `grid`'s counted samples, in the order first seen, each sample's index
+  /// among them put in `indices`.
+  private static func group(
+    _ grid: SampleGrid, into indices: inout [Int32], _ alphaThreshold: UInt32
+  ) -> [UInt32] {
+    var grouping = ColourGrouping(expected: grid.pixels.count / 8)
+    indices.withUnsafeMutableBufferPointer { indices in
+      grid.pixels.withUnsafeBufferPointer { pixels in
+        for i in pixels.indices where pixels[i] >> 24 <= alphaThreshold {
+          indices[i] = Int32(truncatingIfNeeded: grouping.index(of: pixels[i] & 0x00FF_FFFF))
+        }
+      }
+    }
+    return grouping.colors
+  }
+
+  /// The same from the grid's colour numbers: a number's first counted sample gives it its
+  /// index.
+  private static func group(
+    _ grid: SampleGrid, by numbers: ColourNumbers, into indices: inout [Int32],
+    _ alphaThreshold: UInt32
+  ) -> [UInt32] {
+    var colors: [UInt32] = []
+    colors.reserveCapacity(numbers.colours.count)
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: numbers.colours.count) { index in
+      index.initialize(repeating: -1)
+      indices.withUnsafeMutableBufferPointer { indices in
+        grid.pixels.withUnsafeBufferPointer { pixels in
+          numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
+            for i in pixels.indices where pixels[i] >> 24 <= alphaThreshold {
+              let number = Int(sampleNumbers[i])
+              if index[number] < 0 {
+                index[number] = Int32(truncatingIfNeeded: colors.count)
+                colors.append(numbers.colours[number])
+              }
+              indices[i] = index[number]
+            }
+          }
+        }
+      }
+    }
+    return colors
   }
 
   /// The sums while they are added, in buffers freed with ``deallocate()``.

@@ -53,20 +53,28 @@ public struct LiveAnalysis: Sendable {
       let started = ContinuousClock.now
       defer { ServeMetrics.image(took: ContinuousClock.now - started) }
       do {
-        let grid = try Self.grid(
-          of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
         let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
+        let grid = grids.numbered(
+          try Self.grid(
+            of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder),
+          for: key)
         let fill = analyzer.fillPlan(for: grid)
         let marks = grids.marks(for: key, fill) { analyzer.backdropMarks(in: grid, plan: fill) }
         let hint = hints[sha256] ?? .none
-        let palette =
-          analyzer.weighsColours
-          ? analyzer.analyze(
-            grids.weighing(
-              for: key, analyzer.weighingParameters(hint: hint, marks: marks),
-              serving: analyzer.foregroundPriors
-            ) { analyzer.weighing(grid, marks: marks, hint: hint) })
-          : analyzer.analyze(grid, marks: marks, hint: hint)
+        let palette: PaletteAnalysis
+        if analyzer.weighsColours {
+          let weighing = analyzer.weighingParameters(for: grid, hint: hint, marks: marks)
+          palette = grids.analysis(
+            for: key, weighedUnder: weighing, binnedUnder: analyzer.binningParameters
+          ) {
+            analyzer.analyze(
+              grids.weighing(for: key, weighing, serving: analyzer.foregroundPriors) {
+                analyzer.weighing(grid, marks: marks, hint: hint)
+              })
+          }
+        } else {
+          palette = analyzer.analyze(grid, marks: marks, hint: hint)
+        }
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),
           family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)

@@ -1,3 +1,4 @@
+import HuewallCore
 import HuewallDecode
 import HuewallPalette
 import Synchronization
@@ -44,10 +45,14 @@ public final class SampleGridCache: Sendable {
     /// Weighed colours served kept, and made.
     public var weighingHits = 0
     public var weighingMisses = 0
+    /// Analyses of weighed colours served kept, and made.
+    public var analysisHits = 0
+    public var analysisMisses = 0
 
     public init(
       grids: Int = 0, bytes: Int = 0, hits: Int = 0, misses: Int = 0, evictions: Int = 0,
-      markHits: Int = 0, markMisses: Int = 0, weighingHits: Int = 0, weighingMisses: Int = 0
+      markHits: Int = 0, markMisses: Int = 0, weighingHits: Int = 0, weighingMisses: Int = 0,
+      analysisHits: Int = 0, analysisMisses: Int = 0
     ) {
       self.grids = grids
       self.bytes = bytes
@@ -58,6 +63,8 @@ public final class SampleGridCache: Sendable {
       self.markMisses = markMisses
       self.weighingHits = weighingHits
       self.weighingMisses = weighingMisses
+      self.analysisHits = analysisHits
+      self.analysisMisses = analysisMisses
     }
   }
 
@@ -78,10 +85,28 @@ public final class SampleGridCache: Sendable {
     var marks: [(plan: FillPlan, marks: BackdropMarks)] = []
     /// The grid's colours weighed under the parameters last asked.
     var weighing: (parameters: WeighedColours.Parameters, colours: WeighedColours)?
+    /// The analysis last made from the grid's weighed colours, under the weighing's and the
+    /// binning's parameters.
+    var analysis: KeptAnalysis?
+    /// Whether the grid's colours were numbered (``SampleGrid/numberingColours()``): a grid
+    /// with too many colours is left as it is.
+    var numbered = false
 
     var byteCount: Int {
       grid.byteCount + marks.reduce(0) { $0 + $1.marks.byteCount }
-        + (weighing?.colours.byteCount ?? 0)
+        + (weighing?.colours.byteCount ?? 0) + (analysis?.byteCount ?? 0)
+    }
+  }
+
+  private struct KeptAnalysis {
+    var weighing: WeighedColours.Parameters
+    var binning: AnalysisParameters
+    var result: PaletteAnalysis
+
+    /// Roughly: the colours and the families' shares; the marks are the weighing's.
+    var byteCount: Int {
+      MemoryLayout<PaletteAnalysis>.stride + result.colors.count
+        * MemoryLayout<DominantColor>.stride + result.familyShares.count * 16
     }
   }
 
@@ -119,6 +144,26 @@ public final class SampleGridCache: Sendable {
     let grid = try make()
     keep(grid, for: key)
     return grid
+  }
+
+  /// The kept grid of `key` (`grid`) with its colours numbered, numbered now and kept so when
+  /// they are not yet: what a change that fills or weighs reads, each colour tested once. A
+  /// grid not kept is not worth numbering for one analysis.
+  public func numbered(_ grid: SampleGrid, for key: Key) -> SampleGrid {
+    guard grid.colourNumbers == nil,
+      state.withLock({ state in state.entries[key].map { !$0.numbered } ?? false })
+    else { return grid }
+    let numbered = grid.numberingColours()
+    state.withLock { state in
+      guard var entry = state.entries[key], !entry.numbered else { return }
+      let before = entry.byteCount
+      entry.grid = numbered
+      entry.numbered = true
+      state.statistics.bytes += entry.byteCount - before
+      state.entries[key] = entry
+      evictIfOver(&state, sparing: key)
+    }
+    return numbered
   }
 
   /// The backdrop marks of the grid of `key` under the fill's `plan`, made with `make` when
@@ -159,6 +204,28 @@ public final class SampleGridCache: Sendable {
         let kept = colours.byteCount <= room ? colours : colours.narrowed(to: priors)
         guard kept.byteCount <= room else { return false }
         entry.weighing = (parameters, kept)
+        return true
+      })
+  }
+
+  /// The analysis of the colours of `key` weighed under `weighing` and binned under
+  /// `binning` (``PaletteAnalyzer/binningParameters``), made with `make` when it is not kept:
+  /// one per grid, the last made, so that a change of a backdrop control costs nothing on a
+  /// photo whose marks it leaves as they were (most photos, for most of those controls).
+  public func analysis(
+    for key: Key, weighedUnder weighing: WeighedColours.Parameters,
+    binnedUnder binning: AnalysisParameters, make: () -> PaletteAnalysis
+  ) -> PaletteAnalysis {
+    besideGrid(
+      of: key, hits: \.analysisHits, misses: \.analysisMisses,
+      find: { entry in
+        entry.analysis.flatMap {
+          $0.weighing == weighing && $0.binning == binning ? $0.result : nil
+        }
+      },
+      make: make,
+      store: { entry, result in
+        entry.analysis = KeptAnalysis(weighing: weighing, binning: binning, result: result)
         return true
       })
   }

@@ -80,12 +80,12 @@ import Testing
         // setting of the foreground priors.
         let worn = ProductHint(title: "Cotton t-shirt")
         if kept.weighsColours {
-          let asked = kept.weighingParameters(hint: worn, marks: marks)
-          #expect(tuned.weighingParameters(hint: worn, marks: marks) == asked)
+          let asked = kept.weighingParameters(for: grid, hint: worn, marks: marks)
+          #expect(tuned.weighingParameters(for: grid, hint: worn, marks: marks) == asked)
           let weighed = kept.weighing(grid, marks: marks, hint: worn)
           for analyzer in try [kept, tuned] + Self.priorSettings(of: parameters)
           where analyzer.weighsColours {
-            #expect(analyzer.weighingParameters(hint: worn, marks: marks) == asked)
+            #expect(analyzer.weighingParameters(for: grid, hint: worn, marks: marks) == asked)
             #expect(
               sameButForRounding(analyzer.analyze(weighed), analyzer.analyze(grid, hint: worn)),
               "\(label): \(analyzer.parameters)")
@@ -102,13 +102,13 @@ import Testing
             plansKept += 1
           }
           if otherMarks == marks {
-            #expect(other.weighingParameters(hint: worn, marks: otherMarks) == asked)
+            #expect(other.weighingParameters(for: grid, hint: worn, marks: otherMarks) == asked)
             #expect(
               sameButForRounding(other.analyze(weighed), other.analyze(grid, hint: worn)),
               "\(label)")
             marksKept += 1
           } else {
-            #expect(other.weighingParameters(hint: worn, marks: otherMarks) != asked)
+            #expect(other.weighingParameters(for: grid, hint: worn, marks: otherMarks) != asked)
             marksMoved += 1
           }
           weighings += 1
@@ -123,13 +123,109 @@ import Testing
     #expect(plansKept >= 1)
     // The weighing reads where a garment is worn; neither the priors nor binning.
     let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
-    let marks = product.backdropMarks(
-      in: PixelBuffer(width: 8, height: 8).withView {
-        SampleGrid($0, step: 1)
-      })
+    let small = PixelBuffer(width: 8, height: 8).withView { SampleGrid($0, step: 1) }
+    let marks = product.backdropMarks(in: small)
     #expect(
-      product.weighingParameters(hint: ProductHint(title: "Denim shorts"), marks: marks)
-        != product.weighingParameters(hint: ProductHint(title: "Knit beanie"), marks: marks))
+      product.weighingParameters(for: small, hint: ProductHint(title: "Denim shorts"), marks: marks)
+        != product.weighingParameters(
+          for: small, hint: ProductHint(title: "Knit beanie"), marks: marks))
+  }
+
+  @Test func aGridsColourNumbersChangeNoResult() throws {
+    // The live wall numbers a kept grid's colours, so that its fill, skin step and weighing
+    // test and group each colour once: every analysis must be what it is without them.
+    let samples = try FileManager.default.contentsOfDirectory(
+      at: repositoryRoot.appendingPathComponent("samples"), includingPropertiesForKeys: nil
+    ).filter { ImageFormat.sniff(Array((try? Data(contentsOf: $0)) ?? Data()).prefix(64)) != nil }
+    var (numbered, marked) = (0, 0)
+    for (name, parameters) in try Self.parameterSets {
+      let analyzer = try PaletteAnalyzer(parameters: parameters)
+      for file in samples {
+        let image = try ImageDecoder().decode(
+          try Data(contentsOf: file), source: file.path, plan: .analysis(parameters))
+        let grid = image.withPixels {
+          SampleGrid($0, step: parameters.granularity, reduction: image.reduction)
+        }
+        let withNumbers = grid.numberingColours()
+        guard let numbers = withNumbers.colourNumbers else { continue }
+        numbered += 1
+        let label = "\(name): \(file.lastPathComponent)"
+        #expect(withNumbers.byteCount == grid.byteCount + numbers.byteCount, "\(label)")
+        let marks = analyzer.backdropMarks(in: grid)
+        #expect(analyzer.backdropMarks(in: withNumbers) == marks, "\(label)")
+        let worn = ProductHint(title: "Cotton t-shirt")
+        let run = analyzer.analyze(grid, hint: worn)
+        #expect(analyzer.analyze(withNumbers, hint: worn) == run, "\(label)")
+        if analyzer.weighsColours {
+          #expect(
+            analyzer.analyze(analyzer.weighing(withNumbers, marks: marks, hint: worn))
+              == analyzer.analyze(analyzer.weighing(grid, marks: marks, hint: worn)),
+            "\(label)")
+        }
+        if case .color = marks.backdrop { marked += 1 }
+      }
+    }
+    // The fill ran on numbered grids, or the comparisons prove little.
+    #expect(numbered >= 100 && marked >= 10, "\(numbered) numbered, \(marked) filled")
+    // A person's skin (face and arms) beside a red top, on a light backdrop.
+    var buffer = PixelBuffer(width: 60, height: 60, fill: Pixel(red: 244, green: 244, blue: 242))
+    let skinTone = Pixel(red: 224, green: 172, blue: 140)
+    for x in 24..<36 { for y in 4..<16 { buffer[x, y] = skinTone } }
+    for x in 14..<46 { for y in 18..<40 { buffer[x, y] = Pixel(red: 190, green: 30, blue: 40) } }
+    for x in 8..<14 { for y in 18..<34 { buffer[x, y] = skinTone } }
+    for x in 46..<52 { for y in 18..<34 { buffer[x, y] = skinTone } }
+    let person = buffer.withView { SampleGrid($0, step: 1) }
+    var parameters = Preset.product.parameters
+    parameters.granularity = 1
+    let product = try PaletteAnalyzer(parameters: parameters)
+    let hint = ProductHint(title: "Cotton t-shirt")
+    let run = product.analyze(person, hint: hint)
+    #expect(run.skin > 0)
+    #expect(product.analyze(person.numberingColours(), hint: hint) == run)
+    let marks = product.backdropMarks(in: person)
+    #expect(
+      product.analyze(product.weighing(person.numberingColours(), marks: marks, hint: hint))
+        == product.analyze(product.weighing(person, marks: marks, hint: hint)))
+  }
+
+  @Test func everyAlphaThresholdAtOrAboveAGridsLargestAlphaTreatsItAlike() throws {
+    // A product on a half-transparent backdrop (alpha 100 of 127).
+    var buffer = PixelBuffer(
+      width: 40, height: 40, fill: Pixel(red: 240, green: 240, blue: 240, alpha: 100))
+    for x in 12..<28 { for y in 10..<30 { buffer[x, y] = Pixel(red: 30, green: 60, blue: 160) } }
+    let translucent = buffer.withView { SampleGrid($0, step: 1) }
+    let opaque = PixelBuffer(width: 40, height: 40, fill: Pixel(red: 240, green: 240, blue: 240))
+      .withView { SampleGrid($0, step: 1) }
+    func analyzer(_ threshold: Int) throws -> PaletteAnalyzer {
+      var p = Preset.product.parameters
+      p.granularity = 1
+      p.alphaThreshold = threshold
+      return try PaletteAnalyzer(parameters: p)
+    }
+    let (low, atIt, high) = (try analyzer(64), try analyzer(100), try analyzer(127))
+    // Above the grid's alpha the threshold plans and weighs alike, and analyses alike.
+    #expect(atIt.fillPlan(for: translucent) == high.fillPlan(for: translucent))
+    let marks = high.backdropMarks(in: translucent)
+    #expect(
+      atIt.weighingParameters(for: translucent, hint: .none, marks: marks)
+        == high.weighingParameters(for: translucent, hint: .none, marks: marks))
+    #expect(atIt.analyze(translucent) == high.analyze(translucent))
+    // Below it the backdrop is transparent: another plan, other weights, other colours.
+    #expect(low.fillPlan(for: translucent) == .noFill(.transparent))
+    #expect(low.fillPlan(for: translucent) != high.fillPlan(for: translucent))
+    #expect(
+      low.weighingParameters(for: translucent, hint: .none, marks: marks)
+        != high.weighingParameters(for: translucent, hint: .none, marks: marks))
+    #expect(low.analyze(translucent) != high.analyze(translucent))
+    // An opaque grid (a JPEG's) is treated alike by every threshold.
+    for threshold in [0, 64] {
+      let other = try analyzer(threshold)
+      #expect(other.fillPlan(for: opaque) == high.fillPlan(for: opaque))
+      let marks = other.backdropMarks(in: opaque)
+      #expect(
+        other.weighingParameters(for: opaque, hint: .none, marks: marks)
+          == high.weighingParameters(for: opaque, hint: .none, marks: marks))
+    }
   }
 
   @Test func aBackdropControlChangesTheFillsPlanOnlyWhereItCanChangeTheFill() throws {

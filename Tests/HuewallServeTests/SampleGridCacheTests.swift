@@ -79,7 +79,7 @@ func grid(samples count: Int) -> SampleGrid {
     var weighed = 0
     for analyzer in [product, tuned, product] {
       let colours = cache.weighing(
-        for: key, analyzer.weighingParameters(hint: .none, marks: marks),
+        for: key, analyzer.weighingParameters(for: kept, hint: .none, marks: marks),
         serving: analyzer.foregroundPriors
       ) {
         weighed += 1
@@ -101,7 +101,8 @@ func grid(samples count: Int) -> SampleGrid {
     var made = 0
     for _ in 0..<2 {
       _ = cache.weighing(
-        for: .init(sha256: "gone", step: 4), product.weighingParameters(hint: .none, marks: marks),
+        for: .init(sha256: "gone", step: 4),
+        product.weighingParameters(for: kept, hint: .none, marks: marks),
         serving: product.foregroundPriors
       ) {
         made += 1
@@ -149,7 +150,7 @@ func grid(samples count: Int) -> SampleGrid {
     var made = 0
     for analyzer in [asked, asked, other, other] {
       let colours = cache.weighing(
-        for: key, analyzer.weighingParameters(hint: hint, marks: marks),
+        for: key, analyzer.weighingParameters(for: kept, hint: hint, marks: marks),
         serving: analyzer.foregroundPriors
       ) {
         made += 1

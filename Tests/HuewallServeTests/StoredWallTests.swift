@@ -72,6 +72,37 @@ import Testing
     }
   }
 
+  @Test func aBackdropChangeAnalysesAgainOnlyThePhotosWhoseMarksItMoves() async throws {
+    let untinted = "preset=product&numColors=5&backdropTint=false"
+    func json(_ lines: [[String: Any]]) throws -> Data {
+      try JSONSerialization.data(withJSONObject: lines, options: .sortedKeys)
+    }
+    var fresh = Data()
+    try await ServedCatalogue.run { served in fresh = try json(try await served.analysis(untinted))
+    }
+    try await ServedCatalogue.run { served in
+      let grids = served.server.live.grids
+      _ = try await served.analysis("preset=product&numColors=5")
+      let analysed = grids.statistics.analysisMisses
+      #expect(analysed >= 20 && grids.statistics.analysisHits == 0)
+      // The kept tint reads a tinted backdrop only: the other photos' analyses are kept.
+      let lines = try await served.analysis(untinted)
+      let again = grids.statistics.analysisMisses - analysed
+      #expect(again > 0 && again < analysed, "\(again) of \(analysed)")
+      #expect(grids.statistics.analysisHits == analysed - again)
+      // What was kept is what a server that kept nothing gives.
+      #expect(try json(lines) == fresh)
+      // Every alpha threshold treats an opaque photo alike: its analysis is kept.
+      let opaque = try await served.analysis(untinted + "&alphaThreshold=30")
+      #expect(grids.statistics.analysisMisses - analysed - again < analysed / 2)
+      #expect(opaque.last?["order"] is [String])
+      // A change of binning analyses every photo again.
+      let hits = grids.statistics.analysisHits
+      _ = try await served.analysis(untinted + "&numColors=3")
+      #expect(grids.statistics.analysisHits == hits)
+    }
+  }
+
   @Test func aLinkToUnstoredParametersOpensAtOnceAndAnalysesTheTilesOnScreenFirst() async throws {
     try await ServedCatalogue.run { served in
       let (status, _, page) = try await served.get("?numColors=2&hueWrap=false")
@@ -93,9 +124,9 @@ import Testing
     let machine = 16 << 30
     let fits = GridBudget(needed: 600 << 20, images: 1000, granularity: 4, memory: machine)
     #expect(fits.bytes >= 600 << 20 && fits.fits && fits.warning == nil && !fits.isChosen)
-    // Room for a product not yet cached (an eighth) and for the grids' weighed colours (as
-    // much again).
-    #expect(fits.bytes == 1275 << 20)
+    // Room for a product not yet cached (an eighth), for the grids' weighed colours (as
+    // much again) and for their numbered colours (five eighths).
+    #expect(fits.bytes == 1650 << 20)
     let small = GridBudget(needed: 1 << 20, images: 24, granularity: 4, memory: machine)
     #expect(small.bytes == GridBudget.minimumDefault)
     let large = GridBudget(needed: 6 << 30, images: 12_000, granularity: 4, memory: machine)

@@ -8,13 +8,15 @@ import Synchronization
 /// of an image's cost).
 ///
 /// A grid is kept per image, step (the granularity) and decode plan, since a step picks other
-/// pixels and a reduced decode gives other ones. Beside it the cache keeps the grid's backdrop
-/// marks (``BackdropMarks``) under the last few fill plans asked (``FillPlan``), and its colours
-/// weighed (``WeighedColours``) under the last weighing parameters asked: a change of any
-/// other control then skips the backdrop fill too, and a change of a control that only bins
+/// pixels and a reduced decode gives other ones. Beside it the cache keeps the grid's colours
+/// numbered (``ColourNumbers``, so that the fill, the skin step and the weighing test each
+/// colour once), its backdrop marks (``BackdropMarks``) under the last few fill plans used
+/// (``FillPlan``), its colours weighed (``WeighedColours``) under the last weighing parameters
+/// asked, and the last few analyses made from them. So a change of a control that only bins
 /// (colours, sample sizes, priority, hue wrap, the families) or of a foreground prior costs
-/// the binning alone (a scene whose colours are kept for one setting of the priors is
-/// weighed again when they change).
+/// the binning alone (a scene whose colours are kept for one setting of the priors is weighed
+/// again when they change), and a change of a backdrop control costs the fill, the weighing
+/// and the binning of the photos whose marks it moves, and nothing for the others.
 /// Shared by every request; safe from any task.
 public final class SampleGridCache: Sendable {
   /// Which grid: an image's content hash, the step between samples and how the image is
@@ -81,20 +83,20 @@ public final class SampleGridCache: Sendable {
   private struct Entry {
     var grid: SampleGrid
     var lastUse: Int
-    /// The grid's backdrop marks, the most recently made last.
+    /// The grid's backdrop marks, the most recently used last.
     var marks: [(plan: FillPlan, marks: BackdropMarks)] = []
     /// The grid's colours weighed under the parameters last asked.
     var weighing: (parameters: WeighedColours.Parameters, colours: WeighedColours)?
-    /// The analysis last made from the grid's weighed colours, under the weighing's and the
-    /// binning's parameters.
-    var analysis: KeptAnalysis?
+    /// The analyses last made from the grid's weighed colours, under the weighing's and the
+    /// binning's parameters, the most recently used last.
+    var analyses: [KeptAnalysis] = []
     /// Whether the grid's colours were numbered (``SampleGrid/numberingColours()``): a grid
     /// with too many colours is left as it is.
     var numbered = false
 
     var byteCount: Int {
       grid.byteCount + marks.reduce(0) { $0 + $1.marks.byteCount }
-        + (weighing?.colours.byteCount ?? 0) + (analysis?.byteCount ?? 0)
+        + (weighing?.colours.byteCount ?? 0) + analyses.reduce(0) { $0 + $1.byteCount }
     }
   }
 
@@ -173,7 +175,12 @@ public final class SampleGridCache: Sendable {
   ) -> BackdropMarks {
     besideGrid(
       of: key, hits: \.markHits, misses: \.markMisses,
-      find: { $0.marks.first { $0.plan == plan }?.marks }, make: make,
+      find: { entry in
+        guard let i = entry.marks.firstIndex(where: { $0.plan == plan }) else { return nil }
+        // The most recently used last.
+        entry.marks.append(entry.marks.remove(at: i))
+        return entry.marks.last?.marks
+      }, make: make,
       store: { entry, marks in
         entry.marks.removeAll { $0.plan == plan }
         if entry.marks.count >= Self.marksPerGrid { entry.marks.removeFirst() }
@@ -209,9 +216,11 @@ public final class SampleGridCache: Sendable {
   }
 
   /// The analysis of the colours of `key` weighed under `weighing` and binned under
-  /// `binning` (``PaletteAnalyzer/binningParameters``), made with `make` when it is not kept:
-  /// one per grid, the last made, so that a change of a backdrop control costs nothing on a
-  /// photo whose marks it leaves as they were (most photos, for most of those controls).
+  /// `binning` (``PaletteAnalyzer/binningParameters``), made with `make` when it is not kept.
+  /// The last few used are kept per grid (``analysesPerGrid``; a kilobyte each), so that a
+  /// change of a backdrop control costs nothing on a photo whose marks it leaves as they were
+  /// (most photos, for most of those controls), and going back to an earlier set costs
+  /// nothing at all.
   public func analysis(
     for key: Key, weighedUnder weighing: WeighedColours.Parameters,
     binnedUnder binning: AnalysisParameters, make: () -> PaletteAnalysis
@@ -219,27 +228,40 @@ public final class SampleGridCache: Sendable {
     besideGrid(
       of: key, hits: \.analysisHits, misses: \.analysisMisses,
       find: { entry in
-        entry.analysis.flatMap {
-          $0.weighing == weighing && $0.binning == binning ? $0.result : nil
-        }
+        guard
+          let i = entry.analyses.firstIndex(where: {
+            $0.binning == binning && $0.weighing == weighing
+          })
+        else { return nil }
+        // The most recently used last.
+        entry.analyses.append(entry.analyses.remove(at: i))
+        return entry.analyses.last?.result
       },
       make: make,
       store: { entry, result in
-        entry.analysis = KeptAnalysis(weighing: weighing, binning: binning, result: result)
+        if entry.analyses.count >= Self.analysesPerGrid { entry.analyses.removeFirst() }
+        entry.analyses.append(KeptAnalysis(weighing: weighing, binning: binning, result: result))
         return true
       })
   }
+
+  /// Analyses kept per grid.
+  static let analysesPerGrid = 4
 
   /// What is kept beside the grid of `key`: what `find` finds there, else what `make` makes,
   /// which `store` puts beside the grid when one is kept (saying whether it did). Hits and
   /// misses are counted under `hits` and `misses`.
   private func besideGrid<Value: Sendable>(
     of key: Key, hits: WritableKeyPath<Statistics, Int> & Sendable,
-    misses: WritableKeyPath<Statistics, Int> & Sendable, find: (Entry) -> Value?,
+    misses: WritableKeyPath<Statistics, Int> & Sendable, find: (inout Entry) -> Value?,
     make: () -> Value, store: (inout Entry, Value) -> Bool
   ) -> Value {
     let kept = state.withLock { state -> Value? in
-      let found = state.entries[key].flatMap(find)
+      let found = state.entries[key].flatMap { entry in
+        var entry = entry
+        defer { state.entries[key] = entry }
+        return find(&entry)
+      }
       state.statistics[keyPath: found != nil ? hits : misses] += 1
       return found
     }

@@ -41,20 +41,23 @@ public struct BackdropMarks: Sendable, Equatable {
 extension PaletteAnalyzer {
   /// What the backdrop fill will do on `grid` under these parameters: marks kept under one
   /// plan serve every analyzer whose plan for the grid is the same.
-  public func fillPlan(for grid: SampleGrid) -> FillPlan {
+  public func fillPlan(for grid: SampleGrid) -> FillPlan { fillPlan(for: grid.outline) }
+
+  /// The same, from the grid's outline alone (a kept grid's).
+  public func fillPlan(for outline: GridOutline) -> FillPlan {
     guard parameters.backgroundSuppression else { return .off }
     return FillPlan(
-      grid, alphaThreshold: alphaThreshold(actingOn: grid),
+      outline, alphaThreshold: alphaThreshold(actingOn: outline),
       deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint,
       thinOutlines: parameters.thinOutlines)
   }
 
-  /// The alpha threshold as it acts on `grid`: every threshold at or above the grid's largest
-  /// alpha treats it alike (any threshold, a JPEG), so marks and weighings kept under one
-  /// serve them all.
-  func alphaThreshold(actingOn grid: SampleGrid) -> UInt32 {
+  /// The alpha threshold as it acts on the grid of `outline`: every threshold at or above the
+  /// grid's largest alpha treats it alike (any threshold, a JPEG), so marks and weighings kept
+  /// under one serve them all.
+  func alphaThreshold(actingOn outline: GridOutline) -> UInt32 {
     let threshold = UInt32(parameters.alphaThreshold)
-    return grid.largestAlpha.map { min(threshold, $0) } ?? threshold
+    return outline.largestAlpha.map { min(threshold, $0) } ?? threshold
   }
 
   /// Runs the backdrop fill on a copy of `grid` and keeps only what it marked.

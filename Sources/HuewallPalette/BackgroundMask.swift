@@ -114,28 +114,27 @@ public enum FillPlan: Hashable, Sendable {
   /// A fill from the border samples that match the backdrop.
   case fill(alphaThreshold: UInt32, backdrop: BackdropTone, thinOutlines: Bool)
 
-  /// The plan for `grid` with these parameters of the fill. A grid too small to have a border
-  /// and an inside is a scene. With `keepsTint`, a tinted backdrop is only what keeps at least
-  /// ``BackgroundMask/keptTint`` of its tint.
+  /// The plan for the grid of `outline` with these parameters of the fill. A grid too small
+  /// to have a border and an inside is a scene. With `keepsTint`, a tinted backdrop is only
+  /// what keeps at least ``BackgroundMask/keptTint`` of its tint.
   init(
-    _ grid: SampleGrid, alphaThreshold: UInt32, deepShadows: Bool, keepsTint: Bool,
+    _ outline: GridOutline, alphaThreshold: UInt32, deepShadows: Bool, keepsTint: Bool,
     thinOutlines: Bool
   ) {
-    guard grid.columns >= 3, grid.rows >= 3 else {
+    guard outline.columns >= 3, outline.rows >= 3 else {
       self = .noFill(.scene)
       return
     }
-    let border = Self.border(of: grid)
-    let opaqueBorder = border.filter { grid.pixels[$0] >> 24 <= alphaThreshold }
+    let border = outline.border
+    let opaqueBorder = border.filter { $0 >> 24 <= alphaThreshold }
     // A transparent backdrop is already skipped through alpha.
     guard opaqueBorder.count * 2 >= border.count else {
       self = .noFill(.transparent)
       return
     }
     let backdrop = BackdropTone(
-      border: opaqueBorder.map { grid.pixels[$0] }, deepShadows: deepShadows,
-      keepsTint: keepsTint)
-    let seeds = opaqueBorder.lazy.filter { backdrop.admits(grid.pixels[$0]) }.count
+      border: opaqueBorder, deepShadows: deepShadows, keepsTint: keepsTint)
+    let seeds = opaqueBorder.lazy.filter { backdrop.admits($0) }.count
     guard Double(seeds) >= BackgroundMask.uniformBorderShare * Double(opaqueBorder.count) else {
       self = .noFill(.scene)
       return
@@ -145,7 +144,7 @@ public enum FillPlan: Hashable, Sendable {
     // outline thinner than the step darkens the sample it crosses instead.
     self = .fill(
       alphaThreshold: alphaThreshold, backdrop: backdrop,
-      thinOutlines: thinOutlines && grid.decodedStep > 1)
+      thinOutlines: thinOutlines && outline.decodedStep > 1)
   }
 
   /// The grid's border samples, column by column then the sides' rows.

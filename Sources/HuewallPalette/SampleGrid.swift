@@ -149,3 +149,64 @@ public struct ColourNumbers: Sendable {
   /// `decide` of each colour, by number.
   func each<T>(_ decide: (UInt32) -> T) -> [T] { colours.map(decide) }
 }
+
+/// What the fill's plan and the weighing's parameters read of a grid: its shape, its border
+/// and its largest alpha, not its samples. A kept grid's plan is then made without giving back
+/// its pixels (``CompactGrid``).
+public struct GridOutline: Sendable {
+  let columns: Int
+  let rows: Int
+  let decodedStep: Int
+  let largestAlpha: UInt32?
+  /// The border's pixels, in ``FillPlan/border(of:)``'s order.
+  let border: [UInt32]
+}
+
+extension SampleGrid {
+  /// The grid's outline, read from its pixels.
+  public var outline: GridOutline {
+    .init(
+      columns: columns, rows: rows, decodedStep: decodedStep, largestAlpha: largestAlpha,
+      border: columns >= 3 && rows >= 3 ? FillPlan.border(of: self).map { pixels[$0] } : [])
+  }
+}
+
+/// A numbered grid kept without its pixels, where its colours' numbers give them back
+/// exactly (every sample opaque: a JPEG's): two bytes a sample and its distinct colours,
+/// against four bytes a sample and the numbers beside them. A live wall keeps its grids so.
+public struct CompactGrid: Sendable {
+  /// The grid, its pixels dropped.
+  private let kept: SampleGrid
+  /// The grid's outline, kept with it.
+  public let outline: GridOutline
+
+  /// `grid` kept compact, or nil when its colours are not numbered or a sample is not opaque.
+  public init?(_ grid: SampleGrid) {
+    guard grid.colourNumbers != nil, grid.largestAlpha == 0 else { return nil }
+    outline = grid.outline
+    var kept = grid
+    kept.pixels = []
+    self.kept = kept
+  }
+
+  /// The grid, its pixels given back from the numbers.
+  public var grid: SampleGrid {
+    guard let numbers = kept.colourNumbers else { preconditionFailure("a compact grid unnumbered") }
+    var grid = kept
+    grid.pixels = Array(unsafeUninitializedCapacity: numbers.numbers.count) { pixels, count in
+      numbers.colours.withUnsafeBufferPointer { colours in
+        numbers.numbers.withUnsafeBufferPointer { numbers in
+          // Opaque: alpha 0, so the pixel is the colour.
+          for i in numbers.indices { pixels[i] = colours[Int(numbers[i])] }
+        }
+      }
+      count = numbers.numbers.count
+    }
+    return grid
+  }
+
+  /// The memory it takes, for a cache's budget.
+  public var byteCount: Int {
+    kept.byteCount + outline.border.count * MemoryLayout<UInt32>.stride
+  }
+}

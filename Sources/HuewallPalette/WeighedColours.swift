@@ -211,7 +211,14 @@ extension PaletteAnalyzer {
   public func weighingParameters(for grid: SampleGrid, hint: ProductHint, marks: BackdropMarks)
     -> WeighedColours.Parameters
   {
-    .init(marks: marks, alphaThreshold: alphaThreshold(actingOn: grid), wornOn: hint.wornOn)
+    weighingParameters(for: grid.outline, hint: hint, marks: marks)
+  }
+
+  /// The same, from the grid's outline alone (a kept grid's).
+  public func weighingParameters(
+    for outline: GridOutline, hint: ProductHint, marks: BackdropMarks
+  ) -> WeighedColours.Parameters {
+    .init(marks: marks, alphaThreshold: alphaThreshold(actingOn: outline), wornOn: hint.wornOn)
   }
 
   /// What ``analyze(_:)-(WeighedColours)`` reads besides the colours: every parameter but

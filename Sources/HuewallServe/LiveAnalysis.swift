@@ -54,26 +54,35 @@ public struct LiveAnalysis: Sendable {
       defer { ServeMetrics.image(took: ContinuousClock.now - started) }
       do {
         let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
-        let grid = grids.numbered(
-          try Self.grid(
+        let kept = grids.numbered(
+          try Self.kept(
             of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder),
           for: key)
-        let fill = analyzer.fillPlan(for: grid)
-        let marks = grids.marks(for: key, fill) { analyzer.backdropMarks(in: grid, plan: fill) }
+        // The pixels are given back only for the fill or the weighing, when those are not kept.
+        var whole: SampleGrid?
+        func grid() -> SampleGrid {
+          if let whole { return whole }
+          let grid = kept.grid
+          whole = grid
+          return grid
+        }
+        let outline = kept.outline
+        let fill = analyzer.fillPlan(for: outline)
+        let marks = grids.marks(for: key, fill) { analyzer.backdropMarks(in: grid(), plan: fill) }
         let hint = hints[sha256] ?? .none
         let palette: PaletteAnalysis
         if analyzer.weighsColours {
-          let weighing = analyzer.weighingParameters(for: grid, hint: hint, marks: marks)
+          let weighing = analyzer.weighingParameters(for: outline, hint: hint, marks: marks)
           palette = grids.analysis(
             for: key, weighedUnder: weighing, binnedUnder: analyzer.binningParameters
           ) {
             analyzer.analyze(
               grids.weighing(for: key, weighing, serving: analyzer.foregroundPriors) {
-                analyzer.weighing(grid, marks: marks, hint: hint)
+                analyzer.weighing(grid(), marks: marks, hint: hint)
               })
           }
         } else {
-          palette = analyzer.analyze(grid, marks: marks, hint: hint)
+          palette = analyzer.analyze(grid(), marks: marks, hint: hint)
         }
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),
@@ -85,6 +94,7 @@ public struct LiveAnalysis: Sendable {
     } consume: { result in
       try each(result)
     }
+    ServeMetrics.gridCache(grids.statistics)
   }
 
   /// Decodes the images of `hashes` whose sample grids under `parameters` are not kept, in
@@ -99,7 +109,7 @@ public struct LiveAnalysis: Sendable {
     try await forEachConcurrently(missing, width: jobs) {
       [images, grids, decoder] sha256 -> Bool in
       guard !Task.isCancelled, grids.statistics.evictions == evictions else { return false }
-      _ = try? Self.grid(
+      _ = try? Self.kept(
         of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
       return true
     } consume: { _ in
@@ -107,11 +117,11 @@ public struct LiveAnalysis: Sendable {
   }
 
   /// The kept sample grid of an image, or one made from its decode and kept.
-  static func grid(
+  static func kept(
     of sha256: String, step: Int, plan: DecodePlan, images: ImageCache,
     grids: SampleGridCache, decoder: ImageDecoder
-  ) throws -> SampleGrid {
-    try grids.grid(for: .init(sha256: sha256, step: step, plan: plan)) {
+  ) throws -> SampleGridCache.KeptGrid {
+    try grids.kept(for: .init(sha256: sha256, step: step, plan: plan)) {
       let image = try decoder.decode(try images.load(sha256: sha256), source: sha256, plan: plan)
       return image.withPixels { SampleGrid($0, step: step, reduction: image.reduction) }
     }

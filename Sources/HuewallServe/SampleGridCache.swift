@@ -80,8 +80,40 @@ public final class SampleGridCache: Sendable {
     var statistics = Statistics()
   }
 
+  /// A grid as kept: whole, or compact once numbered (its pixels given back from the numbers
+  /// when the fill or the weighing reads them, a tenth of a millisecond for a shop photo).
+  public enum KeptGrid: Sendable {
+    case whole(SampleGrid)
+    case compact(CompactGrid)
+
+    /// The grid, its pixels given back when it is kept compact.
+    public var grid: SampleGrid {
+      switch self {
+      case .whole(let grid): grid
+      case .compact(let compact): compact.grid
+      }
+    }
+
+    /// What the fill's plan reads, without giving back the pixels.
+    public var outline: GridOutline {
+      switch self {
+      case .whole(let grid): grid.outline
+      case .compact(let compact): compact.outline
+      }
+    }
+
+    var byteCount: Int {
+      switch self {
+      case .whole(let grid): grid.byteCount
+      case .compact(let compact): compact.byteCount
+      }
+    }
+  }
+
   private struct Entry {
-    var grid: SampleGrid
+    var grid: KeptGrid
+    /// The bytes of the grid's samples, whole: what the weighed colours are measured by.
+    let sampleBytes: Int
     var lastUse: Int
     /// The grid's backdrop marks, the most recently used last.
     var marks: [(plan: FillPlan, marks: BackdropMarks)] = []
@@ -112,10 +144,10 @@ public final class SampleGridCache: Sendable {
     }
   }
 
-  /// Backdrop marks kept per grid: the stored set's and the one being tuned. Each is a bit
-  /// per sample, 1/32 of a grid of samples alone, so ``GridBudget``'s estimate (the grids)
-  /// leaves them out.
-  static let marksPerGrid = 2
+  /// Backdrop marks kept per grid: the stored set's, the one being tuned and the one before
+  /// it (going back and forth between two backdrop controls). Each is a bit per sample, 1/32
+  /// of a grid of samples alone, within the eighth ``GridBudget`` adds to the grids.
+  static let marksPerGrid = 3
 
   public init(budget: Int) {
     self.budget = max(0, budget)
@@ -132,7 +164,14 @@ public final class SampleGridCache: Sendable {
   public func grid(
     for key: Key, make: () throws -> SampleGrid
   ) rethrows -> SampleGrid {
-    let kept = state.withLock { state -> SampleGrid? in
+    try kept(for: key, make: make).grid
+  }
+
+  /// The grid of `key` as kept (compact once numbered), made with `make` when it is not.
+  public func kept(
+    for key: Key, make: () throws -> SampleGrid
+  ) rethrows -> KeptGrid {
+    let kept = state.withLock { state -> KeptGrid? in
       guard let entry = state.entries[key] else {
         state.statistics.misses += 1
         return nil
@@ -145,27 +184,29 @@ public final class SampleGridCache: Sendable {
     if let kept { return kept }
     let grid = try make()
     keep(grid, for: key)
-    return grid
+    return .whole(grid)
   }
 
-  /// The kept grid of `key` (`grid`) with its colours numbered, numbered now and kept so when
+  /// The kept grid of `key` (`kept`) with its colours numbered, numbered now and kept so when
   /// they are not yet: what a change that fills or weighs reads, each colour tested once. A
-  /// grid not kept is not worth numbering for one analysis.
-  public func numbered(_ grid: SampleGrid, for key: Key) -> SampleGrid {
-    guard grid.colourNumbers == nil,
+  /// numbered grid whose samples are all opaque is kept compact (``CompactGrid``), in about
+  /// half the memory. A grid not kept is not worth numbering for one analysis.
+  public func numbered(_ kept: KeptGrid, for key: Key) -> KeptGrid {
+    guard case .whole(let grid) = kept, grid.colourNumbers == nil,
       state.withLock({ state in state.entries[key].map { !$0.numbered } ?? false })
-    else { return grid }
+    else { return kept }
     let numbered = grid.numberingColours()
+    let compact = CompactGrid(numbered).map(KeptGrid.compact) ?? .whole(numbered)
     state.withLock { state in
       guard var entry = state.entries[key], !entry.numbered else { return }
       let before = entry.byteCount
-      entry.grid = numbered
+      entry.grid = compact
       entry.numbered = true
       state.statistics.bytes += entry.byteCount - before
       state.entries[key] = entry
       evictIfOver(&state, sparing: key)
     }
-    return numbered
+    return .whole(numbered)
   }
 
   /// The backdrop marks of the grid of `key` under the fill's `plan`, made with `make` when
@@ -207,7 +248,7 @@ public final class SampleGridCache: Sendable {
       },
       make: make,
       store: { entry, colours in
-        let room = entry.grid.byteCount * Self.weighingShare
+        let room = entry.sampleBytes * Self.weighingShare
         let kept = colours.byteCount <= room ? colours : colours.narrowed(to: priors)
         guard kept.byteCount <= room else { return false }
         entry.weighing = (parameters, kept)
@@ -288,7 +329,9 @@ public final class SampleGridCache: Sendable {
     guard grid.byteCount <= budget else { return }
     state.withLock { state in
       state.clock += 1
-      if let old = state.entries.updateValue(Entry(grid: grid, lastUse: state.clock), forKey: key) {
+      if let old = state.entries.updateValue(
+        Entry(grid: .whole(grid), sampleBytes: grid.byteCount, lastUse: state.clock), forKey: key)
+      {
         state.statistics.bytes -= old.byteCount
       } else {
         state.statistics.grids += 1

@@ -1,6 +1,7 @@
 import HuewallCore
 import Hummingbird
 import Metrics
+import Synchronization
 
 /// What `huewall serve --metrics-port` shows (docs/OPERATIONS.md lists the names): requests
 /// by route and status with their durations, and the live analysis image by image. Without a
@@ -13,6 +14,38 @@ enum ServeMetrics {
   static func image(took duration: Duration) {
     analyses.increment()
     imageDuration.recordNanoseconds(duration.nanoseconds)
+  }
+
+  static let gridBytes = Gauge(label: "huewall_serve_grid_cache_bytes")
+  static let grids = Gauge(label: "huewall_serve_grid_cache_grids")
+  /// The statistics last reported, so that the counters grow by what happened since.
+  private static let reported = Mutex(SampleGridCache.Statistics())
+
+  /// The grid cache after a live analysis: what it holds, and how it served since the last
+  /// report (by what it keeps, found or made; grids dropped). Decodes and evictions that
+  /// climb on every change say the grids do not fit (`--grid-memory`).
+  static func gridCache(_ now: SampleGridCache.Statistics) {
+    gridBytes.record(now.bytes)
+    grids.record(now.grids)
+    let before = reported.withLock { reported in
+      defer { reported = now }
+      return reported
+    }
+    let counts: [(String, String, KeyPath<SampleGridCache.Statistics, Int>)] = [
+      ("grid", "hit", \.hits), ("grid", "miss", \.misses), ("marks", "hit", \.markHits),
+      ("marks", "miss", \.markMisses), ("weighing", "hit", \.weighingHits),
+      ("weighing", "miss", \.weighingMisses), ("analysis", "hit", \.analysisHits),
+      ("analysis", "miss", \.analysisMisses),
+    ]
+    for (kept, outcome, count) in counts where now[keyPath: count] > before[keyPath: count] {
+      Counter(
+        label: "huewall_serve_grid_cache_total", dimensions: [("kept", kept), ("outcome", outcome)]
+      ).increment(by: now[keyPath: count] - before[keyPath: count])
+    }
+    if now.evictions > before.evictions {
+      Counter(label: "huewall_serve_grid_cache_evictions_total")
+        .increment(by: now.evictions - before.evictions)
+    }
   }
 }
 

@@ -137,7 +137,7 @@ import Testing
     let samples = try FileManager.default.contentsOfDirectory(
       at: repositoryRoot.appendingPathComponent("samples"), includingPropertiesForKeys: nil
     ).filter { ImageFormat.sniff(Array((try? Data(contentsOf: $0)) ?? Data()).prefix(64)) != nil }
-    var (numbered, marked) = (0, 0)
+    var (numbered, marked, compacted) = (0, 0, 0)
     for (name, parameters) in try Self.parameterSets {
       let analyzer = try PaletteAnalyzer(parameters: parameters)
       for file in samples {
@@ -151,6 +151,12 @@ import Testing
         numbered += 1
         let label = "\(name): \(file.lastPathComponent)"
         #expect(withNumbers.byteCount == grid.byteCount + numbers.byteCount, "\(label)")
+        // An opaque grid kept compact gives its pixels back, in less memory.
+        if let compact = CompactGrid(withNumbers) {
+          #expect(compact.grid.pixels == grid.pixels, "\(label)")
+          #expect(compact.byteCount < grid.byteCount, "\(label)")
+          compacted += 1
+        }
         let marks = analyzer.backdropMarks(in: grid)
         #expect(analyzer.backdropMarks(in: withNumbers) == marks, "\(label)")
         let worn = ProductHint(title: "Cotton t-shirt")
@@ -167,6 +173,7 @@ import Testing
     }
     // The fill ran on numbered grids, or the comparisons prove little.
     #expect(numbered >= 100 && marked >= 10, "\(numbered) numbered, \(marked) filled")
+    #expect(compacted >= 50 && compacted < numbered, "\(compacted) of \(numbered) compact")
     // A person's skin (face and arms) beside a red top, on a light backdrop.
     var buffer = PixelBuffer(width: 60, height: 60, fill: Pixel(red: 244, green: 244, blue: 242))
     let skinTone = Pixel(red: 224, green: 172, blue: 140)
@@ -210,6 +217,9 @@ import Testing
       atIt.weighingParameters(for: translucent, hint: .none, marks: marks)
         == high.weighingParameters(for: translucent, hint: .none, marks: marks))
     #expect(atIt.analyze(translucent) == high.analyze(translucent))
+    // Not opaque: its pixels are kept whole.
+    #expect(CompactGrid(translucent.numberingColours()) == nil)
+    #expect(CompactGrid(opaque.numberingColours()) != nil && CompactGrid(opaque) == nil)
     // Below it the backdrop is transparent: another plan, other weights, other colours.
     #expect(low.fillPlan(for: translucent) == .noFill(.transparent))
     #expect(low.fillPlan(for: translucent) != high.fillPlan(for: translucent))

@@ -60,6 +60,34 @@ func grid(samples count: Int) -> SampleGrid {
     #expect(cache.statistics.grids == 0 && cache.statistics.bytes == 0)
   }
 
+  @Test func aNumberedOpaqueGridIsKeptCompact() throws {
+    let file = repositoryRoot.appendingPathComponent("samples/01-red-sneaker.jpg")
+    let image = try ImageDecoder().decode(
+      try Data(contentsOf: file), source: file.path, plan: .analysis(Preset.product.parameters))
+    let sampled = image.withPixels { SampleGrid($0, step: 4, reduction: image.reduction) }
+    let cache = SampleGridCache(budget: 64 << 20)
+    let key = SampleGridCache.Key(sha256: "sneaker", step: 4)
+    let kept = cache.kept(for: key) { sampled }
+    #expect(cache.statistics.bytes == sampled.byteCount)
+    let numbered = cache.numbered(kept, for: key).grid
+    #expect(numbered.colourNumbers != nil && numbered.pixels == sampled.pixels)
+    // Kept as its colours' numbers: less than its pixels took, and given back whole.
+    #expect(cache.statistics.bytes < sampled.byteCount)
+    let again = cache.kept(for: key) {
+      Issue.record("decoded again")
+      return sampled
+    }
+    guard case .compact(let compact) = again else {
+      Issue.record("kept whole")
+      return
+    }
+    #expect(compact.grid.pixels == sampled.pixels && compact.grid.colourNumbers != nil)
+    #expect(cache.numbered(again, for: key).grid.pixels == sampled.pixels)
+    // Its fill's plan is made from what it keeps, without its pixels.
+    let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
+    #expect(product.fillPlan(for: compact.outline) == product.fillPlan(for: sampled))
+  }
+
   @Test func weighedColoursAreKeptBesideTheirGridAndServeAChangeOfBinningOnly() throws {
     let file = repositoryRoot.appendingPathComponent("samples/01-red-sneaker.jpg")
     let product = try PaletteAnalyzer(parameters: Preset.product.parameters)

@@ -124,9 +124,9 @@ import Testing
     let machine = 16 << 30
     let fits = GridBudget(needed: 600 << 20, images: 1000, granularity: 4, memory: machine)
     #expect(fits.bytes >= 600 << 20 && fits.fits && fits.warning == nil && !fits.isChosen)
-    // Room for a product not yet cached (an eighth), for the grids' weighed colours (as
-    // much again) and for their numbered colours (five eighths).
-    #expect(fits.bytes == 1650 << 20)
+    // Room for a product not yet cached (an eighth) and for the grids' weighed colours (as
+    // much again).
+    #expect(fits.bytes == 1275 << 20)
     let small = GridBudget(needed: 1 << 20, images: 24, granularity: 4, memory: machine)
     #expect(small.bytes == GridBudget.minimumDefault)
     let large = GridBudget(needed: 6 << 30, images: 12_000, granularity: 4, memory: machine)

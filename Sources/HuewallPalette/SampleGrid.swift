@@ -177,12 +177,14 @@ extension SampleGrid {
 public struct CompactGrid: Sendable {
   /// The grid, its pixels dropped.
   private let kept: SampleGrid
+  private let numbers: ColourNumbers
   /// The grid's outline, kept with it.
   public let outline: GridOutline
 
   /// `grid` kept compact, or nil when its colours are not numbered or a sample is not opaque.
   public init?(_ grid: SampleGrid) {
-    guard grid.colourNumbers != nil, grid.largestAlpha == 0 else { return nil }
+    guard let numbers = grid.colourNumbers, grid.largestAlpha == 0 else { return nil }
+    self.numbers = numbers
     outline = grid.outline
     var kept = grid
     kept.pixels = []
@@ -191,7 +193,6 @@ public struct CompactGrid: Sendable {
 
   /// The grid, its pixels given back from the numbers.
   public var grid: SampleGrid {
-    guard let numbers = kept.colourNumbers else { preconditionFailure("a compact grid unnumbered") }
     var grid = kept
     grid.pixels = Array(unsafeUninitializedCapacity: numbers.numbers.count) { pixels, count in
       numbers.colours.withUnsafeBufferPointer { colours in
@@ -205,7 +206,7 @@ public struct CompactGrid: Sendable {
     return grid
   }
 
-  /// The memory it takes, for a cache's budget.
+  /// The memory it takes, for a cache's budget (the numbers are the grid's).
   public var byteCount: Int {
     kept.byteCount + outline.border.count * MemoryLayout<UInt32>.stride
   }

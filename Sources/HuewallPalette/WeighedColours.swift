@@ -64,6 +64,10 @@ public struct WeighedColours: Sendable {
     let alphaThreshold: UInt32
     /// Where the product is worn, the only part of its hint the weighing reads.
     let wornOn: BodyRegion?
+
+    /// The memory the marks take (kept elsewhere too, most often: a cache's budget counts them
+    /// again to be safe).
+    public var byteCount: Int { marks.byteCount }
   }
 
   /// The foreground priors an analysis asks for.

@@ -58,32 +58,8 @@ public struct LiveAnalysis: Sendable {
           try Self.kept(
             of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder),
           for: key)
-        // The pixels are given back only for the fill or the weighing, when those are not kept.
-        var whole: SampleGrid?
-        func grid() -> SampleGrid {
-          if let whole { return whole }
-          let grid = kept.grid
-          whole = grid
-          return grid
-        }
-        let outline = kept.outline
-        let fill = analyzer.fillPlan(for: outline)
-        let marks = grids.marks(for: key, fill) { analyzer.backdropMarks(in: grid(), plan: fill) }
-        let hint = hints[sha256] ?? .none
-        let palette: PaletteAnalysis
-        if analyzer.weighsColours {
-          let weighing = analyzer.weighingParameters(for: outline, hint: hint, marks: marks)
-          palette = grids.analysis(
-            for: key, weighedUnder: weighing, binnedUnder: analyzer.binningParameters
-          ) {
-            analyzer.analyze(
-              grids.weighing(for: key, weighing, serving: analyzer.foregroundPriors) {
-                analyzer.weighing(grid(), marks: marks, hint: hint)
-              })
-          }
-        } else {
-          palette = analyzer.analyze(grid(), marks: marks, hint: hint)
-        }
+        let palette = Self.analysis(
+          of: kept, key: key, hint: hints[sha256] ?? .none, by: analyzer, grids: grids)
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),
           family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)
@@ -95,6 +71,36 @@ public struct LiveAnalysis: Sendable {
       try each(result)
     }
     ServeMetrics.gridCache(grids.statistics)
+  }
+
+  /// The analysis of the kept grid of `key`, from what is kept beside it where it serves
+  /// `analyzer`: an analysis kept under the same weighing and binning, else the colours
+  /// weighed under the same marks, binned; the fill runs only when its plan's marks are not
+  /// kept, and the grid's pixels are given back only for the fill or the weighing.
+  static func analysis(
+    of kept: SampleGridCache.KeptGrid, key: SampleGridCache.Key, hint: ProductHint,
+    by analyzer: PaletteAnalyzer, grids: SampleGridCache
+  ) -> PaletteAnalysis {
+    var whole: SampleGrid?
+    func grid() -> SampleGrid {
+      if let whole { return whole }
+      let grid = kept.grid
+      whole = grid
+      return grid
+    }
+    let outline = kept.outline
+    let fill = analyzer.fillPlan(for: outline)
+    let marks = grids.marks(for: key, fill) { analyzer.backdropMarks(in: grid(), plan: fill) }
+    guard analyzer.weighsColours else { return analyzer.analyze(grid(), marks: marks, hint: hint) }
+    let weighing = analyzer.weighingParameters(for: outline, hint: hint, marks: marks)
+    return grids.analysis(
+      for: key, weighedUnder: weighing, binnedUnder: analyzer.binningParameters
+    ) {
+      analyzer.analyze(
+        grids.weighing(for: key, weighing, serving: analyzer.foregroundPriors) {
+          analyzer.weighing(grid(), marks: marks, hint: hint)
+        })
+    }
   }
 
   /// Decodes the images of `hashes` whose sample grids under `parameters` are not kept, in

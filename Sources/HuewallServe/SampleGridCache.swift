@@ -137,10 +137,12 @@ public final class SampleGridCache: Sendable {
     var binning: AnalysisParameters
     var result: PaletteAnalysis
 
-    /// Roughly: the colours and the families' shares; the marks are the weighing's.
+    /// Roughly: the colours and the families' shares, and the marks the key holds (shared
+    /// with the kept marks while those stay, kept alive by the key after).
     var byteCount: Int {
       MemoryLayout<PaletteAnalysis>.stride + result.colors.count
         * MemoryLayout<DominantColor>.stride + result.familyShares.count * 16
+        + weighing.byteCount
     }
   }
 
@@ -258,10 +260,10 @@ public final class SampleGridCache: Sendable {
 
   /// The analysis of the colours of `key` weighed under `weighing` and binned under
   /// `binning` (``PaletteAnalyzer/binningParameters``), made with `make` when it is not kept.
-  /// The last few used are kept per grid (``analysesPerGrid``; a kilobyte each), so that a
-  /// change of a backdrop control costs nothing on a photo whose marks it leaves as they were
-  /// (most photos, for most of those controls), and going back to an earlier set costs
-  /// nothing at all.
+  /// The last few used are kept per grid (``analysesPerGrid``; a kilobyte each, and their
+  /// marks once no other set keeps them), so that a change of a backdrop control costs nothing
+  /// on a photo whose marks it leaves as they were (most photos, for most of those controls),
+  /// and going back to an earlier set costs nothing at all.
   public func analysis(
     for key: Key, weighedUnder weighing: WeighedColours.Parameters,
     binnedUnder binning: AnalysisParameters, make: () -> PaletteAnalysis

@@ -137,7 +137,7 @@ public struct GridBudget: Sendable, Equatable {
   /// What grids of `needed` bytes want kept: an eighth more, for the grids of a product
   /// not yet cached, and as much again for their colours weighed for every setting of the
   /// foreground priors (``WeighedColours``: on 1,000 shop-size photos they took 95 % of the
-  /// grids' bytes; a studio shot's a tenth to a half of its grid, a scene's noise up to four
+  /// grids' bytes; a studio shot's a tenth to a half of its grid, a scene's noise up to seven
   /// times). Numbering a grid's colours (``ColourNumbers``) leaves it smaller where its samples
   /// are all opaque (a JPEG's, kept compact: about 60 % of its pixels' bytes on those photos),
   /// and adds a fourteenth where the grid keeps the pixels between its samples.

@@ -151,8 +151,13 @@ public final class SampleGridCache: Sendable {
   /// of a grid of samples alone, within the eighth ``GridBudget`` adds to the grids.
   static let marksPerGrid = 3
 
-  public init(budget: Int) {
+  /// Weighed colours are kept only when they take at most this many times their grid's
+  /// samples' bytes (``defaultWeighingShare``).
+  public let weighingShare: Int
+
+  public init(budget: Int, weighingShare: Int = SampleGridCache.defaultWeighingShare) {
     self.budget = max(0, budget)
+    self.weighingShare = weighingShare
     state = Mutex(State())
   }
 
@@ -250,7 +255,7 @@ public final class SampleGridCache: Sendable {
       },
       make: make,
       store: { entry, colours in
-        let room = entry.sampleBytes * Self.weighingShare
+        let room = entry.sampleBytes * weighingShare
         let kept = colours.byteCount <= room ? colours : colours.narrowed(to: priors)
         guard kept.byteCount <= room else { return false }
         entry.weighing = (parameters, kept)
@@ -321,11 +326,13 @@ public final class SampleGridCache: Sendable {
     return value
   }
 
-  /// Weighed colours are kept only when they take at most this many times their grid's
-  /// bytes. A studio shot's take a tenth to a half of its grid; a scene's noise, or a large
+  /// What weighed colours may take at most, as a share of their grid's samples' bytes, by
+  /// default. A studio shot's take a tenth to a half of its grid; a scene's noise, or a large
   /// product's smooth shading, nearly one colour per sample, weighed for every setting of the
-  /// priors, up to seven times (those are kept for one setting).
-  public static let weighingShare = 4
+  /// priors, up to seven times: kept too (about 40 of 1,000 shop photos, a tenth of the cache),
+  /// so that a change of a prior bins them rather than weighing them again. Beyond it (noise
+  /// in skin tones, damped and weighed apart) they are kept for the setting asked alone.
+  public static let defaultWeighingShare = 8
 
   private func keep(_ grid: SampleGrid, for key: Key) {
     guard grid.byteCount <= budget else { return }

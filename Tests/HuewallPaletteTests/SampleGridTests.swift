@@ -30,6 +30,16 @@ import Testing
     return analyzers + [try PaletteAnalyzer(parameters: all)]
   }
 
+  /// The grid a live wall keeps of `file` under `parameters`: its samples from the decode the
+  /// parameters plan.
+  static func grid(of file: URL, for parameters: AnalysisParameters) throws -> SampleGrid {
+    let image = try ImageDecoder().decode(
+      try Data(contentsOf: file), source: file.path, plan: .analysis(parameters))
+    return image.withPixels {
+      SampleGrid($0, step: parameters.granularity, reduction: image.reduction)
+    }
+  }
+
   @Test func everySampleAnalysesTheSameFromItsGridAsFromTheImage() throws {
     let samples = try FileManager.default.contentsOfDirectory(
       at: repositoryRoot.appendingPathComponent("samples"), includingPropertiesForKeys: nil
@@ -66,11 +76,7 @@ import Testing
       other.hueSampleSize = 0.02
       let tuned = try PaletteAnalyzer(parameters: other)
       for file in samples {
-        let image = try ImageDecoder().decode(
-          try Data(contentsOf: file), source: file.path, plan: .analysis(parameters))
-        let grid = image.withPixels {
-          SampleGrid($0, step: parameters.granularity, reduction: image.reduction)
-        }
+        let grid = try Self.grid(of: file, for: parameters)
         let marks = kept.backdropMarks(in: grid)
         let label = "\(name): \(file.lastPathComponent)"
         #expect(tuned.fillPlan(for: grid) == kept.fillPlan(for: grid), "\(label)")
@@ -141,11 +147,7 @@ import Testing
     for (name, parameters) in try Self.parameterSets {
       let analyzer = try PaletteAnalyzer(parameters: parameters)
       for file in samples {
-        let image = try ImageDecoder().decode(
-          try Data(contentsOf: file), source: file.path, plan: .analysis(parameters))
-        let grid = image.withPixels {
-          SampleGrid($0, step: parameters.granularity, reduction: image.reduction)
-        }
+        let grid = try Self.grid(of: file, for: parameters)
         let withNumbers = grid.numberingColours()
         guard let numbers = withNumbers.colourNumbers else { continue }
         numbered += 1

@@ -53,7 +53,6 @@ enum BackgroundMask {
     let seeds = FillPlan.border(of: grid).filter {
       grid.pixels[$0] >> 24 <= alphaThreshold && backdrop.admits(grid.pixels[$0])
     }
-    let numbered = grid.colourNumbers
     func fill<Links: PixelsBetween>(_ links: Links) {
       let count = grid.pixels.count
       // The fill's working memory, for the length of the fill: whether each sample looks like
@@ -62,22 +61,10 @@ enum BackgroundMask {
       // once).
       withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { looks in
         withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { stack in
+          grid.forEachSample(opaqueAndPassing: backdrop.admits, alphaThreshold: alphaThreshold) {
+            looks.initializeElement(at: $0, to: $1)
+          }
           grid.pixels.withUnsafeMutableBufferPointer { pixels in
-            if let numbers = numbered {
-              // Each colour tested once.
-              let admitted = numbers.each { backdrop.admits($0) }
-              numbers.numbers.withUnsafeBufferPointer { numbers in
-                for i in 0..<count {
-                  looks.initializeElement(
-                    at: i, to: pixels[i] >> 24 <= alphaThreshold && admitted[Int(numbers[i])])
-                }
-              }
-            } else {
-              for i in 0..<count {
-                looks.initializeElement(
-                  at: i, to: backdrop.takesIn(pixels[i], alphaThreshold: alphaThreshold))
-              }
-            }
             var fill = FloodFill(
               pixels: pixels, open: looks, stack: stack,
               links: links, rows: rows, step: grid.step, backdrop: backdrop,

@@ -416,27 +416,12 @@ enum SkinRegions {
     let n = grid.pixels.count
     // 0: not skin, 1: skin not yet in a region, 2: done.
     var candidates = 0
-    // With the grid's colours numbered, each colour is tested once (and a photo with no
-    // skin-coloured colour has no skin).
-    let skinColour = grid.colourNumbers.map { $0.each(isSkin) }
-    if let skinColour, !skinColour.contains(true) { return 0 }
+    // A photo whose numbered colours hold no skin tone has no skin.
+    if let numbers = grid.colourNumbers, !numbers.colours.contains(where: isSkin) { return 0 }
     var state = [UInt8](unsafeUninitializedCapacity: n) { state, count in
-      grid.pixels.withUnsafeBufferPointer { pixels in
-        if let numbers = grid.colourNumbers, let skinColour {
-          numbers.numbers.withUnsafeBufferPointer { numbers in
-            for i in 0..<n {
-              let skin = pixels[i] >> 24 <= alphaThreshold && skinColour[Int(numbers[i])]
-              state[i] = skin ? 1 : 0
-              candidates &+= skin ? 1 : 0
-            }
-          }
-        } else {
-          for i in 0..<n {
-            let skin = pixels[i] >> 24 <= alphaThreshold && isSkin(pixels[i])
-            state[i] = skin ? 1 : 0
-            candidates &+= skin ? 1 : 0
-          }
-        }
+      grid.forEachSample(opaqueAndPassing: isSkin, alphaThreshold: alphaThreshold) { i, skin in
+        state[i] = skin ? 1 : 0
+        candidates &+= skin ? 1 : 0
       }
       count = n
     }

@@ -21,9 +21,11 @@ public struct SampleGrid: Sendable {
   /// fill must not step over it. Empty when the grid was made without them, or at a decoded
   /// step of 1.
   let links: [UInt32]
-  /// The largest alpha among the samples and their links, or nil when the fill may read
-  /// pixels the grid does not hold (made without its links at a decoded step over 1): every
-  /// alpha threshold at or above it treats this grid alike (a JPEG's is 0).
+  /// The largest alpha among the samples and their links: every alpha threshold at or above
+  /// it treats this grid alike (a JPEG's is 0), which lets a live wall keep one set of marks
+  /// for them all. Nil for a grid made without its links (a run's, made for one analysis,
+  /// whose fill reads the pixels between samples from the image): the threshold then acts as
+  /// asked.
   let largestAlpha: UInt32?
   /// The grid's colours numbered (``numberingColours()``), or nil.
   public private(set) var colourNumbers: ColourNumbers?
@@ -93,9 +95,31 @@ public struct SampleGrid: Sendable {
     }
     self.links = links
     largestAlpha =
-      gap > 0 || spacing == 1
+      keepsLinks
       ? max(pixels.reduce(0) { max($0, $1 >> 24) }, links.reduce(0) { max($0, $1 >> 24) })
       : nil
+  }
+
+  /// Calls `body` with each sample's index and whether it is opaque (alpha at most
+  /// `alphaThreshold`) and its colour passes `test` (which reads the colour bits alone): the
+  /// fill's and the skin step's first look at every sample. With the colours numbered, `test`
+  /// runs once a colour rather than once a sample.
+  @inline(__always)
+  func forEachSample(
+    opaqueAndPassing test: (UInt32) -> Bool, alphaThreshold: UInt32, _ body: (Int, Bool) -> Void
+  ) {
+    pixels.withUnsafeBufferPointer { pixels in
+      guard let colourNumbers else {
+        for i in pixels.indices { body(i, pixels[i] >> 24 <= alphaThreshold && test(pixels[i])) }
+        return
+      }
+      let passes = colourNumbers.colours.map(test)
+      colourNumbers.numbers.withUnsafeBufferPointer { numbers in
+        for i in pixels.indices {
+          body(i, pixels[i] >> 24 <= alphaThreshold && passes[Int(numbers[i])])
+        }
+      }
+    }
   }
 
   /// Columns copied together from the image's rows: 16 samples of 4 bytes, a cache line.
@@ -145,9 +169,6 @@ public struct ColourNumbers: Sendable {
     self.numbers = numbers
     colours = grouping.colors
   }
-
-  /// `decide` of each colour, by number.
-  func each<T>(_ decide: (UInt32) -> T) -> [T] { colours.map(decide) }
 }
 
 /// What the fill's plan and the weighing's parameters read of a grid: its shape, its border

@@ -210,15 +210,9 @@ extension PaletteAnalyzer {
       skinWithoutPriority: parameters.skinWithoutPriority, garment: parameters.garmentPrior)
   }
 
-  /// What ``weighing(_:marks:hint:)`` reads for a product with `hint` whose `grid` has
-  /// `marks`: not the foreground priors, which the weighing serves all settings of.
-  public func weighingParameters(for grid: SampleGrid, hint: ProductHint, marks: BackdropMarks)
-    -> WeighedColours.Parameters
-  {
-    weighingParameters(for: grid.outline, hint: hint, marks: marks)
-  }
-
-  /// The same, from the grid's outline alone (a kept grid's).
+  /// What ``weighing(_:marks:hint:)`` reads for a product with `hint` whose grid has
+  /// `outline` and `marks`: not the foreground priors, which the weighing serves all settings
+  /// of.
   public func weighingParameters(
     for outline: GridOutline, hint: ProductHint, marks: BackdropMarks
   ) -> WeighedColours.Parameters {

@@ -426,8 +426,8 @@ import Testing
             $0.garmentPrior = setting & 8 != 0
           })
         #expect(
-          analyzer.weighingParameters(for: grid, hint: hint, marks: marks)
-            == kept.weighingParameters(for: grid, hint: hint, marks: marks))
+          analyzer.weighingParameters(for: grid.outline, hint: hint, marks: marks)
+            == kept.weighingParameters(for: grid.outline, hint: hint, marks: marks))
         let run = analyzer.analyze(grid, hint: hint)
         #expect(sameButForRounding(analyzer.analyze(weighed), run), "setting \(setting)")
         results.append(run.colors.map(\.hex))

@@ -86,12 +86,13 @@ import Testing
         // setting of the foreground priors.
         let worn = ProductHint(title: "Cotton t-shirt")
         if kept.weighsColours {
-          let asked = kept.weighingParameters(for: grid, hint: worn, marks: marks)
-          #expect(tuned.weighingParameters(for: grid, hint: worn, marks: marks) == asked)
+          let asked = kept.weighingParameters(for: grid.outline, hint: worn, marks: marks)
+          #expect(tuned.weighingParameters(for: grid.outline, hint: worn, marks: marks) == asked)
           let weighed = kept.weighing(grid, marks: marks, hint: worn)
           for analyzer in try [kept, tuned] + Self.priorSettings(of: parameters)
           where analyzer.weighsColours {
-            #expect(analyzer.weighingParameters(for: grid, hint: worn, marks: marks) == asked)
+            #expect(
+              analyzer.weighingParameters(for: grid.outline, hint: worn, marks: marks) == asked)
             #expect(
               sameButForRounding(analyzer.analyze(weighed), analyzer.analyze(grid, hint: worn)),
               "\(label): \(analyzer.parameters)")
@@ -108,13 +109,15 @@ import Testing
             plansKept += 1
           }
           if otherMarks == marks {
-            #expect(other.weighingParameters(for: grid, hint: worn, marks: otherMarks) == asked)
+            #expect(
+              other.weighingParameters(for: grid.outline, hint: worn, marks: otherMarks) == asked)
             #expect(
               sameButForRounding(other.analyze(weighed), other.analyze(grid, hint: worn)),
               "\(label)")
             marksKept += 1
           } else {
-            #expect(other.weighingParameters(for: grid, hint: worn, marks: otherMarks) != asked)
+            #expect(
+              other.weighingParameters(for: grid.outline, hint: worn, marks: otherMarks) != asked)
             marksMoved += 1
           }
           weighings += 1
@@ -132,9 +135,10 @@ import Testing
     let small = PixelBuffer(width: 8, height: 8).withView { SampleGrid($0, step: 1) }
     let marks = product.backdropMarks(in: small)
     #expect(
-      product.weighingParameters(for: small, hint: ProductHint(title: "Denim shorts"), marks: marks)
+      product.weighingParameters(
+        for: small.outline, hint: ProductHint(title: "Denim shorts"), marks: marks)
         != product.weighingParameters(
-          for: small, hint: ProductHint(title: "Knit beanie"), marks: marks))
+          for: small.outline, hint: ProductHint(title: "Knit beanie"), marks: marks))
   }
 
   @Test func aGridsColourNumbersChangeNoResult() throws {
@@ -216,8 +220,8 @@ import Testing
     #expect(atIt.fillPlan(for: translucent) == high.fillPlan(for: translucent))
     let marks = high.backdropMarks(in: translucent)
     #expect(
-      atIt.weighingParameters(for: translucent, hint: .none, marks: marks)
-        == high.weighingParameters(for: translucent, hint: .none, marks: marks))
+      atIt.weighingParameters(for: translucent.outline, hint: .none, marks: marks)
+        == high.weighingParameters(for: translucent.outline, hint: .none, marks: marks))
     #expect(atIt.analyze(translucent) == high.analyze(translucent))
     // Not opaque: its pixels are kept whole.
     #expect(CompactGrid(translucent.numberingColours()) == nil)
@@ -226,8 +230,8 @@ import Testing
     #expect(low.fillPlan(for: translucent) == .noFill(.transparent))
     #expect(low.fillPlan(for: translucent) != high.fillPlan(for: translucent))
     #expect(
-      low.weighingParameters(for: translucent, hint: .none, marks: marks)
-        != high.weighingParameters(for: translucent, hint: .none, marks: marks))
+      low.weighingParameters(for: translucent.outline, hint: .none, marks: marks)
+        != high.weighingParameters(for: translucent.outline, hint: .none, marks: marks))
     #expect(low.analyze(translucent) != high.analyze(translucent))
     // An opaque grid (a JPEG's) is treated alike by every threshold.
     for threshold in [0, 64] {
@@ -235,8 +239,8 @@ import Testing
       #expect(other.fillPlan(for: opaque) == high.fillPlan(for: opaque))
       let marks = other.backdropMarks(in: opaque)
       #expect(
-        other.weighingParameters(for: opaque, hint: .none, marks: marks)
-          == high.weighingParameters(for: opaque, hint: .none, marks: marks))
+        other.weighingParameters(for: opaque.outline, hint: .none, marks: marks)
+          == high.weighingParameters(for: opaque.outline, hint: .none, marks: marks))
     }
   }
 

@@ -107,7 +107,7 @@ func grid(samples count: Int) -> SampleGrid {
     var weighed = 0
     for analyzer in [product, tuned, product] {
       let colours = cache.weighing(
-        for: key, analyzer.weighingParameters(for: kept, hint: .none, marks: marks),
+        for: key, analyzer.weighingParameters(for: kept.outline, hint: .none, marks: marks),
         serving: analyzer.foregroundPriors
       ) {
         weighed += 1
@@ -130,7 +130,7 @@ func grid(samples count: Int) -> SampleGrid {
     for _ in 0..<2 {
       _ = cache.weighing(
         for: .init(sha256: "gone", step: 4),
-        product.weighingParameters(for: kept, hint: .none, marks: marks),
+        product.weighingParameters(for: kept.outline, hint: .none, marks: marks),
         serving: product.foregroundPriors
       ) {
         made += 1
@@ -182,7 +182,7 @@ func grid(samples count: Int) -> SampleGrid {
     var made = 0
     for analyzer in [asked, asked, other, other] {
       let colours = cache.weighing(
-        for: key, analyzer.weighingParameters(for: kept, hint: hint, marks: marks),
+        for: key, analyzer.weighingParameters(for: kept.outline, hint: hint, marks: marks),
         serving: analyzer.foregroundPriors
       ) {
         made += 1

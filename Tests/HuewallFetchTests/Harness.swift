@@ -11,10 +11,12 @@ struct Harness {
   let fetcher: Fetcher
 
   /// Settings that keep failing tests quick: near-instant retries. The timeouts stay long, so
-  /// that a loaded machine never turns an answer into a timeout; a test of timeouts sets its
-  /// own. The server is on loopback, so private networks are allowed.
+  /// that a loaded machine never turns an answer into a timeout (a parallel test run once kept
+  /// a 200's body from being read for over a minute, and the fetch counted a second attempt);
+  /// a test of timeouts sets its own. The server is on loopback, so private networks are
+  /// allowed.
   static let quick = FetchSettings(
-    connectTimeout: 30, requestTimeout: 60, maxAttempts: 3, retryBaseDelay: 0.01,
+    connectTimeout: 120, requestTimeout: 300, maxAttempts: 3, retryBaseDelay: 0.01,
     allowPrivateNetworks: true)
 
   static func run(

@@ -69,6 +69,19 @@ public struct DecodePlan: Sendable, Hashable {
     return image.reduction <= reduction(for: header)
   }
 
+  /// Whether this plan and `other` decode an image with `header` into the same pixels: the
+  /// same decoder at the same reduction (libjpeg at 1/1 gives libgd's pixels, but a cut JPEG
+  /// may fare otherwise in each).
+  public func decodesAlike(_ other: DecodePlan, _ header: ImageHeader) -> Bool {
+    reduction(for: header) == other.reduction(for: header)
+      && path(for: header) == other.path(for: header)
+  }
+
+  /// The decoder an image with `header` goes through under this plan.
+  public func path(for header: ImageHeader) -> DecodePath {
+    header.format == .jpeg && maxReduction > 1 ? .scaledJPEG : .libgd
+  }
+
   /// The reduction an image with `header` is decoded at: 1 (full size) for every format but
   /// JPEG; for a JPEG the largest allowed one that keeps ``minLongerSide``. A plan that allows
   /// any reduction decodes every JPEG through libjpeg, at 1/1 too; the others go through libgd.

@@ -68,7 +68,7 @@ public struct ImageDecoder: Sendable {
     // A plan that may reduce a JPEG takes it through libjpeg even when it keeps every pixel:
     // the same pixels as libgd's (a test holds them to it), written straight into the
     // image's buffer instead of converted row by row.
-    if header.format == .jpeg, plan.maxReduction > 1 {
+    if plan.path(for: header) == .scaledJPEG {
       return try decodeScaledJPEG(
         bytes, header: header, reduction: plan.reduction(for: header), source: source)
     }

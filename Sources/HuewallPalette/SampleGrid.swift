@@ -13,6 +13,9 @@ public struct SampleGrid: Sendable {
   public let step: Int
   /// Decoded pixels between neighbouring samples: ``step`` over the decode's reduction.
   public let decodedStep: Int
+  /// The decode's size in its own pixels.
+  let decodedWidth: Int
+  let decodedHeight: Int
   /// libgd's packed pixels, column by column (x outer, y inner: the reference's order).
   public internal(set) var pixels: [UInt32]
   /// The decoded pixels between each sample and the next one down and the next one to the
@@ -55,6 +58,7 @@ public struct SampleGrid: Sendable {
     self.step = step
     let spacing = step / reduction
     decodedStep = spacing
+    (decodedWidth, decodedHeight) = (image.width, image.height)
     columns = (image.width + spacing - 1) / spacing
     rows = (image.height + spacing - 1) / spacing
     let (width, height, columns, rows) = (image.width, image.height, columns, rows)
@@ -98,6 +102,92 @@ public struct SampleGrid: Sendable {
       keepsLinks
       ? max(pixels.reduce(0) { max($0, $1 >> 24) }, links.reduce(0) { max($0, $1 >> 24) })
       : nil
+  }
+
+  /// Whether ``coarsened(by:)`` can make the grids of coarser steps from this one: it holds
+  /// every pixel on its rows and columns of samples (its links, or a decoded step of 1).
+  public var canBeCoarsened: Bool { decodedStep == 1 || !links.isEmpty }
+
+  /// The grid at `factor` times this one's step, from this one's samples and links alone:
+  /// what ``init(_:step:reduction:links:)`` makes, with links, of the same decode. A live wall
+  /// changing the granularity to a multiple whose decode is the same (4 → 8 on a photo too
+  /// small for 1/8) coarsens its kept grids rather than decoding every image again. Only
+  /// when ``canBeCoarsened``.
+  public func coarsened(by factor: Int) -> SampleGrid {
+    precondition(canBeCoarsened && factor >= 1, "coarsening a grid without its links")
+    let k = decodedStep
+    return pixels.withUnsafeBufferPointer { samples in
+      links.withUnsafeBufferPointer { between in
+        coarsened(by: factor) { x, y in
+          // The decoded pixel at `x`, `y`, on one of this grid's columns or rows.
+          if k == 1 { return samples[x * rows + y] }
+          let (c, i) = x.quotientAndRemainder(dividingBy: k)
+          let (r, j) = y.quotientAndRemainder(dividingBy: k)
+          if i == 0 && j == 0 { return samples[c * rows + r] }
+          let start = Self.linkStart(column: c, row: r, down: j > 0, rows: rows, step: k)
+          return between[start + (j > 0 ? j : i) - 1]
+        }
+      }
+    }
+  }
+
+  /// The grid at `factor` times this one's step whose decoded pixels `pixel` reads (each
+  /// on one of this grid's rows or columns), with its colours' `numbers` when given.
+  @inline(__always)
+  fileprivate func coarsened(
+    by factor: Int, numbers: ColourNumbers? = nil, _ pixel: (Int, Int) -> UInt32
+  ) -> SampleGrid {
+    let (width, height) = (decodedWidth, decodedHeight)
+    let newStep = decodedStep * factor
+    let (newColumns, newRows) = ((width + newStep - 1) / newStep, (height + newStep - 1) / newStep)
+    let gap = newStep - 1
+    let pixels = [UInt32](unsafeUninitializedCapacity: newColumns * newRows) { pixels, count in
+      for c in 0..<newColumns {
+        for r in 0..<newRows { pixels[c * newRows + r] = pixel(c * newStep, r * newStep) }
+      }
+      count = newColumns * newRows
+    }
+    var links = [UInt32](repeating: 0, count: newColumns * newRows * 2 * gap)
+    if gap > 0 {
+      links.withUnsafeMutableBufferPointer { links in
+        for c in 0..<newColumns {
+          let x = c * newStep
+          for r in 0..<newRows {
+            let y = r * newStep
+            // Down: the pixels below in this column, 0 past the decode's bottom edge.
+            let down = Self.linkStart(column: c, row: r, down: true, rows: newRows, step: newStep)
+            for j in 1..<min(newStep, height - y) { links[down + j - 1] = pixel(x, y + j) }
+            // Right: the pixels to the right in this row, 0 past its right edge.
+            let right = down + gap
+            for j in 0..<min(gap, width - 1 - x) { links[right + j] = pixel(x + 1 + j, y) }
+          }
+        }
+      }
+    }
+    let largestAlpha: UInt32? =
+      self.largestAlpha == 0
+      ? 0 : max(pixels.reduce(0) { max($0, $1 >> 24) }, links.reduce(0) { max($0, $1 >> 24) })
+    var grid = SampleGrid(
+      columns: newColumns, rows: newRows, step: step * factor, decodedStep: newStep,
+      decodedWidth: width, decodedHeight: height, pixels: pixels, links: links,
+      largestAlpha: largestAlpha)
+    grid.colourNumbers = numbers
+    return grid
+  }
+
+  fileprivate init(
+    columns: Int, rows: Int, step: Int, decodedStep: Int, decodedWidth: Int, decodedHeight: Int,
+    pixels: [UInt32], links: [UInt32], largestAlpha: UInt32?
+  ) {
+    self.columns = columns
+    self.rows = rows
+    self.step = step
+    self.decodedStep = decodedStep
+    self.decodedWidth = decodedWidth
+    self.decodedHeight = decodedHeight
+    self.pixels = pixels
+    self.links = links
+    self.largestAlpha = largestAlpha
   }
 
   /// Calls `body` with each sample's index and whether it is opaque (alpha at most
@@ -148,6 +238,11 @@ public struct ColourNumbers: Sendable {
   /// The memory they take, for a cache's budget.
   public var byteCount: Int {
     colours.count * MemoryLayout<UInt32>.stride + numbers.count * MemoryLayout<UInt16>.stride
+  }
+
+  fileprivate init(colours: [UInt32], numbers: [UInt16]) {
+    self.colours = colours
+    self.numbers = numbers
   }
 
   /// The numbers of `grid`'s colours (alpha aside), or nil when it holds more than a number
@@ -225,6 +320,46 @@ public struct CompactGrid: Sendable {
       count = numbers.numbers.count
     }
     return grid
+  }
+
+  /// ``SampleGrid/coarsened(by:)`` of this grid, its colours numbered as
+  /// ``SampleGrid/numberingColours()`` would number them: read from this grid's numbers,
+  /// without giving back its pixels or grouping its colours again.
+  public func coarsened(by factor: Int) -> SampleGrid {
+    guard kept.decodedStep == 1 else { return grid.coarsened(by: factor).numberingColours() }
+    let (rows, newStep) = (kept.rows, factor)
+    let (newColumns, newRows) = (
+      (kept.decodedWidth + newStep - 1) / newStep, (kept.decodedHeight + newStep - 1) / newStep
+    )
+    // The coarser grid's colours in the order its samples first show them, as a grouping
+    // of its pixels lists them.
+    var renumbered = [Int32](repeating: -1, count: numbers.colours.count)
+    var colours: [UInt32] = []
+    let sampleNumbers = [UInt16](unsafeUninitializedCapacity: newColumns * newRows) {
+      sampleNumbers, count in
+      numbers.numbers.withUnsafeBufferPointer { old in
+        for c in 0..<newColumns {
+          for r in 0..<newRows {
+            let number = Int(old[c * newStep * rows + r * newStep])
+            if renumbered[number] < 0 {
+              renumbered[number] = Int32(colours.count)
+              colours.append(numbers.colours[number])
+            }
+            sampleNumbers[c * newRows + r] = UInt16(truncatingIfNeeded: renumbered[number])
+          }
+        }
+      }
+      count = newColumns * newRows
+    }
+    return numbers.colours.withUnsafeBufferPointer { palette in
+      numbers.numbers.withUnsafeBufferPointer { old in
+        // Opaque: alpha 0, so the pixel is the colour.
+        kept.coarsened(by: factor, numbers: ColourNumbers(colours: colours, numbers: sampleNumbers))
+        {
+          x, y in palette[Int(old[x * rows + y])]
+        }
+      }
+    }
   }
 
   /// The memory it takes, for a cache's budget (the numbers are the grid's).

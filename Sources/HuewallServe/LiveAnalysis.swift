@@ -122,14 +122,17 @@ public struct LiveAnalysis: Sendable {
     }
   }
 
-  /// The kept sample grid of an image, or one made from its decode and kept.
+  /// The kept sample grid of an image, else one coarsened from a kept grid of a finer step,
+  /// else one made from its decode; kept.
   static func kept(
     of sha256: String, step: Int, plan: DecodePlan, images: ImageCache,
     grids: SampleGridCache, decoder: ImageDecoder
   ) throws -> SampleGridCache.KeptGrid {
     try grids.kept(for: .init(sha256: sha256, step: step, plan: plan)) {
       let image = try decoder.decode(try images.load(sha256: sha256), source: sha256, plan: plan)
-      return image.withPixels { SampleGrid($0, step: step, reduction: image.reduction) }
+      return SampleGridCache.Sampled(
+        grid: image.withPixels { SampleGrid($0, step: step, reduction: image.reduction) },
+        header: ImageHeader(format: image.format, width: image.width, height: image.height))
     }
   }
 }

@@ -41,6 +41,8 @@ public final class SampleGridCache: Sendable {
     public var hits = 0
     public var misses = 0
     public var evictions = 0
+    /// Grids coarsened from a kept grid of a finer step instead of decoded (not a miss).
+    public var coarsened = 0
     /// Backdrop marks served kept, and made.
     public var markHits = 0
     public var markMisses = 0
@@ -53,7 +55,8 @@ public final class SampleGridCache: Sendable {
 
     public init(
       grids: Int = 0, bytes: Int = 0, hits: Int = 0, misses: Int = 0, evictions: Int = 0,
-      markHits: Int = 0, markMisses: Int = 0, weighingHits: Int = 0, weighingMisses: Int = 0,
+      coarsened: Int = 0, markHits: Int = 0, markMisses: Int = 0, weighingHits: Int = 0,
+      weighingMisses: Int = 0,
       analysisHits: Int = 0, analysisMisses: Int = 0
     ) {
       self.grids = grids
@@ -61,6 +64,7 @@ public final class SampleGridCache: Sendable {
       self.hits = hits
       self.misses = misses
       self.evictions = evictions
+      self.coarsened = coarsened
       self.markHits = markHits
       self.markMisses = markMisses
       self.weighingHits = weighingHits
@@ -76,6 +80,10 @@ public final class SampleGridCache: Sendable {
 
   private struct State {
     var entries: [Key: Entry] = [:]
+    /// Per image, the key of its finest kept grid that can be coarsened
+    /// (``SampleGrid/canBeCoarsened``), with the image's header: the grid the coarser steps
+    /// over the same decode are made from.
+    var finest: [String: (key: Key, header: ImageHeader)] = [:]
     var clock = 0
     var statistics = Statistics()
   }
@@ -108,6 +116,17 @@ public final class SampleGridCache: Sendable {
       case .compact(let compact): compact.byteCount
       }
     }
+
+    /// The grid at `factor` times its step (``SampleGrid/coarsened(by:)``), numbered when
+    /// this one is.
+    func coarsened(by factor: Int) -> SampleGrid {
+      switch self {
+      case .whole(let grid):
+        grid.colourNumbers == nil
+          ? grid.coarsened(by: factor) : grid.coarsened(by: factor).numberingColours()
+      case .compact(let compact): compact.coarsened(by: factor)
+      }
+    }
   }
 
   private struct Entry {
@@ -115,6 +134,8 @@ public final class SampleGridCache: Sendable {
     /// The bytes of the grid's samples, whole: what the weighed colours are measured by.
     let sampleBytes: Int
     var lastUse: Int
+    /// The header of the image the grid samples, when the grid was made from its decode.
+    var header: ImageHeader?
     /// The grid's backdrop marks, the most recently used last.
     var marks: [(plan: FillPlan, marks: BackdropMarks)] = []
     /// The grid's colours weighed under the parameters last asked.
@@ -178,20 +199,63 @@ public final class SampleGridCache: Sendable {
   public func kept(
     for key: Key, make: () throws -> SampleGrid
   ) rethrows -> KeptGrid {
-    let kept = state.withLock { state -> KeptGrid? in
-      guard let entry = state.entries[key] else {
+    try kept(for: key) { Sampled(grid: try make(), header: nil) }
+  }
+
+  /// A grid sampled from a decode, and the header of the image decoded.
+  public struct Sampled: Sendable {
+    public var grid: SampleGrid
+    public var header: ImageHeader?
+
+    public init(grid: SampleGrid, header: ImageHeader?) {
+      self.grid = grid
+      self.header = header
+    }
+  }
+
+  /// The grid of `key` as kept (compact once numbered); else, when the finest grid kept of the
+  /// same image samples the same decode at a step `key`'s is a multiple of, that grid
+  /// coarsened to `key`'s step (``SampleGrid/coarsened(by:)``, no decode: a granularity of 8
+  /// after 4);
+  /// else the grid `sample` makes (a decode), kept with its image's header so that it can
+  /// serve so.
+  public func kept(for key: Key, sampling sample: () throws -> Sampled) rethrows -> KeptGrid {
+    enum Found {
+      case kept(KeptGrid)
+      case coarsening(KeptGrid, factor: Int, header: ImageHeader)
+    }
+    let found = state.withLock { state -> Found? in
+      if let entry = state.entries[key] {
+        state.clock += 1
+        state.entries[key]?.lastUse = state.clock
+        state.statistics.hits += 1
+        return .kept(entry.grid)
+      }
+      guard let (source, header) = state.finest[key.sha256],
+        let entry = state.entries[source], key.step.isMultiple(of: source.step),
+        key.plan.decodesAlike(source.plan, header)
+      else {
         state.statistics.misses += 1
         return nil
       }
-      state.clock += 1
-      state.entries[key]?.lastUse = state.clock
-      state.statistics.hits += 1
-      return entry.grid
+      // The source keeps its own last use: a change of granularity that fills the budget
+      // then drops first the finer grids it has already coarsened, not the ones it still
+      // needs (a wall is analysed in the same order each time).
+      state.statistics.coarsened += 1
+      return .coarsening(entry.grid, factor: key.step / source.step, header: header)
     }
-    if let kept { return kept }
-    let grid = try make()
-    keep(grid, for: key)
-    return .whole(grid)
+    switch found {
+    case .kept(let kept):
+      return kept
+    case .coarsening(let source, let factor, let header):
+      let grid = source.coarsened(by: factor)
+      keep(grid, for: key, header: header)
+      return .whole(grid)
+    case nil:
+      let sampled = try sample()
+      keep(sampled.grid, for: key, header: sampled.header)
+      return .whole(sampled.grid)
+    }
   }
 
   /// The kept grid of `key` (`kept`) with its colours numbered, numbered now and kept so when
@@ -334,18 +398,30 @@ public final class SampleGridCache: Sendable {
   /// in skin tones, damped and weighed apart) they are kept for the setting asked alone.
   public static let defaultWeighingShare = 8
 
-  private func keep(_ grid: SampleGrid, for key: Key) {
+  private func keep(_ grid: SampleGrid, for key: Key, header: ImageHeader? = nil) {
     guard grid.byteCount <= budget else { return }
+    // A grid numbered already (coarsened from a numbered one) is kept as numbered grids are.
+    let numbered = grid.colourNumbers != nil
+    let kept = numbered ? CompactGrid(grid).map(KeptGrid.compact) ?? .whole(grid) : .whole(grid)
     state.withLock { state in
       state.clock += 1
-      if let old = state.entries.updateValue(
-        Entry(grid: .whole(grid), sampleBytes: grid.byteCount, lastUse: state.clock), forKey: key)
-      {
+      let entry = Entry(
+        grid: kept, sampleBytes: grid.byteCount - (grid.colourNumbers?.byteCount ?? 0),
+        lastUse: state.clock, header: header, numbered: numbered)
+      if let old = state.entries.updateValue(entry, forKey: key) {
         state.statistics.bytes -= old.byteCount
       } else {
         state.statistics.grids += 1
       }
-      state.statistics.bytes += grid.byteCount
+      let finest = state.finest[key.sha256]
+      if let header, grid.canBeCoarsened,
+        finest.map({ $0.key == key || key.step < $0.key.step }) ?? true
+      {
+        state.finest[key.sha256] = (key, header)
+      } else if finest?.key == key {
+        state.finest[key.sha256] = nil
+      }
+      state.statistics.bytes += entry.byteCount
       evictIfOver(&state, sparing: key)
     }
   }
@@ -359,6 +435,7 @@ public final class SampleGridCache: Sendable {
       guard state.statistics.bytes > target else { break }
       guard oldKey != key else { continue }
       state.entries[oldKey] = nil
+      if state.finest[oldKey.sha256]?.key == oldKey { state.finest[oldKey.sha256] = nil }
       state.statistics.bytes -= entry.byteCount
       state.statistics.grids -= 1
       state.statistics.evictions += 1

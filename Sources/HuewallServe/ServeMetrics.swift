@@ -32,7 +32,8 @@ enum ServeMetrics {
       return reported
     }
     let counts: [(String, String, KeyPath<SampleGridCache.Statistics, Int>)] = [
-      ("grid", "hit", \.hits), ("grid", "miss", \.misses), ("marks", "hit", \.markHits),
+      ("grid", "hit", \.hits), ("grid", "miss", \.misses), ("grid", "coarsened", \.coarsened),
+      ("marks", "hit", \.markHits),
       ("marks", "miss", \.markMisses), ("weighing", "hit", \.weighingHits),
       ("weighing", "miss", \.weighingMisses), ("analysis", "hit", \.analysisHits),
       ("analysis", "miss", \.analysisMisses),

@@ -60,6 +60,55 @@ func grid(samples count: Int) -> SampleGrid {
     #expect(cache.statistics.grids == 0 && cache.statistics.bytes == 0)
   }
 
+  @Test func aCoarserStepIsMadeFromAKeptGridOnlyOverTheSameDecode() {
+    func key(_ sha256: String, _ granularity: Int) -> SampleGridCache.Key {
+      var parameters = Preset.product.parameters
+      parameters.granularity = granularity
+      return .init(sha256: sha256, step: granularity, plan: .analysis(parameters))
+    }
+    // A decode at 1/`reduction` of an image with `header`, and its grid at `step`.
+    func sampled(_ header: ImageHeader?, _ reduction: Int, step: Int) -> SampleGridCache.Sampled {
+      let (width, height) = (
+        (header?.width ?? 400) / reduction, (header?.height ?? 400) / reduction
+      )
+      var buffer = PixelBuffer(width: width, height: height)
+      for x in 0..<width {
+        for y in 0..<height {
+          buffer[x, y] = Pixel(red: UInt8(x % 256), green: UInt8(y % 256), blue: 9)
+        }
+      }
+      return .init(
+        grid: buffer.withView { SampleGrid($0, step: step, reduction: reduction) }, header: header)
+    }
+    let shop = ImageHeader(format: .jpeg, width: 1276, height: 1580)
+    let wide = ImageHeader(format: .jpeg, width: 1700, height: 900)
+    let cache = SampleGridCache(budget: 64 << 20)
+    // Granularity 4 decodes both at 1/4; a third image's grid comes without a header.
+    _ = cache.kept(for: key("shop", 4)) { sampled(shop, 4, step: 4) }
+    _ = cache.kept(for: key("wide", 4)) { sampled(wide, 4, step: 4) }
+    _ = cache.kept(for: key("unknown", 4)) { sampled(nil, 4, step: 4).grid }
+    var decoded: [String] = []
+    for (name, header) in [("shop", shop), ("wide", wide), ("unknown", nil)] {
+      let reduction = name == "wide" ? 8 : 4
+      let kept = cache.kept(for: key(name, 8)) {
+        decoded.append(name)
+        return sampled(header, reduction, step: 8)
+      }
+      #expect(kept.grid.pixels == sampled(header, reduction, step: 8).grid.pixels, "\(name)")
+    }
+    // Granularity 8 decodes the shop photo at 1/4 too (1/8 would leave its longer side under
+    // 200 px): its grid is coarsened from the kept one. The wide photo is decoded at 1/8 for
+    // 8, other pixels; the third image's decode is not known.
+    #expect(decoded == ["wide", "unknown"])
+    #expect(cache.statistics.coarsened == 1 && cache.statistics.misses == 5)
+    // 12 is a multiple of 4, not of 8: coarsened from the finest grid kept, 4's.
+    _ = cache.kept(for: key("shop", 12)) {
+      Issue.record("decoded for 12")
+      return sampled(shop, 4, step: 12)
+    }
+    #expect(cache.statistics.coarsened == 2)
+  }
+
   @Test func aNumberedOpaqueGridIsKeptCompact() throws {
     let file = repositoryRoot.appendingPathComponent("samples/01-red-sneaker.jpg")
     let image = try ImageDecoder().decode(

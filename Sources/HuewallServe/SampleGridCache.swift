@@ -16,7 +16,8 @@ import Synchronization
 /// (colours, sample sizes, priority, hue wrap, the families) or of a foreground prior costs
 /// the binning alone (a scene whose colours are kept for one setting of the priors is weighed
 /// again when they change), and a change of a backdrop control costs the fill, the weighing
-/// and the binning of the photos whose marks it moves, and nothing for the others.
+/// and the binning of the photos whose marks it moves, and nothing for the others. A grid of a
+/// coarser granularity over the same decode is coarsened from a kept one, not decoded.
 /// Shared by every request; safe from any task.
 public final class SampleGridCache: Sendable {
   /// Which grid: an image's content hash, the step between samples and how the image is

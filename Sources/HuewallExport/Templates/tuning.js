@@ -211,7 +211,7 @@
     asked.set("first", onScreen().map(function (t) { return t.getAttribute("data-product-id"); }).join("\n"));
     var byId = tilesById(), painted = 0, failed = 0, lines = [];
     var slow = shownGranularity !== null && p.get("granularity") !== shownGranularity;
-    var warning = slow ? "granularity " + shownGranularity + " → " + p.get("granularity") + ": every image is decoded again to rebuild its sample grid, which takes seconds; the wall keeps the old colours until each tile's arrive. " : "";
+    var warning = slow ? "granularity " + shownGranularity + " → " + p.get("granularity") + ": every image gets a new sample grid (decoded again, unless the new granularity is a multiple of one it has), which takes seconds; the wall keeps the old colours until each tile's arrive. " : "";
     if (!quiet) {
       form.setAttribute("aria-busy", "true");
       form.classList.toggle("slow", slow);

@@ -351,13 +351,11 @@ public struct CompactGrid: Sendable {
       }
       count = newColumns * newRows
     }
+    let coarser = ColourNumbers(colours: colours, numbers: sampleNumbers)
     return numbers.colours.withUnsafeBufferPointer { palette in
       numbers.numbers.withUnsafeBufferPointer { old in
         // Opaque: alpha 0, so the pixel is the colour.
-        kept.coarsened(by: factor, numbers: ColourNumbers(colours: colours, numbers: sampleNumbers))
-        {
-          x, y in palette[Int(old[x * rows + y])]
-        }
+        kept.coarsened(by: factor, numbers: coarser) { x, y in palette[Int(old[x * rows + y])] }
       }
     }
   }

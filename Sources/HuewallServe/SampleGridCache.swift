@@ -57,8 +57,7 @@ public final class SampleGridCache: Sendable {
     public init(
       grids: Int = 0, bytes: Int = 0, hits: Int = 0, misses: Int = 0, evictions: Int = 0,
       coarsened: Int = 0, markHits: Int = 0, markMisses: Int = 0, weighingHits: Int = 0,
-      weighingMisses: Int = 0,
-      analysisHits: Int = 0, analysisMisses: Int = 0
+      weighingMisses: Int = 0, analysisHits: Int = 0, analysisMisses: Int = 0
     ) {
       self.grids = grids
       self.bytes = bytes
@@ -217,9 +216,8 @@ public final class SampleGridCache: Sendable {
   /// The grid of `key` as kept (compact once numbered); else, when the finest grid kept of the
   /// same image samples the same decode at a step `key`'s is a multiple of, that grid
   /// coarsened to `key`'s step (``SampleGrid/coarsened(by:)``, no decode: a granularity of 8
-  /// after 4);
-  /// else the grid `sample` makes (a decode), kept with its image's header so that it can
-  /// serve so.
+  /// after 4); else the grid `sample` makes (a decode), kept with its image's header so that
+  /// it can serve so.
   public func kept(for key: Key, sampling sample: () throws -> Sampled) rethrows -> KeptGrid {
     enum Found {
       case kept(KeptGrid)

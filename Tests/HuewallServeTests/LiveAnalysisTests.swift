@@ -38,6 +38,23 @@ struct SampleImages {
 }
 
 @Suite struct LiveAnalysisTests {
+  /// Expects each live result to be what analysing its image directly gives.
+  static func expectDirect(
+    _ results: [LiveAnalysis.Result], of images: SampleImages, by analyzer: PaletteAnalyzer
+  ) throws {
+    for result in results {
+      let direct = try analyseImage(
+        try images.cache.load(sha256: result.sha256), source: result.sha256,
+        decoder: ImageDecoder(), analyzer: analyzer)
+      let name = "\(images.files[result.sha256]!), granularity \(analyzer.parameters.granularity)"
+      #expect(result.failure == nil, "\(name)")
+      #expect(
+        sameButForRounding(result.colors, direct.palette.colors.map(StoredColor.init)), "\(name)")
+      #expect(result.family == direct.palette.family?.rawValue, "\(name)")
+      #expect(result.backdrop == direct.palette.backdrop.stored, "\(name)")
+    }
+  }
+
   @Test func liveColoursAreTheColoursOfADirectAnalysis() async throws {
     let images = try SampleImages()
     defer { images.cleanUp() }
@@ -52,16 +69,7 @@ struct SampleImages {
       var results: [LiveAnalysis.Result] = []
       try await live.analyse(hashes, with: analyzer) { results.append($0) }
       #expect(results.map(\.sha256) == hashes, "in the order asked")
-      for result in results {
-        let direct = try analyseImage(
-          try images.cache.load(sha256: result.sha256), source: result.sha256,
-          decoder: ImageDecoder(), analyzer: analyzer)
-        #expect(result.failure == nil)
-        #expect(
-          sameButForRounding(result.colors, direct.palette.colors.map(StoredColor.init)),
-          "\(images.files[result.sha256]!)")
-        #expect(result.family == direct.palette.family?.rawValue)
-      }
+      try Self.expectDirect(results, of: images, by: analyzer)
     }
     // Same granularity each time: every image was decoded once for the product preset's
     // parameters (both sets: a JPEG reduced), and each JPEG once more for the reference's
@@ -86,17 +94,7 @@ struct SampleImages {
       let analyzer = try PaletteAnalyzer(parameters: parameters)
       var results: [LiveAnalysis.Result] = []
       try await live.analyse(hashes, with: analyzer) { results.append($0) }
-      for result in results {
-        let direct = try analyseImage(
-          try images.cache.load(sha256: result.sha256), source: result.sha256,
-          decoder: ImageDecoder(), analyzer: analyzer)
-        #expect(result.failure == nil)
-        #expect(
-          sameButForRounding(result.colors, direct.palette.colors.map(StoredColor.init)),
-          "\(images.files[result.sha256]!) at granularity \(granularity)")
-        #expect(result.family == direct.palette.family?.rawValue)
-        #expect(result.backdrop == direct.palette.backdrop.stored)
-      }
+      try Self.expectDirect(results, of: images, by: analyzer)
     }
     // Every sample is under 800 px: its JPEG is decoded at 1/2 for 4, 8 and 12 alike, the
     // others whole. Each image was decoded once, for 4; 8 and 12 were coarsened from it.

@@ -333,19 +333,25 @@ public struct CompactGrid: Sendable {
     )
     // The coarser grid's colours in the order its samples first show them, as a grouping
     // of its pixels lists them.
-    var renumbered = [Int32](repeating: -1, count: numbers.colours.count)
     var colours: [UInt32] = []
     let sampleNumbers = [UInt16](unsafeUninitializedCapacity: newColumns * newRows) {
       sampleNumbers, count in
-      numbers.numbers.withUnsafeBufferPointer { old in
-        for c in 0..<newColumns {
-          for r in 0..<newRows {
-            let number = Int(old[c * newStep * rows + r * newStep])
-            if renumbered[number] < 0 {
-              renumbered[number] = Int32(colours.count)
-              colours.append(numbers.colours[number])
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: numbers.colours.count) {
+        renumbered in
+        renumbered.initialize(repeating: -1)
+        numbers.colours.withUnsafeBufferPointer { palette in
+          numbers.numbers.withUnsafeBufferPointer { old in
+            for c in 0..<newColumns {
+              let column = c * newStep * rows
+              for r in 0..<newRows {
+                let number = Int(old[column + r * newStep])
+                if renumbered[number] < 0 {
+                  renumbered[number] = Int32(truncatingIfNeeded: colours.count)
+                  colours.append(palette[number])
+                }
+                sampleNumbers[c * newRows + r] = UInt16(truncatingIfNeeded: renumbered[number])
+              }
             }
-            sampleNumbers[c * newRows + r] = UInt16(truncatingIfNeeded: renumbered[number])
           }
         }
       }

@@ -23,7 +23,7 @@ public struct SampleGrid: Sendable {
   /// edge they are 0): a product's outline can be thinner than the step, and the backdrop
   /// fill must not step over it. Empty when the grid was made without them, or at a decoded
   /// step of 1.
-  let links: [UInt32]
+  fileprivate(set) var links: [UInt32]
   /// The largest alpha among the samples and their links: every alpha threshold at or above
   /// it treats this grid alike (a JPEG's is 0), which lets a live wall keep one set of marks
   /// for them all. Nil for a grid made without its links (a run's, made for one analysis,
@@ -240,6 +240,18 @@ public struct ColourNumbers: Sendable {
     colours.count * MemoryLayout<UInt32>.stride + numbers.count * MemoryLayout<UInt16>.stride
   }
 
+  /// The numbered values given back: opaque (alpha 0), so each is its colour.
+  fileprivate var pixels: [UInt32] {
+    Array(unsafeUninitializedCapacity: numbers.count) { pixels, count in
+      colours.withUnsafeBufferPointer { colours in
+        numbers.withUnsafeBufferPointer { numbers in
+          for i in numbers.indices { pixels[i] = colours[Int(numbers[i])] }
+        }
+      }
+      count = numbers.count
+    }
+  }
+
   fileprivate init(colours: [UInt32], numbers: [UInt16]) {
     self.colours = colours
     self.numbers = numbers
@@ -247,10 +259,13 @@ public struct ColourNumbers: Sendable {
 
   /// The numbers of `grid`'s colours (alpha aside), or nil when it holds more than a number
   /// tells apart.
-  init?(_ grid: SampleGrid) {
-    var grouping = ColourGrouping(expected: grid.pixels.count / 8)
-    var numbers = [UInt16](repeating: 0, count: grid.pixels.count)
-    let fits = grid.pixels.withUnsafeBufferPointer { pixels in
+  init?(_ grid: SampleGrid) { self.init(numbering: grid.pixels) }
+
+  /// The numbers of `pixels`' colours (alpha aside), or nil when they are too many.
+  fileprivate init?(numbering pixels: [UInt32]) {
+    var grouping = ColourGrouping(expected: pixels.count / 8)
+    var numbers = [UInt16](repeating: 0, count: pixels.count)
+    let fits = pixels.withUnsafeBufferPointer { pixels in
       numbers.withUnsafeMutableBufferPointer { numbers in
         for i in pixels.indices {
           let number = grouping.index(of: pixels[i] & 0x00FF_FFFF)
@@ -289,11 +304,15 @@ extension SampleGrid {
 
 /// A numbered grid kept without its pixels, where its colours' numbers give them back
 /// exactly (every sample opaque: a JPEG's): two bytes a sample and its distinct colours,
-/// against four bytes a sample and the numbers beside them. A live wall keeps its grids so.
+/// against four bytes a sample and the numbers beside them. The pixels between samples are
+/// numbered the same way, in a table of their own. A live wall keeps its grids so.
 public struct CompactGrid: Sendable {
-  /// The grid, its pixels dropped.
+  /// The grid, its pixels dropped, and its links too where ``links`` numbers them.
   private let kept: SampleGrid
   private let numbers: ColourNumbers
+  /// The pixels between samples numbered (most are the samples' colours, or near them), or
+  /// nil when the grid has none or they hold too many colours.
+  private let links: ColourNumbers?
   /// The grid's outline, kept with it.
   public let outline: GridOutline
 
@@ -302,23 +321,18 @@ public struct CompactGrid: Sendable {
     guard let numbers = grid.colourNumbers, grid.largestAlpha == 0 else { return nil }
     self.numbers = numbers
     outline = grid.outline
+    links = grid.links.isEmpty ? nil : ColourNumbers(numbering: grid.links)
     var kept = grid
     kept.pixels = []
+    if links != nil { kept.links = [] }
     self.kept = kept
   }
 
-  /// The grid, its pixels given back from the numbers.
+  /// The grid, its pixels (and links) given back from the numbers.
   public var grid: SampleGrid {
     var grid = kept
-    grid.pixels = Array(unsafeUninitializedCapacity: numbers.numbers.count) { pixels, count in
-      numbers.colours.withUnsafeBufferPointer { colours in
-        numbers.numbers.withUnsafeBufferPointer { numbers in
-          // Opaque: alpha 0, so the pixel is the colour.
-          for i in numbers.indices { pixels[i] = colours[Int(numbers[i])] }
-        }
-      }
-      count = numbers.numbers.count
-    }
+    grid.pixels = numbers.pixels
+    if let links { grid.links = links.pixels }
     return grid
   }
 
@@ -368,6 +382,6 @@ public struct CompactGrid: Sendable {
 
   /// The memory it takes, for a cache's budget (the numbers are the grid's).
   public var byteCount: Int {
-    kept.byteCount + outline.border.count * MemoryLayout<UInt32>.stride
+    kept.byteCount + (links?.byteCount ?? 0) + outline.border.count * MemoryLayout<UInt32>.stride
   }
 }

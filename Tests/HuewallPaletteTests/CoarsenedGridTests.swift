@@ -40,6 +40,10 @@ import Testing
           let compact = CompactGrid(grid.numberingColours())
           if grid.largestAlpha == 0 { compacts += 1 }
           #expect((compact != nil) == (grid.largestAlpha == 0))
+          // It gives back the grid whole, the pixels between samples too.
+          if let compact {
+            Self.expectSame(compact.grid, grid, "\(file.lastPathComponent): \(finer), compact")
+          }
           for factor in [1, 2, 3, 7] {
             let what = "\(file.lastPathComponent): \(finer) × \(factor)"
             let sampled = SampleGrid(view, step: r * finer * factor, reduction: r)

@@ -281,6 +281,36 @@ public struct ColourNumbers: Sendable {
   }
 }
 
+/// A numbered grid's colour numbers renumbered in the order some of its samples first show
+/// them, each new number with its colour: the colours of the samples a weighing counts, or of
+/// a coarser grid's samples, listed as grouping those samples' pixels would list them.
+struct FirstSeenNumbers: ~Copyable {
+  /// The colours of the numbers given, in the order first given.
+  private(set) var colours: [UInt32] = []
+  private let table: [UInt32]
+  /// Each old number's new one, or -1 while it has not been given.
+  private let new: UnsafeMutableBufferPointer<Int32>
+
+  init(_ numbers: ColourNumbers) {
+    table = numbers.colours
+    new = .allocate(capacity: table.count)
+    new.initialize(repeating: -1)
+    colours.reserveCapacity(table.count)
+  }
+
+  deinit { new.deallocate() }
+
+  /// The new number of the old `number`, a new one when it is first given.
+  @inline(__always)
+  mutating func number(of number: Int) -> Int32 {
+    if new[number] < 0 {
+      new[number] = Int32(truncatingIfNeeded: colours.count)
+      colours.append(table[number])
+    }
+    return new[number]
+  }
+}
+
 /// What the fill's plan and the weighing's parameters read of a grid: its shape, its border
 /// and its largest alpha, not its samples. A kept grid's plan is then made without giving back
 /// its pixels (``CompactGrid``).
@@ -307,9 +337,9 @@ extension SampleGrid {
 /// against four bytes a sample and the numbers beside them. The pixels between samples are
 /// numbered the same way, in a table of their own. A live wall keeps its grids so.
 public struct CompactGrid: Sendable {
-  /// The grid, its pixels dropped, and its links too where ``links`` numbers them.
+  /// The grid, its pixels dropped, and its links too where ``links`` numbers them; its
+  /// colours' numbers stay.
   private let kept: SampleGrid
-  private let numbers: ColourNumbers
   /// The pixels between samples numbered (most are the samples' colours, or near them), or
   /// nil when the grid has none or they hold too many colours.
   private let links: ColourNumbers?
@@ -318,8 +348,7 @@ public struct CompactGrid: Sendable {
 
   /// `grid` kept compact, or nil when its colours are not numbered or a sample is not opaque.
   public init?(_ grid: SampleGrid) {
-    guard let numbers = grid.colourNumbers, grid.largestAlpha == 0 else { return nil }
-    self.numbers = numbers
+    guard grid.colourNumbers != nil, grid.largestAlpha == 0 else { return nil }
     outline = grid.outline
     links = grid.links.isEmpty ? nil : ColourNumbers(numbering: grid.links)
     var kept = grid
@@ -327,6 +356,9 @@ public struct CompactGrid: Sendable {
     if links != nil { kept.links = [] }
     self.kept = kept
   }
+
+  /// The grid's colours' numbers, which give back its pixels (it is kept only numbered).
+  private var numbers: ColourNumbers { kept.colourNumbers! }
 
   /// The grid, its pixels (and links) given back from the numbers.
   public var grid: SampleGrid {
@@ -347,31 +379,22 @@ public struct CompactGrid: Sendable {
     )
     // The coarser grid's colours in the order its samples first show them, as a grouping
     // of its pixels lists them.
-    var colours: [UInt32] = []
+    let numbers = self.numbers
+    var renumbering = FirstSeenNumbers(numbers)
     let sampleNumbers = [UInt16](unsafeUninitializedCapacity: newColumns * newRows) {
       sampleNumbers, count in
-      withUnsafeTemporaryAllocation(of: Int32.self, capacity: numbers.colours.count) {
-        renumbered in
-        renumbered.initialize(repeating: -1)
-        numbers.colours.withUnsafeBufferPointer { palette in
-          numbers.numbers.withUnsafeBufferPointer { old in
-            for c in 0..<newColumns {
-              let column = c * newStep * rows
-              for r in 0..<newRows {
-                let number = Int(old[column + r * newStep])
-                if renumbered[number] < 0 {
-                  renumbered[number] = Int32(truncatingIfNeeded: colours.count)
-                  colours.append(palette[number])
-                }
-                sampleNumbers[c * newRows + r] = UInt16(truncatingIfNeeded: renumbered[number])
-              }
-            }
+      numbers.numbers.withUnsafeBufferPointer { old in
+        for c in 0..<newColumns {
+          let column = c * newStep * rows
+          for r in 0..<newRows {
+            let number = renumbering.number(of: Int(old[column + r * newStep]))
+            sampleNumbers[c * newRows + r] = UInt16(truncatingIfNeeded: number)
           }
         }
       }
       count = newColumns * newRows
     }
-    let coarser = ColourNumbers(colours: colours, numbers: sampleNumbers)
+    let coarser = ColourNumbers(colours: renumbering.colours, numbers: sampleNumbers)
     return numbers.colours.withUnsafeBufferPointer { palette in
       numbers.numbers.withUnsafeBufferPointer { old in
         // Opaque: alpha 0, so the pixel is the colour.

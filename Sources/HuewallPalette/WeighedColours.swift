@@ -393,26 +393,17 @@ extension WeighedColours.EverySetting {
     _ grid: SampleGrid, by numbers: ColourNumbers, into indices: inout [Int32],
     _ alphaThreshold: UInt32
   ) -> [UInt32] {
-    var colors: [UInt32] = []
-    colors.reserveCapacity(numbers.colours.count)
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: numbers.colours.count) { index in
-      index.initialize(repeating: -1)
-      indices.withUnsafeMutableBufferPointer { indices in
-        grid.pixels.withUnsafeBufferPointer { pixels in
-          numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
-            for i in pixels.indices where pixels[i] >> 24 <= alphaThreshold {
-              let number = Int(sampleNumbers[i])
-              if index[number] < 0 {
-                index[number] = Int32(truncatingIfNeeded: colors.count)
-                colors.append(numbers.colours[number])
-              }
-              indices[i] = index[number]
-            }
+    var renumbering = FirstSeenNumbers(numbers)
+    indices.withUnsafeMutableBufferPointer { indices in
+      grid.pixels.withUnsafeBufferPointer { pixels in
+        numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
+          for i in pixels.indices where pixels[i] >> 24 <= alphaThreshold {
+            indices[i] = renumbering.number(of: Int(sampleNumbers[i]))
           }
         }
       }
     }
-    return colors
+    return renumbering.colours
   }
 
   /// The sums while they are added, in buffers freed with ``deallocate()``.

@@ -117,6 +117,12 @@ public final class SampleGridCache: Sendable {
       }
     }
 
+    /// `grid` as kept: compact when its colours are numbered and its samples opaque
+    /// (``CompactGrid``), else whole.
+    static func keeping(_ grid: SampleGrid) -> KeptGrid {
+      CompactGrid(grid).map(KeptGrid.compact) ?? .whole(grid)
+    }
+
     /// The grid at `factor` times its step (``SampleGrid/coarsened(by:)``), numbered when
     /// this one is.
     func coarsened(by factor: Int) -> SampleGrid {
@@ -134,8 +140,6 @@ public final class SampleGridCache: Sendable {
     /// The bytes of the grid's samples, whole: what the weighed colours are measured by.
     let sampleBytes: Int
     var lastUse: Int
-    /// The header of the image the grid samples, when the grid was made from its decode.
-    var header: ImageHeader?
     /// The grid's backdrop marks, the most recently used last.
     var marks: [(plan: FillPlan, marks: BackdropMarks)] = []
     /// The grid's colours weighed under the parameters last asked.
@@ -266,11 +270,10 @@ public final class SampleGridCache: Sendable {
       state.withLock({ state in state.entries[key].map { !$0.numbered } ?? false })
     else { return kept }
     let numbered = grid.numberingColours()
-    let compact = CompactGrid(numbered).map(KeptGrid.compact) ?? .whole(numbered)
     state.withLock { state in
       guard var entry = state.entries[key], !entry.numbered else { return }
       let before = entry.byteCount
-      entry.grid = compact
+      entry.grid = .keeping(numbered)
       entry.numbered = true
       state.statistics.bytes += entry.byteCount - before
       state.entries[key] = entry
@@ -399,14 +402,12 @@ public final class SampleGridCache: Sendable {
 
   private func keep(_ grid: SampleGrid, for key: Key, header: ImageHeader? = nil) {
     guard grid.byteCount <= budget else { return }
-    // A grid numbered already (coarsened from a numbered one) is kept as numbered grids are.
-    let numbered = grid.colourNumbers != nil
-    let kept = numbered ? CompactGrid(grid).map(KeptGrid.compact) ?? .whole(grid) : .whole(grid)
     state.withLock { state in
       state.clock += 1
+      // A grid numbered already (coarsened from a numbered one) is kept as numbered grids are.
       let entry = Entry(
-        grid: kept, sampleBytes: grid.byteCount - (grid.colourNumbers?.byteCount ?? 0),
-        lastUse: state.clock, header: header, numbered: numbered)
+        grid: .keeping(grid), sampleBytes: grid.byteCount - (grid.colourNumbers?.byteCount ?? 0),
+        lastUse: state.clock, numbered: grid.colourNumbers != nil)
       if let old = state.entries.updateValue(entry, forKey: key) {
         state.statistics.bytes -= old.byteCount
       } else {

@@ -33,10 +33,9 @@ enum ServeMetrics {
     }
     let counts: [(String, String, KeyPath<SampleGridCache.Statistics, Int>)] = [
       ("grid", "hit", \.hits), ("grid", "miss", \.misses), ("grid", "coarsened", \.coarsened),
-      ("marks", "hit", \.markHits),
-      ("marks", "miss", \.markMisses), ("weighing", "hit", \.weighingHits),
-      ("weighing", "miss", \.weighingMisses), ("analysis", "hit", \.analysisHits),
-      ("analysis", "miss", \.analysisMisses),
+      ("marks", "hit", \.markHits), ("marks", "miss", \.markMisses),
+      ("weighing", "hit", \.weighingHits), ("weighing", "miss", \.weighingMisses),
+      ("analysis", "hit", \.analysisHits), ("analysis", "miss", \.analysisMisses),
     ]
     for (kept, outcome, count) in counts where now[keyPath: count] > before[keyPath: count] {
       Counter(

@@ -88,25 +88,28 @@ func grid(samples count: Int) -> SampleGrid {
     _ = cache.kept(for: key("wide", 4)) { sampled(wide, 4, step: 4) }
     _ = cache.kept(for: key("unknown", 4)) { sampled(nil, 4, step: 4).grid }
     var decoded: [String] = []
+    var grids: [String: SampleGrid] = [:]
     for (name, header) in [("shop", shop), ("wide", wide), ("unknown", nil)] {
       let reduction = name == "wide" ? 8 : 4
       let kept = cache.kept(for: key(name, 8)) {
         decoded.append(name)
         return sampled(header, reduction, step: 8)
       }
-      #expect(kept.grid.pixels == sampled(header, reduction, step: 8).grid.pixels, "\(name)")
+      grids[name] = kept.grid
     }
     // Granularity 8 decodes the shop photo at 1/4 too (1/8 would leave its longer side under
     // 200 px): its grid is coarsened from the kept one. The wide photo is decoded at 1/8 for
     // 8, other pixels; the third image's decode is not known.
     #expect(decoded == ["wide", "unknown"])
     #expect(cache.statistics.coarsened == 1 && cache.statistics.misses == 5)
+    #expect(grids["shop"]?.pixels == sampled(shop, 4, step: 8).grid.pixels)
     // 12 is a multiple of 4, not of 8: coarsened from the finest grid kept, 4's.
-    _ = cache.kept(for: key("shop", 12)) {
+    let twelve = cache.kept(for: key("shop", 12)) {
       Issue.record("decoded for 12")
       return sampled(shop, 4, step: 12)
     }
     #expect(cache.statistics.coarsened == 2)
+    #expect(twelve.grid.pixels == sampled(shop, 4, step: 12).grid.pixels)
   }
 
   @Test func aNumberedOpaqueGridIsKeptCompact() throws {

@@ -78,7 +78,8 @@ import Testing
       try JSONSerialization.data(withJSONObject: lines, options: .sortedKeys)
     }
     var fresh = Data()
-    try await ServedCatalogue.run { served in fresh = try json(try await served.analysis(untinted))
+    try await ServedCatalogue.run { served in
+      fresh = try json(try await served.analysis(untinted))
     }
     try await ServedCatalogue.run { served in
       let grids = served.server.live.grids

@@ -23,7 +23,7 @@ public struct SampleGrid: Sendable {
   /// edge they are 0): a product's outline can be thinner than the step, and the backdrop
   /// fill must not step over it. Empty when the grid was made without them, or at a decoded
   /// step of 1.
-  fileprivate(set) var links: [UInt32]
+  let links: [UInt32]
   /// The largest alpha among the samples and their links: every alpha threshold at or above
   /// it treats this grid alike (a JPEG's is 0), which lets a live wall keep one set of marks
   /// for them all. Nil for a grid made without its links (a run's, made for one analysis,
@@ -259,13 +259,10 @@ public struct ColourNumbers: Sendable {
 
   /// The numbers of `grid`'s colours (alpha aside), or nil when it holds more than a number
   /// tells apart.
-  init?(_ grid: SampleGrid) { self.init(numbering: grid.pixels) }
-
-  /// The numbers of `pixels`' colours (alpha aside), or nil when they are too many.
-  fileprivate init?(numbering pixels: [UInt32]) {
-    var grouping = ColourGrouping(expected: pixels.count / 8)
-    var numbers = [UInt16](repeating: 0, count: pixels.count)
-    let fits = pixels.withUnsafeBufferPointer { pixels in
+  init?(_ grid: SampleGrid) {
+    var grouping = ColourGrouping(expected: grid.pixels.count / 8)
+    var numbers = [UInt16](repeating: 0, count: grid.pixels.count)
+    let fits = grid.pixels.withUnsafeBufferPointer { pixels in
       numbers.withUnsafeMutableBufferPointer { numbers in
         for i in pixels.indices {
           let number = grouping.index(of: pixels[i] & 0x00FF_FFFF)
@@ -334,15 +331,10 @@ extension SampleGrid {
 
 /// A numbered grid kept without its pixels, where its colours' numbers give them back
 /// exactly (every sample opaque: a JPEG's): two bytes a sample and its distinct colours,
-/// against four bytes a sample and the numbers beside them. The pixels between samples are
-/// numbered the same way, in a table of their own. A live wall keeps its grids so.
+/// against four bytes a sample and the numbers beside them. A live wall keeps its grids so.
 public struct CompactGrid: Sendable {
-  /// The grid, its pixels dropped, and its links too where ``links`` numbers them; its
-  /// colours' numbers stay.
+  /// The grid, its pixels dropped; its colours' numbers stay.
   private let kept: SampleGrid
-  /// The pixels between samples numbered (most are the samples' colours, or near them), or
-  /// nil when the grid has none or they hold too many colours.
-  private let links: ColourNumbers?
   /// The grid's outline, kept with it.
   public let outline: GridOutline
 
@@ -350,21 +342,18 @@ public struct CompactGrid: Sendable {
   public init?(_ grid: SampleGrid) {
     guard grid.colourNumbers != nil, grid.largestAlpha == 0 else { return nil }
     outline = grid.outline
-    links = grid.links.isEmpty ? nil : ColourNumbers(numbering: grid.links)
     var kept = grid
     kept.pixels = []
-    if links != nil { kept.links = [] }
     self.kept = kept
   }
 
   /// The grid's colours' numbers, which give back its pixels (it is kept only numbered).
   private var numbers: ColourNumbers { kept.colourNumbers! }
 
-  /// The grid, its pixels (and links) given back from the numbers.
+  /// The grid, its pixels given back from the numbers.
   public var grid: SampleGrid {
     var grid = kept
     grid.pixels = numbers.pixels
-    if let links { grid.links = links.pixels }
     return grid
   }
 
@@ -405,6 +394,6 @@ public struct CompactGrid: Sendable {
 
   /// The memory it takes, for a cache's budget (the numbers are the grid's).
   public var byteCount: Int {
-    kept.byteCount + (links?.byteCount ?? 0) + outline.border.count * MemoryLayout<UInt32>.stride
+    kept.byteCount + outline.border.count * MemoryLayout<UInt32>.stride
   }
 }

@@ -44,6 +44,7 @@ public struct LiveAnalysis: Sendable {
   ) async throws {
     let step = analyzer.parameters.granularity
     let plan = DecodePlan.analysis(analyzer.parameters)
+    grids.startingWall()
     try await forEachConcurrently(hashes, width: jobs, inOrder: true) {
       [images, grids, decoder] sha256 -> Result in
       // A page that changed its mind (a newer change, a closed tab) cancels: skip the rest.

@@ -42,6 +42,9 @@ public final class SampleGridCache: Sendable {
     public var hits = 0
     public var misses = 0
     public var evictions = 0
+    /// Weighed colours dropped for room while their grid stayed (weighed again, from the grid
+    /// and its marks, when next asked).
+    public var weighingsDropped = 0
     /// Grids coarsened from a kept grid of a finer step instead of decoded (not a miss).
     public var coarsened = 0
     /// Backdrop marks served kept, and made.
@@ -57,7 +60,8 @@ public final class SampleGridCache: Sendable {
     public init(
       grids: Int = 0, bytes: Int = 0, hits: Int = 0, misses: Int = 0, evictions: Int = 0,
       coarsened: Int = 0, markHits: Int = 0, markMisses: Int = 0, weighingHits: Int = 0,
-      weighingMisses: Int = 0, analysisHits: Int = 0, analysisMisses: Int = 0
+      weighingMisses: Int = 0, weighingsDropped: Int = 0, analysisHits: Int = 0,
+      analysisMisses: Int = 0
     ) {
       self.grids = grids
       self.bytes = bytes
@@ -69,6 +73,7 @@ public final class SampleGridCache: Sendable {
       self.markMisses = markMisses
       self.weighingHits = weighingHits
       self.weighingMisses = weighingMisses
+      self.weighingsDropped = weighingsDropped
       self.analysisHits = analysisHits
       self.analysisMisses = analysisMisses
     }
@@ -85,6 +90,8 @@ public final class SampleGridCache: Sendable {
     /// over the same decode are made from.
     var finest: [String: (key: Key, header: ImageHeader)] = [:]
     var clock = 0
+    /// The clock when the wall's analysis under way started: a grid used since is in use.
+    var wallStart = 0
     var statistics = Statistics()
   }
 
@@ -140,6 +147,9 @@ public final class SampleGridCache: Sendable {
     /// The bytes of the grid's samples, whole: what the weighed colours are measured by.
     let sampleBytes: Int
     var lastUse: Int
+    /// The kept grid this one was coarsened from: while that stays, this one is made again
+    /// without a decode.
+    var coarsenedFrom: Key? = nil
     /// The grid's backdrop marks, the most recently used last.
     var marks: [(plan: FillPlan, marks: BackdropMarks)] = []
     /// The grid's colours weighed under the parameters last asked.
@@ -225,7 +235,7 @@ public final class SampleGridCache: Sendable {
   public func kept(for key: Key, sampling sample: () throws -> Sampled) rethrows -> KeptGrid {
     enum Found {
       case kept(KeptGrid)
-      case coarsening(KeptGrid, factor: Int, header: ImageHeader)
+      case coarsening(KeptGrid, factor: Int, header: ImageHeader, source: Key)
     }
     let found = state.withLock { state -> Found? in
       if let entry = state.entries[key] {
@@ -245,14 +255,15 @@ public final class SampleGridCache: Sendable {
       // then drops first the finer grids it has already coarsened, not the ones it still
       // needs (a wall is analysed in the same order each time).
       state.statistics.coarsened += 1
-      return .coarsening(entry.grid, factor: key.step / source.step, header: header)
+      return .coarsening(
+        entry.grid, factor: key.step / source.step, header: header, source: source)
     }
     switch found {
     case .kept(let kept):
       return kept
-    case .coarsening(let source, let factor, let header):
+    case .coarsening(let source, let factor, let header, let sourceKey):
       let grid = source.coarsened(by: factor)
-      keep(grid, for: key, header: header)
+      keep(grid, for: key, header: header, coarsenedFrom: sourceKey)
       return .whole(grid)
     case nil:
       let sampled = try sample()
@@ -400,14 +411,16 @@ public final class SampleGridCache: Sendable {
   /// in skin tones, damped and weighed apart) they are kept for the setting asked alone.
   public static let defaultWeighingShare = 8
 
-  private func keep(_ grid: SampleGrid, for key: Key, header: ImageHeader? = nil) {
+  private func keep(
+    _ grid: SampleGrid, for key: Key, header: ImageHeader? = nil, coarsenedFrom source: Key? = nil
+  ) {
     guard grid.byteCount <= budget else { return }
     state.withLock { state in
       state.clock += 1
       // A grid numbered already (coarsened from a numbered one) is kept as numbered grids are.
       let entry = Entry(
         grid: .keeping(grid), sampleBytes: grid.byteCount - (grid.colourNumbers?.byteCount ?? 0),
-        lastUse: state.clock, numbered: grid.colourNumbers != nil)
+        lastUse: state.clock, coarsenedFrom: source, numbered: grid.colourNumbers != nil)
       if let old = state.entries.updateValue(entry, forKey: key) {
         state.statistics.bytes -= old.byteCount
       } else {
@@ -426,19 +439,59 @@ public final class SampleGridCache: Sendable {
     }
   }
 
-  /// Over budget: drops the least recently used entries but `key` until a tenth of the
-  /// budget is free, so that the sort is paid once per many insertions rather than on each.
+  /// Marks the start of an analysis of the wall (a change): the grids it uses from now on are
+  /// in use, and those it has not used yet make room first (``evictIfOver(_:sparing:)``).
+  public func startingWall() {
+    state.withLock { $0.wallStart = $0.clock }
+  }
+
+  /// Over budget: frees room, but never `key`'s, until a tenth of the budget is free (so that
+  /// the sort is paid once per many insertions rather than on each). What the wall's analysis
+  /// under way has not used goes before what it has (``startingWall()``), and within each,
+  /// what is cheapest to make again goes first, the least recently used first:
+  /// 1. weighed colours, made again from their grid and its marks (half a millisecond of a
+  ///    shop photo);
+  /// 2. grids coarsened from a grid still kept, made again without a decode: a granularity
+  ///    tried beside the wall's own leaves the wall's grids in place;
+  /// 3. any grid, with what is kept beside it: made again only by a decode.
   private func evictIfOver(_ state: inout State, sparing key: Key) {
     guard state.statistics.bytes > budget else { return }
     let target = budget - budget / 10
-    for (oldKey, entry) in state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-      guard state.statistics.bytes > target else { break }
-      guard oldKey != key else { continue }
-      state.entries[oldKey] = nil
+    let byAge = state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }).map(\.key)
+    let wallStart = state.wallStart
+    func isCoarsening(_ entry: Entry) -> Bool {
+      entry.coarsenedFrom.map { state.entries[$0] != nil } ?? false
+    }
+    func dropWeighing(_ oldKey: Key) {
+      guard let weighing = state.entries[oldKey]?.weighing else { return }
+      state.entries[oldKey]?.weighing = nil
+      state.statistics.bytes -= weighing.colours.byteCount
+      state.statistics.weighingsDropped += 1
+    }
+    func drop(_ oldKey: Key) {
+      guard let entry = state.entries.removeValue(forKey: oldKey) else { return }
       if state.finest[oldKey.sha256]?.key == oldKey { state.finest[oldKey.sha256] = nil }
       state.statistics.bytes -= entry.byteCount
       state.statistics.grids -= 1
       state.statistics.evictions += 1
+    }
+    enum Dropped { case weighing, coarsenedGrid, grid }
+    let order: [(inUse: Bool, dropping: Dropped)] = [
+      (false, .weighing), (false, .coarsenedGrid), (true, .weighing), (true, .coarsenedGrid),
+      (false, .grid), (true, .grid),
+    ]
+    for (inUse, dropping) in order {
+      for oldKey in byAge where oldKey != key {
+        guard state.statistics.bytes > target else { return }
+        guard let entry = state.entries[oldKey], (entry.lastUse > wallStart) == inUse else {
+          continue
+        }
+        switch dropping {
+        case .weighing: dropWeighing(oldKey)
+        case .coarsenedGrid: if isCoarsening(entry) { drop(oldKey) }
+        case .grid: drop(oldKey)
+        }
+      }
     }
   }
 }

@@ -35,6 +35,7 @@ enum ServeMetrics {
       ("grid", "hit", \.hits), ("grid", "miss", \.misses), ("grid", "coarsened", \.coarsened),
       ("marks", "hit", \.markHits), ("marks", "miss", \.markMisses),
       ("weighing", "hit", \.weighingHits), ("weighing", "miss", \.weighingMisses),
+      ("weighing", "dropped", \.weighingsDropped),
       ("analysis", "hit", \.analysisHits), ("analysis", "miss", \.analysisMisses),
     ]
     for (kept, outcome, count) in counts where now[keyPath: count] > before[keyPath: count] {

@@ -53,6 +53,70 @@ func grid(samples count: Int) -> SampleGrid {
     #expect(remade == ["2"], "the recently used stay, the oldest went")
   }
 
+  @Test func overTheBudgetWeighedColoursGoBeforeAnyGrid() throws {
+    let weighed = try WeighedGrids()
+    // Two grids with their colours fit; a third grid goes over by less than one grid's colours.
+    let budget = 3 * weighed.gridBytes + 2 * weighed.colourBytes + 2 * weighed.markBytes - 1
+    let cache = SampleGridCache(budget: budget)
+    weighed.weigh("a", in: cache)
+    weighed.weigh("b", in: cache)
+    _ = cache.grid(for: .init(sha256: "c", step: 1)) { WeighedGrids.distinct(3) }
+    // The oldest grid's colours went, and no grid.
+    let statistics = cache.statistics
+    #expect(statistics.weighingsDropped == 1 && statistics.evictions == 0)
+    #expect(statistics.bytes <= budget - budget / 10)
+    #expect(["a", "b", "c"].allSatisfy { cache.contains(.init(sha256: $0, step: 1)) })
+    weighed.weigh("b", in: cache)
+    #expect(weighed.made == ["a", "b"], "b's colours stayed")
+    weighed.weigh("a", in: cache)
+    #expect(weighed.made == ["a", "b", "a"], "a's colours are weighed again from its grid")
+    #expect(cache.statistics.misses == 3, "no grid was made again")
+  }
+
+  @Test func overTheBudgetACoarsenedGridGoesBeforeTheGridItWasMadeFrom() {
+    let shop = ShopPhoto()
+    let other = grid(samples: shop.four.pixels.count / 2)
+    // Room for the wall's grid and the one coarsened from it, not for another beside them.
+    let budget = shop.four.byteCount + shop.eight.byteCount + other.byteCount - 1
+    let cache = SampleGridCache(budget: budget)
+    shop.keep(in: cache)
+    #expect(cache.statistics.coarsened == 1)
+    // The grid of 4 is the least recently used, yet the coarsened one goes: it is made again
+    // without a decode while the grid of 4 stays.
+    _ = cache.grid(for: .init(sha256: "other", step: 1)) { other }
+    #expect(cache.statistics.evictions == 1)
+    #expect(cache.contains(shop.key(4)) && !cache.contains(shop.key(8)))
+    _ = cache.kept(for: shop.key(8)) {
+      Issue.record("decoded for 8 again")
+      return .init(grid: shop.eight, header: shop.header)
+    }
+    #expect(cache.statistics.coarsened == 2)
+  }
+
+  @Test func whatTheWallHasNotUsedYetGoesFirst() throws {
+    // A granularity tried (8, coarsened from the wall's 4), then the wall at 4 again: the
+    // grid of 8 goes before the colours the wall's analysis has just weighed.
+    let shop = ShopPhoto()
+    let weighed = try WeighedGrids()
+    let other = grid(samples: shop.eight.pixels.count / 2)
+    let budget =
+      2 * other.byteCount + shop.four.byteCount + shop.eight.byteCount + weighed.gridBytes
+      + weighed.colourBytes + weighed.markBytes - 1
+    let cache = SampleGridCache(budget: budget)
+    // An older grid the wall does not use: it needs a decode to be made again.
+    _ = cache.grid(for: .init(sha256: "old", step: 1)) { other }
+    shop.keep(in: cache)
+    cache.startingWall()
+    _ = cache.kept(for: shop.key(4)) { .init(grid: shop.four, header: shop.header) }
+    weighed.weigh("b", in: cache)
+    _ = cache.grid(for: .init(sha256: "other", step: 1)) { other }
+    #expect(!cache.contains(shop.key(8)) && cache.contains(shop.key(4)))
+    #expect(cache.contains(.init(sha256: "old", step: 1)))
+    #expect(cache.statistics.weighingsDropped == 0 && cache.statistics.evictions == 1)
+    weighed.weigh("b", in: cache)
+    #expect(weighed.made == ["b"], "b's colours stayed")
+  }
+
   @Test func aGridLargerThanTheBudgetIsUsedButNotKept() {
     let cache = SampleGridCache(budget: 100)
     let big = cache.grid(for: .init(sha256: "big", step: 1)) { grid(samples: 50) }
@@ -254,5 +318,88 @@ func grid(samples count: Int) -> SampleGrid {
     // What is kept beside the grid and its marks is within the share, so not every setting.
     let colours = cache.statistics.bytes - kept.byteCount - marks.byteCount
     #expect(colours > 0 && colours <= kept.byteCount * cache.weighingShare)
+  }
+}
+
+/// Grids of 400 samples of distinct colours, whose colours weighed take more than the grid,
+/// weighed through a cache as a live wall does.
+private final class WeighedGrids {
+  let product: PaletteAnalyzer
+  let gridBytes: Int
+  let colourBytes: Int
+  let markBytes: Int
+  /// The grids whose colours were weighed, in order.
+  var made: [String] = []
+
+  init() throws {
+    product = try PaletteAnalyzer(parameters: Preset.product.parameters)
+    let probe = Self.distinct(0)
+    let marks = product.backdropMarks(in: probe)
+    (gridBytes, colourBytes, markBytes) = (
+      probe.byteCount, product.weighing(probe, marks: marks).byteCount, marks.byteCount
+    )
+  }
+
+  static func distinct(_ seed: UInt32) -> SampleGrid {
+    var buffer = PixelBuffer(width: 20, height: 20)
+    for x in 0..<20 {
+      for y in 0..<20 {
+        let n = (UInt32(x * 20 + y) &+ seed &* 400) &* 2_654_435_761
+        buffer[x, y] = Pixel(
+          red: UInt8(truncatingIfNeeded: n >> 8), green: UInt8(truncatingIfNeeded: n >> 16),
+          blue: UInt8(truncatingIfNeeded: n >> 24))
+      }
+    }
+    return buffer.withView { SampleGrid($0, step: 1) }
+  }
+
+  /// The colours of grid `name` (made from `name`'s characters), weighed when not kept.
+  func weigh(_ name: String, in cache: SampleGridCache) {
+    let key = SampleGridCache.Key(sha256: name, step: 1)
+    let kept = cache.grid(for: key) { Self.distinct(UInt32(name.unicodeScalars.first!.value)) }
+    let marks = cache.marks(for: key, product.fillPlan(for: kept)) {
+      product.backdropMarks(in: kept)
+    }
+    _ = cache.weighing(
+      for: key, product.weighingParameters(for: kept.outline, hint: .none, marks: marks),
+      serving: product.foregroundPriors
+    ) {
+      made.append(name)
+      return product.weighing(kept, marks: marks)
+    }
+  }
+}
+
+/// A shop photo (1276 × 1580 JPEG) decoded at 1/4 and sampled every decoded pixel
+/// (granularity 4), and its grid at granularity 8, coarsened from it.
+private struct ShopPhoto {
+  let header = ImageHeader(format: .jpeg, width: 1276, height: 1580)
+  let four: SampleGrid
+  let eight: SampleGrid
+
+  init() {
+    var buffer = PixelBuffer(width: 319, height: 395)
+    for x in 0..<319 {
+      for y in 0..<395 {
+        buffer[x, y] = Pixel(red: UInt8(x % 256), green: UInt8(y % 256), blue: 9)
+      }
+    }
+    four = buffer.withView { SampleGrid($0, step: 4, reduction: 4) }
+    eight = four.coarsened(by: 2)
+  }
+
+  func key(_ granularity: Int) -> SampleGridCache.Key {
+    var parameters = Preset.product.parameters
+    parameters.granularity = granularity
+    return .init(sha256: "shop", step: granularity, plan: .analysis(parameters))
+  }
+
+  /// Keeps the grid of 4, then makes the grid of 8 from it.
+  func keep(in cache: SampleGridCache) {
+    _ = cache.kept(for: key(4)) { .init(grid: four, header: header) }
+    _ = cache.kept(for: key(8)) {
+      Issue.record("decoded for 8")
+      return .init(grid: eight, header: header)
+    }
   }
 }

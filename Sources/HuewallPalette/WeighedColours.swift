@@ -307,68 +307,115 @@ extension WeighedColours.EverySetting {
   /// The counted samples of a marked grid grouped by colour, each part of a colour's samples
   /// summed under `weights`.
   fileprivate init(_ grid: SampleGrid, _ weights: PriorWeights) {
-    let (rows, n) = (grid.rows, grid.pixels.count)
-    // Each counted sample's colour index (-1: not counted), and the colours.
-    var indices = [Int32](repeating: -1, count: n)
-    let colors =
-      grid.colourNumbers.map { Self.group(grid, by: $0, into: &indices, weights.alphaThreshold) }
-      ?? Self.group(grid, into: &indices, weights.alphaThreshold)
-    let (k, parts, scene) = (colors.count, weights.garmentRows ? 2 : 1, !weights.scene.isEmpty)
-    // Per part of the rows and colour (part-major): the undamped samples' counts and scene
-    // sums, and the damped ones' before and after the skin step.
-    let sums = Sums(size: parts * k, scene: scene)
+    let (parts, scene) = (weights.garmentRows ? 2 : 1, !weights.scene.isEmpty)
+    let alphaThreshold = weights.alphaThreshold
+    // Per part of the rows and colour (part-major, `stride` colours a part): the undamped
+    // samples' counts and scene sums. The damped ones (skin) are few: listed, summed after.
+    let colors: [UInt32]
+    let stride: Int
+    let sums: Sums
+    var damped: [DampedSample] = []
+    if let numbers = grid.colourNumbers {
+      // Each colour's index given as its first counted sample is summed: no pass before.
+      stride = numbers.colours.count
+      sums = Sums(size: parts * stride, scene: scene)
+      var renumbering = FirstSeenNumbers(numbers)
+      grid.pixels.withUnsafeBufferPointer { pixels in
+        numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
+          Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) { i in
+            pixels[i] >> 24 <= alphaThreshold
+              ? Int(renumbering.number(of: Int(sampleNumbers[i]))) : -1
+          }
+        }
+      }
+      colors = renumbering.colours
+    } else {
+      var indices = [Int32](repeating: -1, count: grid.pixels.count)
+      colors = Self.group(grid, into: &indices, alphaThreshold)
+      stride = colors.count
+      sums = Sums(size: parts * stride, scene: scene)
+      indices.withUnsafeBufferPointer { indices in
+        Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) { Int(indices[$0]) }
+      }
+    }
     defer { sums.deallocate() }
-    var anyDamped = false
-    indices.withUnsafeBufferPointer { indices in
-      weights.skin.withUnsafeBufferPointer { skin in
-        weights.scene.withUnsafeBufferPointer { sceneWeight in
-          // Column by column, as the grid keeps its samples.
+    let k = colors.count
+    func part(_ p: Int) -> WeighedColours.Part {
+      let range = p * stride..<p * stride + k
+      return .init(count: Array(sums.count[range]), scene: scene ? Array(sums.scene[range]) : [])
+    }
+    // The damped colours, their indices ascending, and their sums added in the samples'
+    // order, as the undamped ones are.
+    var dampedColours: [Int32] = []
+    var dampedParts = [WeighedColours.DampedPart](repeating: .init(), count: parts)
+    if !damped.isEmpty {
+      var position = [Int32](repeating: -1, count: k)
+      for sample in damped { position[Int(sample.slot) % stride] = 0 }
+      for c in 0..<k where position[c] == 0 {
+        position[c] = Int32(dampedColours.count)
+        dampedColours.append(Int32(c))
+      }
+      let zeros = [Double](repeating: 0, count: dampedColours.count)
+      dampedParts = Array(
+        repeating: .init(
+          count: .init(repeating: 0, count: dampedColours.count), damped: zeros,
+          scene: scene ? zeros : [], sceneDamped: scene ? zeros : []), count: parts)
+      for sample in damped {
+        let (p, d) = (Int(sample.slot) / stride, Int(position[Int(sample.slot) % stride]))
+        dampedParts[p].count[d] += 1
+        dampedParts[p].damped[d] += Double(sample.skin)
+        if scene {
+          dampedParts[p].scene[d] += Double(sample.scene)
+          dampedParts[p].sceneDamped[d] += Double(sample.scene * sample.skin)
+        }
+      }
+    }
+    self.init(
+      colors: colors, undamped: part(0), undampedOutside: parts == 2 ? part(1) : .init(),
+      dampedColours: dampedColours, damped: dampedParts[0],
+      dampedOutside: parts == 2 ? dampedParts[1] : .init(), personSkin: weights.personSkin,
+      garmentRows: weights.garmentRows)
+  }
+
+  /// A damped (skin) sample: where it is summed, and its weights.
+  private struct DampedSample {
+    let slot: Int32
+    let skin: Float
+    let scene: Float
+  }
+
+  /// Adds each counted sample (`index(i)` its colour's index, −1 for a sample not counted) to
+  /// `sums` in its part of the rows, column by column as the grid keeps its samples; a
+  /// damped one goes to `damped` instead.
+  @inline(__always)
+  private static func sum(
+    _ grid: SampleGrid, _ weights: PriorWeights, into sums: Sums, stride: Int,
+    damped: inout [DampedSample], index: (Int) -> Int
+  ) {
+    let (rows, scene) = (grid.rows, !weights.scene.isEmpty)
+    weights.skin.withUnsafeBufferPointer { skin in
+      weights.scene.withUnsafeBufferPointer { sceneWeight in
+        weights.rowPart.withUnsafeBufferPointer { rowPart in
           for c in 0..<grid.columns {
             for r in 0..<rows {
               let i = c * rows + r
-              guard indices[i] >= 0 else { continue }
-              let slot = weights.rowPart[r] * k + Int(indices[i])
+              let colour = index(i)
+              guard colour >= 0 else { continue }
+              let slot = rowPart[r] * stride + colour
               if skin[i] == 1 {
                 sums.count[slot] += 1
                 if scene { sums.scene[slot] += Double(sceneWeight[i]) }
               } else {
-                anyDamped = true
-                sums.dampedCount[slot] += 1
-                sums.damped[slot] += Double(skin[i])
-                if scene {
-                  sums.dampedScene[slot] += Double(sceneWeight[i])
-                  sums.sceneDamped[slot] += Double(sceneWeight[i] * skin[i])
-                }
+                damped.append(
+                  .init(
+                    slot: Int32(truncatingIfNeeded: slot), skin: skin[i],
+                    scene: scene ? sceneWeight[i] : 0))
               }
             }
           }
         }
       }
     }
-    // The damped colours, kept apart: they are few (skin tones).
-    var dampedColours: [Int32] = []
-    if anyDamped {
-      for c in 0..<k where (0..<parts).contains(where: { sums.dampedCount[$0 * k + c] > 0 }) {
-        dampedColours.append(Int32(c))
-      }
-    }
-    func part(_ p: Int) -> WeighedColours.Part {
-      let range = p * k..<(p + 1) * k
-      return .init(count: Array(sums.count[range]), scene: scene ? Array(sums.scene[range]) : [])
-    }
-    func dampedPart(_ p: Int) -> WeighedColours.DampedPart {
-      func pick<T>(_ values: UnsafeMutableBufferPointer<T>) -> [T] {
-        values.isEmpty ? [] : dampedColours.map { values[p * k + Int($0)] }
-      }
-      return .init(
-        count: pick(sums.dampedCount), damped: pick(sums.damped), scene: pick(sums.dampedScene),
-        sceneDamped: pick(sums.sceneDamped))
-    }
-    self.init(
-      colors: colors, undamped: part(0), undampedOutside: parts == 2 ? part(1) : .init(),
-      dampedColours: dampedColours, damped: dampedPart(0),
-      dampedOutside: parts == 2 ? dampedPart(1) : .init(), personSkin: weights.personSkin,
-      garmentRows: weights.garmentRows)
   }
 
   /// The colours of `grid`'s counted samples, in the order first seen, each sample's index
@@ -387,50 +434,21 @@ extension WeighedColours.EverySetting {
     return grouping.colors
   }
 
-  /// The same from the grid's colour numbers: a number's first counted sample gives it its
-  /// index.
-  private static func group(
-    _ grid: SampleGrid, by numbers: ColourNumbers, into indices: inout [Int32],
-    _ alphaThreshold: UInt32
-  ) -> [UInt32] {
-    var renumbering = FirstSeenNumbers(numbers)
-    indices.withUnsafeMutableBufferPointer { indices in
-      grid.pixels.withUnsafeBufferPointer { pixels in
-        numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
-          for i in pixels.indices where pixels[i] >> 24 <= alphaThreshold {
-            indices[i] = renumbering.number(of: Int(sampleNumbers[i]))
-          }
-        }
-      }
-    }
-    return renumbering.colours
-  }
-
-  /// The sums while they are added, in buffers freed with ``deallocate()``.
+  /// The undamped sums while they are added, in buffers freed with ``deallocate()``.
   private struct Sums {
     let count: UnsafeMutableBufferPointer<UInt32>
     let scene: UnsafeMutableBufferPointer<Double>
-    let dampedCount: UnsafeMutableBufferPointer<UInt32>
-    let damped: UnsafeMutableBufferPointer<Double>
-    let dampedScene: UnsafeMutableBufferPointer<Double>
-    let sceneDamped: UnsafeMutableBufferPointer<Double>
 
     init(size: Int, scene: Bool) {
-      func zeros<T: Numeric>(_ size: Int) -> UnsafeMutableBufferPointer<T> {
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: size)
-        buffer.initialize(repeating: 0)
-        return buffer
-      }
-      (count, dampedCount, damped) = (zeros(size), zeros(size), zeros(size))
-      let sceneSize = scene ? size : 0
-      (self.scene, dampedScene, sceneDamped) = (
-        zeros(sceneSize), zeros(sceneSize), zeros(sceneSize)
-      )
+      count = .allocate(capacity: size)
+      count.initialize(repeating: 0)
+      self.scene = .allocate(capacity: scene ? size : 0)
+      self.scene.initialize(repeating: 0)
     }
 
     func deallocate() {
-      for buffer in [count, dampedCount] { buffer.deallocate() }
-      for buffer in [scene, damped, dampedScene, sceneDamped] { buffer.deallocate() }
+      count.deallocate()
+      scene.deallocate()
     }
   }
 }

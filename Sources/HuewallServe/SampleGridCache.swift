@@ -3,9 +3,9 @@ import HuewallDecode
 import HuewallPalette
 import Synchronization
 
-/// Decoded images' sample grids kept in memory under a byte budget, the least recently used
-/// dropped first: with them a parameter change costs the kernel, not the decode (about 80 %
-/// of an image's cost).
+/// Decoded images' sample grids kept in memory under a byte budget, what is cheapest to make
+/// again dropped first (``evictIfOver(_:sparing:)``): with them a parameter change costs the
+/// kernel, not the decode (about 80 % of an image's cost).
 ///
 /// A grid is kept per image, step (the granularity) and decode plan, since a step picks other
 /// pixels and a reduced decode gives other ones. Beside it the cache keeps the grid's colours

@@ -104,23 +104,39 @@ public struct LiveAnalysis: Sendable {
     }
   }
 
-  /// Decodes the images of `hashes` whose sample grids under `parameters` are not kept, in
-  /// that order, and keeps their grids, without analysing them: what a wall served from the
-  /// store does, so that the next change costs the kernel alone. Stops once the cache has
-  /// to drop a grid for another (it is full), or when the task is cancelled.
-  public func prepare(_ hashes: [String], for parameters: AnalysisParameters) async throws {
-    let step = parameters.granularity
-    let plan = DecodePlan.analysis(parameters)
+  /// Keeps the sample grids of the images of `hashes` under `analyzer`'s parameters, in that
+  /// order, decoding those not kept, and beside each what an analysis under them keeps (the
+  /// colours numbered, the backdrop marks, the colours weighed), without handing the results
+  /// anywhere: what a wall served from the store does, so that the next change costs what it
+  /// changes alone (the binning, for a control that bins; the fill of the photos it moves,
+  /// for a backdrop control). `hints` as for ``analyse(_:with:hints:each:)``. Stops once the
+  /// cache has to drop a grid for another (it is full), once another analysis of the wall
+  /// starts (the page asked for a change: it is not slowed), or when the task is cancelled.
+  public func prepare(
+    _ hashes: [String], for analyzer: PaletteAnalyzer, hints: [String: ProductHint] = [:]
+  ) async throws {
+    let step = analyzer.parameters.granularity
+    let plan = DecodePlan.analysis(analyzer.parameters)
+    let wall = grids.startingWall()
     let evictions = grids.statistics.evictions
-    let missing = hashes.filter { !grids.contains(.init(sha256: $0, step: step, plan: plan)) }
-    try await forEachConcurrently(missing, width: jobs) {
+    try await forEachConcurrently(hashes, width: jobs) {
       [images, grids, decoder] sha256 -> Bool in
-      guard !Task.isCancelled, grids.statistics.evictions == evictions else { return false }
-      _ = try? Self.kept(
-        of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
+      guard !Task.isCancelled, grids.statistics.evictions == evictions, grids.latestWall == wall
+      else { return false }
+      let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
+      guard
+        let kept = try? Self.kept(
+          of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
+      else { return true }
+      if analyzer.weighsColours {
+        _ = Self.analysis(
+          of: grids.numbered(kept, for: key), key: key, hint: hints[sha256] ?? .none,
+          by: analyzer, grids: grids)
+      }
       return true
     } consume: { _ in
     }
+    ServeMetrics.gridCache(grids.statistics)
   }
 
   /// The kept sample grid of an image, else one coarsened from a kept grid of a finer step,

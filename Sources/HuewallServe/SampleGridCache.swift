@@ -92,6 +92,8 @@ public final class SampleGridCache: Sendable {
     var clock = 0
     /// The clock when the wall's analysis under way started: a grid used since is in use.
     var wallStart = 0
+    /// How many analyses of the wall have started.
+    var walls = 0
     var statistics = Statistics()
   }
 
@@ -441,9 +443,18 @@ public final class SampleGridCache: Sendable {
 
   /// Marks the start of an analysis of the wall (a change): the grids it uses from now on are
   /// in use, and those it has not used yet make room first (``evictIfOver(_:sparing:)``).
-  public func startingWall() {
-    state.withLock { $0.wallStart = $0.clock }
+  /// Returns the analysis's number, which ``latestWall`` holds until another starts.
+  @discardableResult
+  public func startingWall() -> Int {
+    state.withLock {
+      $0.wallStart = $0.clock
+      $0.walls += 1
+      return $0.walls
+    }
   }
+
+  /// The number ``startingWall()`` gave the latest analysis of the wall.
+  public var latestWall: Int { state.withLock { $0.walls } }
 
   /// Over budget: frees room, but never `key`'s, until a tenth of the budget is free (so that
   /// the sort is paid once per many insertions rather than on each). What the wall's analysis

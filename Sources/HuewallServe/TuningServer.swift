@@ -305,9 +305,10 @@ public struct TuningServer: Sendable {
             ("preset", .string(asked.preset.rawValue)),
           ])
           .serialized() + "\n"))
-      // Served from the store: the sample grids are readied behind it, so that the next
-      // change costs the kernel alone (the page has its wall already).
-      if !stored.isEmpty { try await live.prepare(hashes, for: asked.parameters) }
+      // Served from the store: the sample grids and what the analysis keeps beside them are
+      // readied behind it, so that the next change costs what it changes alone (the page has
+      // its wall already).
+      if !stored.isEmpty { try await live.prepare(hashes, for: analyzer, hints: hints) }
       try await writer.finish(nil)
     }
     return Response(

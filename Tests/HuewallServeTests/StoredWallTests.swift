@@ -36,15 +36,20 @@ import Testing
       #expect(back.first?["product"] as? String == "HW-024")
       #expect(hexes(back, "HW-024") == ["#1a3d57"])
       #expect(back.last?["order"] is [String])
-      // Behind the stored wall the sample grids were readied, so that a change costs the
-      // kernel alone: every image's grid is kept.
+      // Behind the stored wall the sample grids were readied, with what the analysis keeps
+      // beside them, so that a change costs what it changes alone: every image's grid is
+      // kept, and its colours weighed under the stored set's parameters.
       let images = Set(entries.filter { !$0.isRemoved }.compactMap(\.imageSHA256))
       let kept = served.server.live.grids.statistics
       #expect(kept.grids == images.count && kept.misses == images.count)
-      // A change analyses: the marked product gets its own colours back, from the kept grids.
+      #expect(kept.weighingMisses == images.count && kept.markMisses == images.count)
+      // A change of a control that bins analyses: the marked product gets its own colours
+      // back, binned from the colours weighed behind the stored wall.
       let changed = try await served.analysis("preset=product&numColors=4")
       #expect(hexes(changed, "HW-024") != ["#1a3d57"])
-      #expect(served.server.live.grids.statistics.misses == images.count)
+      let after = served.server.live.grids.statistics
+      #expect(after.misses == images.count && after.weighingMisses == images.count)
+      #expect(after.weighingHits == images.count && after.markHits == images.count)
     }
   }
 
@@ -161,11 +166,23 @@ import Testing
     try await ServedCatalogue.run { served in
       let budget = try GridBudget.forCatalogue(served.configuration, chosenMegabytes: nil)
       #expect(budget.images == 24 && budget.fits && budget.warning == nil)
-      // The stored wall readies every image's grid behind it.
+      // The stored wall readies every image's grid behind it; whole, without the colours'
+      // numbers the cache keeps them by, they take what the estimate says.
       _ = try await served.analysis("")
-      let kept = served.server.live.grids.statistics
-      #expect(kept.grids == budget.images)
-      #expect(kept.bytes == budget.needed)
+      let grids = served.server.live.grids
+      #expect(grids.statistics.grids == budget.images)
+      let parameters = try served.configuration.analysis.parameters()
+      let store = try CatalogStore(path: served.configuration.database, access: .readOnly)
+      defer { try? store.close() }
+      let shown = try TuningServer.catalogue(store: store, configuration: served.configuration)
+        .filter { !$0.isRemoved }
+      let bytes = try Set(shown.compactMap(\.imageSHA256)).reduce(0) { sum, sha in
+        let grid = try grids.grid(
+          for: .init(sha256: sha, step: parameters.granularity, plan: .analysis(parameters))
+        ) { throw CocoaError(.fileNoSuchFile) }
+        return sum + grid.byteCount - (grid.colourNumbers?.byteCount ?? 0)
+      }
+      #expect(bytes == budget.needed)
     }
   }
 }

@@ -349,9 +349,11 @@ extension WeighedColours.EverySetting {
     var dampedColours: [Int32] = []
     var dampedParts = [WeighedColours.DampedPart](repeating: .init(), count: parts)
     if !damped.isEmpty {
+      var isDamped = [Bool](repeating: false, count: k)
+      for sample in damped { isDamped[Int(sample.slot) % stride] = true }
+      // Each damped colour's place among them.
       var position = [Int32](repeating: -1, count: k)
-      for sample in damped { position[Int(sample.slot) % stride] = 0 }
-      for c in 0..<k where position[c] == 0 {
+      for c in 0..<k where isDamped[c] {
         position[c] = Int32(dampedColours.count)
         dampedColours.append(Int32(c))
       }

@@ -42,11 +42,9 @@ public struct LiveAnalysis: Sendable {
     _ hashes: [String], with analyzer: PaletteAnalyzer, hints: [String: ProductHint] = [:],
     each: (Result) throws -> Void
   ) async throws {
-    let step = analyzer.parameters.granularity
-    let plan = DecodePlan.analysis(analyzer.parameters)
+    let (step, plan) = (analyzer.parameters.granularity, DecodePlan.analysis(analyzer.parameters))
     grids.startingWall()
-    try await forEachConcurrently(hashes, width: jobs, inOrder: true) {
-      [images, grids, decoder] sha256 -> Result in
+    try await forEachConcurrently(hashes, width: jobs, inOrder: true) { sha256 -> Result in
       // A page that changed its mind (a newer change, a closed tab) cancels: skip the rest.
       guard !Task.isCancelled else {
         return Result(sha256: sha256, colors: [], family: nil, failure: "cancelled")
@@ -54,13 +52,9 @@ public struct LiveAnalysis: Sendable {
       let started = ContinuousClock.now
       defer { ServeMetrics.image(took: ContinuousClock.now - started) }
       do {
-        let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
-        let kept = grids.numbered(
-          try Self.kept(
-            of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder),
-          for: key)
-        let palette = Self.analysis(
-          of: kept, key: key, hint: hints[sha256] ?? .none, by: analyzer, grids: grids)
+        let palette = try analysis(
+          of: .init(sha256: sha256, step: step, plan: plan), hint: hints[sha256] ?? .none,
+          by: analyzer)
         return Result(
           sha256: sha256, colors: palette.colors.map(StoredColor.init),
           family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)
@@ -72,6 +66,16 @@ public struct LiveAnalysis: Sendable {
       try each(result)
     }
     ServeMetrics.gridCache(grids.statistics)
+  }
+
+  /// The analysis of the grid of `key` by `analyzer`, the grid kept (``kept(_:)``) with its
+  /// colours numbered, and the analysis made from what is kept beside it.
+  private func analysis(
+    of key: SampleGridCache.Key, hint: ProductHint, by analyzer: PaletteAnalyzer
+  ) throws -> PaletteAnalysis {
+    Self.analysis(
+      of: grids.numbered(try kept(key), for: key), key: key, hint: hint, by: analyzer,
+      grids: grids)
   }
 
   /// The analysis of the kept grid of `key`, from what is kept beside it where it serves
@@ -115,23 +119,18 @@ public struct LiveAnalysis: Sendable {
   public func prepare(
     _ hashes: [String], for analyzer: PaletteAnalyzer, hints: [String: ProductHint] = [:]
   ) async throws {
-    let step = analyzer.parameters.granularity
-    let plan = DecodePlan.analysis(analyzer.parameters)
+    let (step, plan) = (analyzer.parameters.granularity, DecodePlan.analysis(analyzer.parameters))
     let wall = grids.startingWall()
     let evictions = grids.statistics.evictions
-    try await forEachConcurrently(hashes, width: jobs) {
-      [images, grids, decoder] sha256 -> Bool in
+    try await forEachConcurrently(hashes, width: jobs) { sha256 -> Bool in
       guard !Task.isCancelled, grids.statistics.evictions == evictions, grids.latestWall == wall
       else { return false }
       let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
-      guard
-        let kept = try? Self.kept(
-          of: sha256, step: step, plan: plan, images: images, grids: grids, decoder: decoder)
-      else { return true }
+      // An image that cannot be decoded fails again, with its reason, when a change asks.
       if analyzer.weighsColours {
-        _ = Self.analysis(
-          of: grids.numbered(kept, for: key), key: key, hint: hints[sha256] ?? .none,
-          by: analyzer, grids: grids)
+        _ = try? analysis(of: key, hint: hints[sha256] ?? .none, by: analyzer)
+      } else {
+        _ = try? kept(key)
       }
       return true
     } consume: { _ in
@@ -139,16 +138,14 @@ public struct LiveAnalysis: Sendable {
     ServeMetrics.gridCache(grids.statistics)
   }
 
-  /// The kept sample grid of an image, else one coarsened from a kept grid of a finer step,
-  /// else one made from its decode; kept.
-  static func kept(
-    of sha256: String, step: Int, plan: DecodePlan, images: ImageCache,
-    grids: SampleGridCache, decoder: ImageDecoder
-  ) throws -> SampleGridCache.KeptGrid {
-    try grids.kept(for: .init(sha256: sha256, step: step, plan: plan)) {
-      let image = try decoder.decode(try images.load(sha256: sha256), source: sha256, plan: plan)
+  /// The kept grid of `key`, else one coarsened from a kept grid of a finer step, else one
+  /// made from its image's decode; kept.
+  private func kept(_ key: SampleGridCache.Key) throws -> SampleGridCache.KeptGrid {
+    try grids.kept(for: key) {
+      let image = try decoder.decode(
+        try images.load(sha256: key.sha256), source: key.sha256, plan: key.plan)
       return SampleGridCache.Sampled(
-        grid: image.withPixels { SampleGrid($0, step: step, reduction: image.reduction) },
+        grid: image.withPixels { SampleGrid($0, step: key.step, reduction: image.reduction) },
         header: ImageHeader(format: image.format, width: image.width, height: image.height))
     }
   }

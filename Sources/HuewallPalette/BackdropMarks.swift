@@ -16,15 +16,33 @@ public struct BackdropMarks: Sendable, Equatable {
   /// The marks of `grid` (before the fill) and of `marked` (after it).
   init(backdrop: Backdrop, before grid: SampleGrid, after marked: SampleGrid) {
     self.backdrop = backdrop
-    var bits = [UInt64](repeating: 0, count: (grid.pixels.count + 63) / 64)
-    for i in grid.pixels.indices where marked.pixels[i] != grid.pixels[i] {
-      bits[i >> 6] |= 1 << UInt64(i & 63)
+    let (count, wordCount) = (grid.pixels.count, (grid.pixels.count + 63) / 64)
+    bits = grid.pixels.withUnsafeBufferPointer { before in
+      marked.pixels.withUnsafeBufferPointer { after in
+        [UInt64](unsafeUninitializedCapacity: wordCount) { bits, words in
+          words = wordCount
+          // A fill that marked nothing left the pixels shared: no sample to compare.
+          guard before.baseAddress != after.baseAddress else {
+            bits.baseAddress?.initialize(repeating: 0, count: wordCount)
+            return
+          }
+          for word in 0..<wordCount {
+            var value: UInt64 = 0
+            for j in 0..<min(64, count - word << 6) {
+              let i = word << 6 | j
+              value |= (after[i] != before[i] ? 1 : 0) << UInt64(j)
+            }
+            bits[word] = value
+          }
+        }
+      }
     }
-    self.bits = bits
   }
 
   /// Marks `grid`'s samples as the fill did (``BackgroundMask/marked(_:)``).
   func apply(to grid: inout SampleGrid) {
+    // Nothing marked leaves the grid's pixels shared, not copied.
+    guard bits.contains(where: { $0 != 0 }) else { return }
     grid.pixels.withUnsafeMutableBufferPointer { pixels in
       for (word, value) in bits.enumerated() where value != 0 {
         var rest = value

@@ -147,20 +147,23 @@ public struct SampleGrid: Sendable {
       }
       count = newColumns * newRows
     }
-    var links = [UInt32](repeating: 0, count: newColumns * newRows * 2 * gap)
-    if gap > 0 {
-      links.withUnsafeMutableBufferPointer { links in
-        for c in 0..<newColumns {
-          let x = c * newStep
-          for r in 0..<newRows {
-            let y = r * newStep
-            // Down: the pixels below in this column, 0 past the decode's bottom edge.
-            let down = Self.linkStart(column: c, row: r, down: true, rows: newRows, step: newStep)
-            for j in 1..<min(newStep, height - y) { links[down + j - 1] = pixel(x, y + j) }
-            // Right: the pixels to the right in this row, 0 past its right edge.
-            let right = down + gap
-            for j in 0..<min(gap, width - 1 - x) { links[right + j] = pixel(x + 1 + j, y) }
-          }
+    let linkCount = newColumns * newRows * 2 * gap
+    let links = [UInt32](unsafeUninitializedCapacity: linkCount) { links, count in
+      count = linkCount
+      guard gap > 0 else { return }
+      // Each sample's `gap` pixels down, then its `gap` pixels right (``linkStart``), written
+      // in that order; 0 past the decode's bottom or right edge.
+      var next = 0
+      for c in 0..<newColumns {
+        let x = c * newStep
+        let right = min(gap, width - 1 - x)
+        for r in 0..<newRows {
+          let y = r * newStep
+          let down = min(gap, height - 1 - y)
+          for j in 0..<gap { links[next + j] = j < down ? pixel(x, y + 1 + j) : 0 }
+          next += gap
+          for j in 0..<gap { links[next + j] = j < right ? pixel(x + 1 + j, y) : 0 }
+          next += gap
         }
       }
     }

@@ -315,7 +315,19 @@ extension WeighedColours.EverySetting {
     let stride: Int
     let sums: Sums
     var damped: [DampedSample] = []
-    if let numbers = grid.colourNumbers {
+    if let numbers = grid.colourNumbers, weights.counts.skipped == 0,
+      weights.counts.background == 0
+    {
+      // Every sample is counted (nothing marked, nothing transparent): the grid's numbers
+      // are already in the order its counted samples first show them.
+      (colors, stride) = (numbers.colours, numbers.colours.count)
+      sums = Sums(size: parts * stride, scene: scene)
+      numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
+        Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) {
+          Int(sampleNumbers[$0])
+        }
+      }
+    } else if let numbers = grid.colourNumbers {
       // Each colour's index given as its first counted sample is summed: no pass before.
       stride = numbers.colours.count
       sums = Sums(size: parts * stride, scene: scene)

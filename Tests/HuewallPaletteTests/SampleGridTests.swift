@@ -201,6 +201,31 @@ import Testing
         == product.analyze(product.weighing(person, marks: marks, hint: hint)))
   }
 
+  @Test func aTieGoesToTheColourFirstSeenWhenNothingIsMarked() throws {
+    // With nothing marked and every sample opaque, a numbered grid's weighing counts every
+    // sample and keeps the grid's own numbers: equal weights must still rank as first seen.
+    // Two colours of one saturation and one value, as many samples each, each first seen in
+    // its order; no backdrop to mark (suppression off), no prior to tell them apart.
+    var parameters = Preset.product.parameters
+    parameters.granularity = 1
+    parameters.backgroundSuppression = false
+    parameters.scenePrior = false
+    let analyzer = try PaletteAnalyzer(parameters: parameters)
+    let (red, blue) = (Pixel(red: 200, green: 40, blue: 40), Pixel(red: 40, green: 40, blue: 200))
+    for (first, second) in [(red, blue), (blue, red)] {
+      var buffer = PixelBuffer(width: 20, height: 20, fill: second)
+      for x in 0..<10 { for y in 0..<20 { buffer[x, y] = first } }
+      let grid = buffer.withView { SampleGrid($0, step: 1) }
+      let numbered = grid.numberingColours()
+      let marks = analyzer.backdropMarks(in: grid)
+      let top = analyzer.analyze(analyzer.weighing(numbered, marks: marks)).colors
+      #expect(top.count == 2 && top[0].weight == top[1].weight)
+      // Red's hue is 0, blue's two thirds.
+      #expect(((top.first?.h ?? -1) < 0.1) == (first == red))
+      #expect(top == analyzer.analyze(analyzer.weighing(grid, marks: marks)).colors)
+    }
+  }
+
   @Test func everyAlphaThresholdAtOrAboveAGridsLargestAlphaTreatsItAlike() throws {
     // A product on a half-transparent backdrop (alpha 100 of 127).
     var buffer = PixelBuffer(

@@ -316,66 +316,121 @@ enum ScenePrior {
     !backdrop.isColor && skipped * 4 < samples
   }
 
+  /// Multiplies each sample's weight in `weights` by the prior's (``Weights``).
   static func weigh(_ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32) {
+    let prior = Weights(grid, alphaThreshold: alphaThreshold)
+    guard !prior.isUniform else { return }
     let (columns, rows) = (grid.columns, grid.rows)
-    func gaussian(_ count: Int) -> [Float] {
-      (0..<count).map { i in
-        let u = (Double(i) + 0.5) / Double(count) - 0.5
-        return Float(exp(-u * u / (2 * sigma * sigma)))
-      }
-    }
-    let across = gaussian(columns)
-    let down = gaussian(rows)
-    let bandColumns = max(1, Int(Double(columns) * band))
-    let bandRows = max(1, Int(Double(rows) * band))
-    // Colour cells of 32 levels per channel: a pixel's cell is r >> 5, g >> 5, b >> 5.
-    var borderCount = [Int32](repeating: 0, count: 512)
-    var insideCount = [Int32](repeating: 0, count: 512)
-    var borderTotal = 0
-    var insideTotal = 0
-    @inline(__always) func cell(_ p: UInt32) -> Int {
-      Int(p >> 21 & 7) << 6 | Int(p >> 13 & 7) << 3 | Int(p >> 5 & 7)
-    }
     grid.pixels.withUnsafeBufferPointer { pixels in
-      for c in 0..<columns {
-        let edgeColumn = c < bandColumns || c >= columns - bandColumns
-        for r in 0..<rows {
-          let p = pixels[c * rows + r]
-          guard p >> 24 <= alphaThreshold else { continue }
-          if edgeColumn || r < bandRows || r >= rows - bandRows {
-            borderCount[cell(p)] += 1
-            borderTotal += 1
-          } else {
-            insideCount[cell(p)] += 1
-            insideTotal += 1
+      weights.withUnsafeMutableBufferPointer { weights in
+        prior.withFactors { factors in
+          for c in 0..<columns {
+            for r in 0..<rows {
+              let i = c * rows + r
+              weights[i] *= factors.weight(column: c, row: r, pixel: pixels[i])
+            }
           }
         }
       }
     }
-    guard borderTotal > 0, insideTotal > 0 else { return }
-    // The share of a colour's density that lies on the border: 1 for the room's colours,
-    // near 0 for what only the middle shows.
-    var keep = [Float](repeating: 1, count: 512)
-    for i in 0..<512 where borderCount[i] > 0 {
-      let outside = Double(borderCount[i]) / Double(borderTotal)
-      let inside = Double(insideCount[i]) / Double(insideTotal)
-      let onBorder = outside / (outside + inside)
-      keep[i] = Float((1 - onBorder) * (1 - onBorder))
+  }
+
+  /// What the prior makes of a grid: a sample's weight is its column's and its row's centre
+  /// weights times its colour cell's share inside, so that a weighing reads it sample by
+  /// sample where a run multiplies it into an array, and both get the same floats.
+  struct Weights {
+    /// The centre prior across the columns and down the rows.
+    let across: [Float]
+    let down: [Float]
+    /// Per colour cell of 32 levels a channel: 1 minus the share of its density on the
+    /// border, squared.
+    let keep: [Float]
+    /// Whether every sample weighs 1: the border or the inside holds no counted sample.
+    let isUniform: Bool
+
+    /// Every sample weighing 1.
+    static let none = Weights(across: [], down: [], keep: [], isUniform: true)
+
+    private init(across: [Float], down: [Float], keep: [Float], isUniform: Bool) {
+      (self.across, self.down, self.keep, self.isUniform) = (across, down, keep, isUniform)
     }
-    grid.pixels.withUnsafeBufferPointer { pixels in
-      weights.withUnsafeMutableBufferPointer { weights in
-        across.withUnsafeBufferPointer { across in
-          down.withUnsafeBufferPointer { down in
-            keep.withUnsafeBufferPointer { keep in
-              for c in 0..<columns {
-                for r in 0..<rows {
-                  let i = c * rows + r
-                  weights[i] *= across[c] * down[r] * keep[cell(pixels[i])]
+
+    init(_ grid: SampleGrid, alphaThreshold: UInt32) {
+      let (columns, rows) = (grid.columns, grid.rows)
+      func gaussian(_ count: Int) -> [Float] {
+        (0..<count).map { i in
+          let u = (Double(i) + 0.5) / Double(count) - 0.5
+          return Float(exp(-u * u / (2 * sigma * sigma)))
+        }
+      }
+      across = gaussian(columns)
+      down = gaussian(rows)
+      let bandColumns = max(1, Int(Double(columns) * band))
+      let bandRows = max(1, Int(Double(rows) * band))
+      var borderCount = [Int32](repeating: 0, count: 512)
+      var insideCount = [Int32](repeating: 0, count: 512)
+      grid.pixels.withUnsafeBufferPointer { pixels in
+        borderCount.withUnsafeMutableBufferPointer { border in
+          insideCount.withUnsafeMutableBufferPointer { inside in
+            for c in 0..<columns {
+              let edgeColumn = c < bandColumns || c >= columns - bandColumns
+              for r in 0..<rows {
+                let p = pixels[c * rows + r]
+                guard p >> 24 <= alphaThreshold else { continue }
+                if edgeColumn || r < bandRows || r >= rows - bandRows {
+                  border[Self.cell(p)] &+= 1
+                } else {
+                  inside[Self.cell(p)] &+= 1
                 }
               }
             }
           }
         }
+      }
+      let borderTotal = borderCount.reduce(0) { $0 + Int($1) }
+      let insideTotal = insideCount.reduce(0) { $0 + Int($1) }
+      isUniform = borderTotal == 0 || insideTotal == 0
+      // The share of a colour's density that lies on the border: 1 for the room's colours,
+      // near 0 for what only the middle shows.
+      var keep = [Float](repeating: 1, count: 512)
+      for i in 0..<512 where !isUniform && borderCount[i] > 0 {
+        let outside = Double(borderCount[i]) / Double(borderTotal)
+        let inside = Double(insideCount[i]) / Double(insideTotal)
+        let onBorder = outside / (outside + inside)
+        keep[i] = Float((1 - onBorder) * (1 - onBorder))
+      }
+      self.keep = keep
+    }
+
+    /// A pixel's colour cell: r >> 5, g >> 5, b >> 5.
+    @inline(__always)
+    static func cell(_ p: UInt32) -> Int {
+      Int(p >> 21 & 7) << 6 | Int(p >> 13 & 7) << 3 | Int(p >> 5 & 7)
+    }
+
+    /// Calls `body` with the weights readable sample by sample.
+    @inline(__always)
+    func withFactors<Result>(_ body: (Factors) -> Result) -> Result {
+      across.withUnsafeBufferPointer { across in
+        down.withUnsafeBufferPointer { down in
+          keep.withUnsafeBufferPointer { keep in
+            body(Factors(across: across, down: down, keep: keep, isUniform: isUniform))
+          }
+        }
+      }
+    }
+
+    /// ``Weights`` read in a loop.
+    struct Factors {
+      let across: UnsafeBufferPointer<Float>
+      let down: UnsafeBufferPointer<Float>
+      let keep: UnsafeBufferPointer<Float>
+      let isUniform: Bool
+
+      /// The weight of the sample at `column`, `row` whose pixel is `pixel`.
+      @inline(__always)
+      func weight(column: Int, row: Int, pixel: UInt32) -> Float {
+        isUniform ? 1 : across[column] * down[row] * keep[Weights.cell(pixel)]
       }
     }
   }
@@ -411,13 +466,43 @@ enum SkinRegions {
     _ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32, opaque: Int,
     studio: Bool, mask: inout [Bool]
   ) -> Int {
-    mask = []
+    let found = find(in: grid, alphaThreshold: alphaThreshold, opaque: opaque, studio: studio)
+    mask = found.person ? [Bool](repeating: false, count: grid.pixels.count) : []
+    weights.withUnsafeMutableBufferPointer { weights in
+      mask.withUnsafeMutableBufferPointer { mask in
+        for i in found.damped {
+          weights[Int(i)] *= weight
+          if found.person { mask[Int(i)] = true }
+        }
+      }
+    }
+    return found.personSkin
+  }
+
+  /// The skin samples the step damps, and whether they are a person's.
+  struct Found {
+    /// The samples of the skin regions smaller than a product, region after region.
+    var damped: [Int32] = []
+    /// Whether they are a person's skin (which may then take no saturation priority); false
+    /// when there are none.
+    var person = false
+
+    /// How many samples were taken for a person's skin.
+    var personSkin: Int { person ? damped.count : 0 }
+  }
+
+  /// Finds the skin-coloured regions smaller than a product.
+  static func find(in grid: SampleGrid, alphaThreshold: UInt32, opaque: Int, studio: Bool)
+    -> Found
+  {
     let (columns, rows) = (grid.columns, grid.rows)
     let n = grid.pixels.count
     // 0: not skin, 1: skin not yet in a region, 2: done.
     var candidates = 0
     // A photo whose numbered colours hold no skin tone has no skin.
-    if let numbers = grid.colourNumbers, !numbers.colours.contains(where: isSkin) { return 0 }
+    if let numbers = grid.colourNumbers, !numbers.colours.contains(where: isSkin) {
+      return .init()
+    }
     var state = [UInt8](unsafeUninitializedCapacity: n) { state, count in
       grid.forEachSample(opaqueAndPassing: isSkin, alphaThreshold: alphaThreshold) { i, skin in
         state[i] = skin ? 1 : 0
@@ -425,45 +510,43 @@ enum SkinRegions {
       }
       count = n
     }
-    guard candidates > 0 else { return 0 }
+    guard candidates > 0 else { return .init() }
     let largest = Int(productShare * Double(opaque))
     // The samples of the regions kept (no larger than `largest`), region after region, and
     // each kept region's size; every sample is pushed on the stack at most once.
-    let members = UnsafeMutableBufferPointer<Int>.allocate(capacity: candidates)
     let stack = UnsafeMutableBufferPointer<Int>.allocate(capacity: candidates)
-    defer {
-      members.deallocate()
-      stack.deallocate()
-    }
-    var memberCount = 0
+    defer { stack.deallocate() }
     var sizes: [Int] = []
-    state.withUnsafeMutableBufferPointer { state in
-      var depth = 0
-      @inline(__always) func visit(_ j: Int) {
-        if state[j] == 1 {
-          state[j] = 2
-          stack[depth] = j
-          depth += 1
+    let damped = [Int32](unsafeUninitializedCapacity: candidates) { members, memberCount in
+      memberCount = 0
+      state.withUnsafeMutableBufferPointer { state in
+        var depth = 0
+        @inline(__always) func visit(_ j: Int) {
+          if state[j] == 1 {
+            state[j] = 2
+            stack[depth] = j
+            depth += 1
+          }
         }
-      }
-      for start in 0..<n where state[start] == 1 {
-        state[start] = 2
-        stack[0] = start
-        depth = 1
-        let first = memberCount
-        while depth > 0 {
-          depth -= 1
-          let i = stack[depth]
-          members[memberCount] = i
-          memberCount += 1
-          let (c, r) = (i / rows, i % rows)
-          if r > 0 { visit(i - 1) }
-          if r < rows - 1 { visit(i + 1) }
-          if c > 0 { visit(i - rows) }
-          if c < columns - 1 { visit(i + rows) }
+        for start in 0..<n where state[start] == 1 {
+          state[start] = 2
+          stack[0] = start
+          depth = 1
+          let first = memberCount
+          while depth > 0 {
+            depth -= 1
+            let i = stack[depth]
+            members[memberCount] = Int32(truncatingIfNeeded: i)
+            memberCount += 1
+            let (c, r) = (i / rows, i % rows)
+            if r > 0 { visit(i - 1) }
+            if r < rows - 1 { visit(i + 1) }
+            if c > 0 { visit(i - rows) }
+            if c < columns - 1 { visit(i + rows) }
+          }
+          let size = memberCount - first
+          if size <= largest { sizes.append(size) } else { memberCount = first }
         }
-        let size = memberCount - first
-        if size <= largest { sizes.append(size) } else { memberCount = first }
       }
     }
     // On a studio shot a person shows as several skin regions (face, arms, legs); one
@@ -471,16 +554,7 @@ enum SkinRegions {
     // bag): it is still damped, but it is not a person's skin.
     let minimum = max(4, Int(personRegionShare * Double(opaque)))
     let person = !studio || sizes.lazy.filter { $0 >= minimum }.count >= 2
-    if person && memberCount > 0 { mask = [Bool](repeating: false, count: n) }
-    weights.withUnsafeMutableBufferPointer { weights in
-      mask.withUnsafeMutableBufferPointer { mask in
-        for i in members[..<memberCount] {
-          weights[i] *= weight
-          if person { mask[i] = true }
-        }
-      }
-    }
-    return person ? memberCount : 0
+    return Found(damped: damped, person: person && !damped.isEmpty)
   }
   /// A skin region this share of the opaque samples or larger counts towards a person.
   static let personRegionShare = 0.005

@@ -207,9 +207,11 @@ public struct SampleGrid: Sendable {
         return
       }
       let passes = colourNumbers.colours.map(test)
-      colourNumbers.numbers.withUnsafeBufferPointer { numbers in
-        for i in pixels.indices {
-          body(i, pixels[i] >> 24 <= alphaThreshold && passes[Int(numbers[i])])
+      passes.withUnsafeBufferPointer { passes in
+        colourNumbers.numbers.withUnsafeBufferPointer { numbers in
+          for i in pixels.indices {
+            body(i, pixels[i] >> 24 <= alphaThreshold && passes[Int(numbers[i])])
+          }
         }
       }
     }

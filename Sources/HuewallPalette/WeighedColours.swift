@@ -258,14 +258,15 @@ extension PaletteAnalyzer {
   }
 }
 
-/// Each foreground prior's weights on a marked grid, made as a run makes them (``weigh``) on
+/// Each foreground prior's weights on a marked grid, as a run makes them (``weigh``) on
 /// weights of 1: a sample's weight under a setting of the priors is their product, in the
 /// order a run multiplies them.
 private struct PriorWeights {
-  /// The scene prior's weight per sample (empty when the photo is not a scene).
-  var scene: [Float] = []
-  /// Skin suppression's weight per sample: 1, or ``SkinRegions/weight`` where it damps.
-  var skin: [Float]
+  /// The scene prior (nil when the photo is not a scene).
+  var scene: ScenePrior.Weights?
+  /// One bit per sample, set where skin suppression damps it (to ``SkinRegions/weight``);
+  /// empty when it damps none.
+  var damped: [UInt64] = []
   /// Per row: 1 where it lies outside the garment's rows, else 0 (all 0 when the garment
   /// prior has no rows to weigh).
   var rowPart: [Int]
@@ -282,24 +283,23 @@ private struct PriorWeights {
     let (skipped, background) = analyzer.transparency(of: grid)
     let scene = ScenePrior.isScene(backdrop: backdrop, skipped: skipped, samples: n)
     let opaque = n - skipped
-    if scene {
-      self.scene = [Float](repeating: 1, count: n)
-      ScenePrior.weigh(grid, into: &self.scene, alphaThreshold: alphaThreshold)
+    if scene { self.scene = ScenePrior.Weights(grid, alphaThreshold: alphaThreshold) }
+    let skin = SkinRegions.find(
+      in: grid, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene)
+    if !skin.damped.isEmpty {
+      damped = [UInt64](repeating: 0, count: (n + 63) / 64)
+      for i in skin.damped { damped[Int(i) >> 6] |= 1 << UInt64(i & 63) }
     }
-    skin = [Float](repeating: 1, count: n)
-    var mask: [Bool] = []
-    let skinCount = SkinRegions.weigh(
-      grid, into: &skin, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene,
-      mask: &mask)
-    personSkin = !mask.isEmpty
+    personSkin = skin.person
     rowPart = [Int](repeating: 0, count: grid.rows)
-    garmentRows = SkinRegions.isPerson(skin: skinCount, opaque: opaque) && hint.wornOn != nil
+    garmentRows =
+      SkinRegions.isPerson(skin: skin.personSkin, opaque: opaque) && hint.wornOn != nil
     if garmentRows, let region = hint.wornOn {
       rowPart = GarmentPrior.outsideRows(of: region, rowCount: grid.rows).map { $0 ? 1 : 0 }
     }
     counts = .init(
       samples: grid.columns * grid.rows, skipped: skipped, background: background,
-      skin: skinCount, backdrop: backdrop)
+      skin: skin.personSkin, backdrop: backdrop)
   }
 }
 
@@ -307,7 +307,7 @@ extension WeighedColours.EverySetting {
   /// The counted samples of a marked grid grouped by colour, each part of a colour's samples
   /// summed under `weights`.
   fileprivate init(_ grid: SampleGrid, _ weights: PriorWeights) {
-    let (parts, scene) = (weights.garmentRows ? 2 : 1, !weights.scene.isEmpty)
+    let (parts, scene) = (weights.garmentRows ? 2 : 1, weights.scene != nil)
     let alphaThreshold = weights.alphaThreshold
     // Per part of the rows and colour (part-major, `stride` colours a part): the undamped
     // samples' counts and scene sums. The damped ones (skin) are few: listed, summed after.
@@ -406,24 +406,30 @@ extension WeighedColours.EverySetting {
     _ grid: SampleGrid, _ weights: PriorWeights, into sums: Sums, stride: Int,
     damped: inout [DampedSample], index: (Int) -> Int
   ) {
-    let (rows, scene) = (grid.rows, !weights.scene.isEmpty)
-    weights.skin.withUnsafeBufferPointer { skin in
-      weights.scene.withUnsafeBufferPointer { sceneWeight in
+    let (rows, hasScene) = (grid.rows, weights.scene != nil)
+    let scene = weights.scene ?? ScenePrior.Weights.none
+    grid.pixels.withUnsafeBufferPointer { pixels in
+      weights.damped.withUnsafeBufferPointer { dampedBits in
         weights.rowPart.withUnsafeBufferPointer { rowPart in
-          for c in 0..<grid.columns {
-            for r in 0..<rows {
-              let i = c * rows + r
-              let colour = index(i)
-              guard colour >= 0 else { continue }
-              let slot = rowPart[r] * stride + colour
-              if skin[i] == 1 {
-                sums.count[slot] += 1
-                if scene { sums.scene[slot] += Double(sceneWeight[i]) }
-              } else {
-                damped.append(
-                  .init(
-                    slot: Int32(truncatingIfNeeded: slot), skin: skin[i],
-                    scene: scene ? sceneWeight[i] : 0))
+          scene.withFactors { scene in
+            for c in 0..<grid.columns {
+              for r in 0..<rows {
+                let i = c * rows + r
+                let colour = index(i)
+                guard colour >= 0 else { continue }
+                let slot = rowPart[r] * stride + colour
+                // The scene prior's weight, as a run multiplies it into a weight of 1.
+                let sceneWeight =
+                  hasScene ? scene.weight(column: c, row: r, pixel: pixels[i]) : 0
+                if dampedBits.isEmpty || dampedBits[i >> 6] >> UInt64(i & 63) & 1 == 0 {
+                  sums.count[slot] += 1
+                  if hasScene { sums.scene[slot] += Double(sceneWeight) }
+                } else {
+                  damped.append(
+                    .init(
+                      slot: Int32(truncatingIfNeeded: slot), skin: SkinRegions.weight,
+                      scene: sceneWeight))
+                }
               }
             }
           }

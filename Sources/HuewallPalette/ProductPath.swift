@@ -497,12 +497,12 @@ enum SkinRegions {
   {
     let (columns, rows) = (grid.columns, grid.rows)
     let n = grid.pixels.count
-    // 0: not skin, 1: skin not yet in a region, 2: done.
-    var candidates = 0
     // A photo whose numbered colours hold no skin tone has no skin.
     if let numbers = grid.colourNumbers, !numbers.colours.contains(where: isSkin) {
       return .init()
     }
+    var candidates = 0
+    // 0: not skin, 1: skin not yet in a region, 2: done.
     var state = [UInt8](unsafeUninitializedCapacity: n) { state, count in
       grid.forEachSample(opaqueAndPassing: isSkin, alphaThreshold: alphaThreshold) { i, skin in
         state[i] = skin ? 1 : 0

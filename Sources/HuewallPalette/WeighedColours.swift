@@ -315,32 +315,31 @@ extension WeighedColours.EverySetting {
     let stride: Int
     let sums: Sums
     var damped: [DampedSample] = []
-    if let numbers = grid.colourNumbers, weights.counts.skipped == 0,
-      weights.counts.background == 0
-    {
-      // Every sample is counted (nothing marked, nothing transparent): the grid's numbers
-      // are already in the order its counted samples first show them.
-      (colors, stride) = (numbers.colours, numbers.colours.count)
-      sums = Sums(size: parts * stride, scene: scene)
-      numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
-        Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) {
-          Int(sampleNumbers[$0])
-        }
-      }
-    } else if let numbers = grid.colourNumbers {
-      // Each colour's index given as its first counted sample is summed: no pass before.
+    if let numbers = grid.colourNumbers {
       stride = numbers.colours.count
       sums = Sums(size: parts * stride, scene: scene)
-      var renumbering = FirstSeenNumbers(numbers)
-      grid.pixels.withUnsafeBufferPointer { pixels in
+      if weights.counts.skipped == 0 && weights.counts.background == 0 {
+        // Every sample is counted (nothing marked, nothing transparent): the grid's numbers
+        // are already in the order its counted samples first show them.
+        colors = numbers.colours
         numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
-          Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) { i in
-            pixels[i] >> 24 <= alphaThreshold
-              ? Int(renumbering.number(of: Int(sampleNumbers[i]))) : -1
+          Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) {
+            Int(sampleNumbers[$0])
           }
         }
+      } else {
+        // Each colour's index given as its first counted sample is summed: no pass before.
+        var renumbering = FirstSeenNumbers(numbers)
+        grid.pixels.withUnsafeBufferPointer { pixels in
+          numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
+            Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) { i in
+              pixels[i] >> 24 <= alphaThreshold
+                ? Int(renumbering.number(of: Int(sampleNumbers[i]))) : -1
+            }
+          }
+        }
+        colors = renumbering.colours
       }
-      colors = renumbering.colours
     } else {
       var indices = [Int32](repeating: -1, count: grid.pixels.count)
       colors = Self.group(grid, into: &indices, alphaThreshold)

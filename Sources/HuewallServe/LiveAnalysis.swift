@@ -127,6 +127,8 @@ public struct LiveAnalysis: Sendable {
       else { return false }
       let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
       // An image that cannot be decoded fails again, with its reason, when a change asks.
+      // Without weighing (no product step on), the grid alone is readied: an analysis would
+      // keep only its marks beside it.
       if analyzer.weighsColours {
         _ = try? analysis(of: key, hint: hints[sha256] ?? .none, by: analyzer)
       } else {

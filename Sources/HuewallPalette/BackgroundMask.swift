@@ -80,8 +80,23 @@ enum BackgroundMask {
       fill(ImagePixelsBetween(image: image, step: grid.decodedStep))
     } else {
       precondition(!grid.links.isEmpty, "thin outlines on a grid kept without its links")
-      grid.links.withUnsafeBufferPointer {
-        fill(GridPixelsBetween(links: $0, rows: rows, step: grid.decodedStep))
+      switch grid.links {
+      case .written(let links):
+        links.withUnsafeBufferPointer {
+          fill(GridPixelsBetween(links: $0, rows: rows, step: grid.decodedStep))
+        }
+      case .finer(let finer):
+        finer.colours.withUnsafeBufferPointer { colours in
+          finer.numbers.withUnsafeBufferPointer { numbers in
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: colours.count) { tested in
+              tested.initialize(repeating: FinerPixelsBetween.untested)
+              fill(
+                FinerPixelsBetween(
+                  colours: colours, numbers: numbers, tested: tested, step: grid.decodedStep,
+                  width: grid.decodedWidth, height: grid.decodedHeight))
+            }
+          }
+        }
       }
     }
     return Backdrop(red: backdrop.red, green: backdrop.green, blue: backdrop.blue)
@@ -184,6 +199,44 @@ private struct GridPixelsBetween: PixelsBetween {
   func all(column: Int, row: Int, down: Bool, _ test: (UInt32) -> Bool) -> Bool {
     let start = SampleGrid.linkStart(column: column, row: row, down: down, rows: rows, step: step)
     for i in start..<start + step - 1 where !test(links[i]) { return false }
+    return true
+  }
+}
+
+/// Read from the finer grid a kept grid was coarsened from (``SampleGrid/Links/finer(_:)``):
+/// the decode's pixel at `x`, `y` is the colour of number `x × height + y`; past its edge a
+/// pixel is 0, as written links hold it. `step` is the coarser grid's decoded step.
+///
+/// A fill asks one test throughout, and the backdrop's pixels share a few colours: each
+/// colour is tested once, its answer kept in `tested`.
+private struct FinerPixelsBetween: PixelsBetween {
+  let colours: UnsafeBufferPointer<UInt32>
+  let numbers: UnsafeBufferPointer<UInt16>
+  /// Per colour: 1 when it passed the test, 0 when it failed, ``untested`` before it is asked.
+  let tested: UnsafeMutableBufferPointer<Int8>
+  let step: Int
+  let width: Int
+  let height: Int
+
+  static let untested: Int8 = -1
+
+  @inline(__always)
+  func all(column: Int, row: Int, down: Bool, _ test: (UInt32) -> Bool) -> Bool {
+    let (x, y) = (column * step, row * step)
+    for k in 1..<step {
+      let (i, j) = down ? (x, y + k) : (x + k, y)
+      guard i < width && j < height else {
+        guard test(0) else { return false }
+        continue
+      }
+      let number = Int(numbers[i * height + j])
+      var passed = tested[number]
+      if passed == Self.untested {
+        passed = test(colours[number]) ? 1 : 0
+        tested[number] = passed
+      }
+      guard passed == 1 else { return false }
+    }
     return true
   }
 }

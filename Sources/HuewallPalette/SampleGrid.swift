@@ -19,11 +19,9 @@ public struct SampleGrid: Sendable {
   /// libgd's packed pixels, column by column (x outer, y inner: the reference's order).
   public internal(set) var pixels: [UInt32]
   /// The decoded pixels between each sample and the next one down and the next one to the
-  /// right (``linkStart(column:row:down:rows:step:)``, at ``decodedStep``; past the image's
-  /// edge they are 0): a product's outline can be thinner than the step, and the backdrop
-  /// fill must not step over it. Empty when the grid was made without them, or at a decoded
-  /// step of 1.
-  let links: [UInt32]
+  /// right: a product's outline can be thinner than the step, and the backdrop fill must not
+  /// step over it.
+  let links: Links
   /// The largest alpha among the samples and their links: every alpha threshold at or above
   /// it treats this grid alike (a JPEG's is 0), which lets a live wall keep one set of marks
   /// for them all. Nil for a grid made without its links (a run's, made for one analysis,
@@ -35,7 +33,7 @@ public struct SampleGrid: Sendable {
 
   /// The memory the samples take, for a cache's budget.
   public var byteCount: Int {
-    (pixels.count + links.count) * MemoryLayout<UInt32>.stride + (colourNumbers?.byteCount ?? 0)
+    pixels.count * MemoryLayout<UInt32>.stride + links.byteCount + (colourNumbers?.byteCount ?? 0)
   }
 
   /// This grid with its colours numbered, when they are few enough to be
@@ -97,11 +95,17 @@ public struct SampleGrid: Sendable {
         }
       }
     }
-    self.links = links
+    self.links = .written(links)
     largestAlpha =
       keepsLinks
       ? max(pixels.reduce(0) { max($0, $1 >> 24) }, links.reduce(0) { max($0, $1 >> 24) })
       : nil
+  }
+
+  /// Whether the pixels between the samples are read from the grid this one was coarsened
+  /// from, whose colours' numbers it keeps alive: a keeper drops it with that grid.
+  public var readsFinerGrid: Bool {
+    if case .finer = links { true } else { false }
   }
 
   /// Whether ``coarsened(by:)`` can make the grids of coarser steps from this one: it holds
@@ -116,60 +120,55 @@ public struct SampleGrid: Sendable {
   public func coarsened(by factor: Int) -> SampleGrid {
     precondition(canBeCoarsened && factor >= 1, "coarsening a grid without its links")
     let k = decodedStep
-    return pixels.withUnsafeBufferPointer { samples in
-      links.withUnsafeBufferPointer { between in
-        coarsened(by: factor) { x, y in
-          // The decoded pixel at `x`, `y`, on one of this grid's columns or rows.
-          if k == 1 { return samples[x * rows + y] }
-          let (c, i) = x.quotientAndRemainder(dividingBy: k)
-          let (r, j) = y.quotientAndRemainder(dividingBy: k)
-          if i == 0 && j == 0 { return samples[c * rows + r] }
-          let start = Self.linkStart(column: c, row: r, down: j > 0, rows: rows, step: k)
-          return between[start + (j > 0 ? j : i) - 1]
+    switch links {
+    case .finer(let finer):
+      // Every pixel on the rows and columns is the finer grid's: its links stay read there.
+      return finer.withPixels(rows: decodedHeight) { pixel in
+        coarsened(by: factor, links: links, pixel)
+      }
+    case .written(let links):
+      return pixels.withUnsafeBufferPointer { samples in
+        links.withUnsafeBufferPointer { between in
+          coarsened(by: factor) { x, y in
+            // The decoded pixel at `x`, `y`, on one of this grid's columns or rows.
+            if k == 1 { return samples[x * rows + y] }
+            let (c, i) = x.quotientAndRemainder(dividingBy: k)
+            let (r, j) = y.quotientAndRemainder(dividingBy: k)
+            if i == 0 && j == 0 { return samples[c * rows + r] }
+            let start = Self.linkStart(column: c, row: r, down: j > 0, rows: rows, step: k)
+            return between[start + (j > 0 ? j : i) - 1]
+          }
         }
       }
     }
   }
 
   /// The grid at `factor` times this one's step whose decoded pixels `pixel` reads (each
-  /// on one of this grid's rows or columns), with its colours' `numbers` when given.
+  /// on one of this grid's rows or columns), with its colours' `numbers` when given, and
+  /// its `links` when given (else written from `pixel`).
   @inline(__always)
   fileprivate func coarsened(
-    by factor: Int, numbers: ColourNumbers? = nil, _ pixel: (Int, Int) -> UInt32
+    by factor: Int, numbers: ColourNumbers? = nil, links given: Links? = nil,
+    _ pixel: (Int, Int) -> UInt32
   ) -> SampleGrid {
     let (width, height) = (decodedWidth, decodedHeight)
     let newStep = decodedStep * factor
     let (newColumns, newRows) = ((width + newStep - 1) / newStep, (height + newStep - 1) / newStep)
-    let gap = newStep - 1
     let pixels = [UInt32](unsafeUninitializedCapacity: newColumns * newRows) { pixels, count in
       for c in 0..<newColumns {
         for r in 0..<newRows { pixels[c * newRows + r] = pixel(c * newStep, r * newStep) }
       }
       count = newColumns * newRows
     }
-    let linkCount = newColumns * newRows * 2 * gap
-    let links = [UInt32](unsafeUninitializedCapacity: linkCount) { links, count in
-      count = linkCount
-      guard gap > 0 else { return }
-      // Each sample's `gap` pixels down, then its `gap` pixels right (``linkStart``), written
-      // in that order; 0 past the decode's bottom or right edge.
-      var next = 0
-      for c in 0..<newColumns {
-        let x = c * newStep
-        let right = min(gap, width - 1 - x)
-        for r in 0..<newRows {
-          let y = r * newStep
-          let down = min(gap, height - 1 - y)
-          for j in 0..<gap { links[next + j] = j < down ? pixel(x, y + 1 + j) : 0 }
-          next += gap
-          for j in 0..<gap { links[next + j] = j < right ? pixel(x + 1 + j, y) : 0 }
-          next += gap
-        }
-      }
-    }
+    let links =
+      given
+      ?? .written(
+        Self.links(
+          columns: newColumns, rows: newRows, step: newStep, width: width, height: height, pixel))
     let largestAlpha: UInt32? =
       self.largestAlpha == 0
-      ? 0 : max(pixels.reduce(0) { max($0, $1 >> 24) }, links.reduce(0) { max($0, $1 >> 24) })
+      ? 0
+      : max(pixels.reduce(0) { max($0, $1 >> 24) }, links.largestAlpha)
     var grid = SampleGrid(
       columns: newColumns, rows: newRows, step: step * factor, decodedStep: newStep,
       decodedWidth: width, decodedHeight: height, pixels: pixels, links: links,
@@ -178,9 +177,38 @@ public struct SampleGrid: Sendable {
     return grid
   }
 
+  /// The links of a grid of `columns` × `rows` samples `step` decoded pixels apart, over a
+  /// decode of `width` × `height` whose pixels on the grid's rows and columns `pixel` reads:
+  /// each sample's `step − 1` pixels down, then its `step − 1` pixels right
+  /// (``linkStart(column:row:down:rows:step:)``), 0 past the decode's bottom or right edge.
+  @inline(__always)
+  fileprivate static func links(
+    columns: Int, rows: Int, step: Int, width: Int, height: Int, _ pixel: (Int, Int) -> UInt32
+  ) -> [UInt32] {
+    let gap = step - 1
+    let linkCount = columns * rows * 2 * gap
+    return [UInt32](unsafeUninitializedCapacity: linkCount) { links, count in
+      count = linkCount
+      guard gap > 0 else { return }
+      var next = 0
+      for c in 0..<columns {
+        let x = c * step
+        let right = min(gap, width - 1 - x)
+        for r in 0..<rows {
+          let y = r * step
+          let down = min(gap, height - 1 - y)
+          for j in 0..<gap { links[next + j] = j < down ? pixel(x, y + 1 + j) : 0 }
+          next += gap
+          for j in 0..<gap { links[next + j] = j < right ? pixel(x + 1 + j, y) : 0 }
+          next += gap
+        }
+      }
+    }
+  }
+
   fileprivate init(
     columns: Int, rows: Int, step: Int, decodedStep: Int, decodedWidth: Int, decodedHeight: Int,
-    pixels: [UInt32], links: [UInt32], largestAlpha: UInt32?
+    pixels: [UInt32], links: Links, largestAlpha: UInt32?
   ) {
     self.columns = columns
     self.rows = rows
@@ -213,6 +241,55 @@ public struct SampleGrid: Sendable {
             body(i, pixels[i] >> 24 <= alphaThreshold && passes[Int(numbers[i])])
           }
         }
+      }
+    }
+  }
+
+  /// The decoded pixels between a grid's samples (``SampleGrid/links``).
+  enum Links: Sendable {
+    /// Each sample's `decodedStep − 1` pixels down, then its pixels right
+    /// (``linkStart(column:row:down:rows:step:)``; past the image's edge they are 0). Empty
+    /// when the grid was made without them, or at a decoded step of 1.
+    case written([UInt32])
+    /// Read from the colour numbers of the grid this one was coarsened from, which sampled
+    /// every pixel of an opaque decode (its rows are the decode's height): a live wall's grid
+    /// of 8 holds no copy of its grid of 4.
+    case finer(ColourNumbers)
+
+    var isEmpty: Bool {
+      switch self {
+      case .written(let links): links.isEmpty
+      case .finer: false
+      }
+    }
+
+    /// The bytes the grid keeps for them: none when they are read from the finer grid,
+    /// which its keeper keeps (and drops this grid with).
+    var byteCount: Int {
+      switch self {
+      case .written(let links): links.count * MemoryLayout<UInt32>.stride
+      case .finer: 0
+      }
+    }
+
+    /// Their largest alpha: an opaque decode's is 0.
+    var largestAlpha: UInt32 {
+      switch self {
+      case .written(let links): links.reduce(0) { max($0, $1 >> 24) }
+      case .finer: 0
+      }
+    }
+  }
+
+  /// The links written out, as a grid sampled from the decode holds them.
+  var writtenLinks: [UInt32] {
+    switch links {
+    case .written(let links): links
+    case .finer(let finer):
+      finer.withPixels(rows: decodedHeight) { pixel in
+        Self.links(
+          columns: columns, rows: rows, step: decodedStep, width: decodedWidth,
+          height: decodedHeight, pixel)
       }
     }
   }
@@ -254,6 +331,17 @@ public struct ColourNumbers: Sendable {
         }
       }
       count = numbers.count
+    }
+  }
+
+  /// Calls `body` with the pixel at `x`, `y` of the opaque decode these number sample by
+  /// sample (a grid of every decoded pixel, `rows` of them a column).
+  @inline(__always)
+  func withPixels<Result>(rows: Int, _ body: ((Int, Int) -> UInt32) -> Result) -> Result {
+    colours.withUnsafeBufferPointer { colours in
+      numbers.withUnsafeBufferPointer { numbers in
+        body { x, y in colours[Int(numbers[x * rows + y])] }
+      }
     }
   }
 
@@ -389,11 +477,10 @@ public struct CompactGrid: Sendable {
       count = newColumns * newRows
     }
     let coarser = ColourNumbers(colours: renumbering.colours, numbers: sampleNumbers)
-    return numbers.colours.withUnsafeBufferPointer { palette in
-      numbers.numbers.withUnsafeBufferPointer { old in
-        // Opaque: alpha 0, so the pixel is the colour.
-        kept.coarsened(by: factor, numbers: coarser) { x, y in palette[Int(old[x * rows + y])] }
-      }
+    // Opaque: alpha 0, so the pixel is the colour. The pixels between the coarser samples
+    // are this grid's, read from its numbers when the fill asks.
+    return numbers.withPixels(rows: rows) { pixel in
+      kept.coarsened(by: factor, numbers: coarser, links: factor > 1 ? .finer(numbers) : nil, pixel)
     }
   }
 

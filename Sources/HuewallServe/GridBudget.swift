@@ -6,7 +6,8 @@ import HuewallStore
 
 /// How many bytes of sample grids `huewall serve` keeps (``SampleGridCache``). By default it is
 /// enough for the grid of every image on the wall, as the catalogue's image sizes predict them,
-/// but at most a quarter of the machine's memory; `--grid-memory` chooses it instead. A grid
+/// and what is kept beside them (``withRoom(_:)``), but at most a quarter of the machine's
+/// memory; `--grid-memory` chooses it instead. A grid
 /// that does not fit is made again, from a decode, on every change: what makes a change take
 /// seconds rather than a fraction of one.
 public struct GridBudget: Sendable, Equatable {
@@ -141,7 +142,15 @@ public struct GridBudget: Sendable, Equatable {
   /// times). Numbering a grid's colours (``ColourNumbers``) leaves it smaller where its samples
   /// are all opaque (a JPEG's, kept compact: about 60 % of its pixels' bytes on those photos),
   /// and adds a fourteenth where the grid keeps the pixels between its samples.
-  static func withRoom(_ needed: Int) -> Int { needed + needed / 8 + needed }
+  ///
+  /// Then a quarter of all that, for a granularity twice as coarse tried beside the wall's:
+  /// its grids, coarsened from the wall's, hold a quarter of the samples and read the pixels
+  /// between them from the wall's grids. On those photos granularity 8 took 276 MB beside the
+  /// wall's 802 MB: with it kept too, the first change back at 4 weighs nothing again.
+  static func withRoom(_ needed: Int) -> Int {
+    let wall = needed + needed / 8 + needed
+    return wall + wall / 4
+  }
 
   /// Whole megabytes, rounded up.
   static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }

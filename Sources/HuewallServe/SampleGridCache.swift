@@ -152,6 +152,11 @@ public final class SampleGridCache: Sendable {
     /// The kept grid this one was coarsened from: while that stays, this one is made again
     /// without a decode.
     var coarsenedFrom: Key? = nil
+    /// Whether the grid reads the pixels between its samples from that one's
+    /// (``SampleGrid/readsFinerGrid``): it goes with it.
+    var readsSource = false
+    /// The grids coarsened from this one.
+    var coarsenedInto: Set<Key> = []
     /// The grid's backdrop marks, the most recently used last.
     var marks: [(plan: FillPlan, marks: BackdropMarks)] = []
     /// The grid's colours weighed under the parameters last asked.
@@ -420,9 +425,17 @@ public final class SampleGridCache: Sendable {
     state.withLock { state in
       state.clock += 1
       // A grid numbered already (coarsened from a numbered one) is kept as numbered grids are.
-      let entry = Entry(
+      var entry = Entry(
         grid: .keeping(grid), sampleBytes: grid.byteCount - (grid.colourNumbers?.byteCount ?? 0),
         lastUse: state.clock, coarsenedFrom: source, numbered: grid.colourNumbers != nil)
+      if let source {
+        entry.readsSource = grid.readsFinerGrid
+        state.entries[source]?.coarsenedInto.insert(key)
+      }
+      if let old = state.entries[key] {
+        // Two tasks made it at once: the grids coarsened from the first go with this one.
+        entry.coarsenedInto = old.coarsenedInto
+      }
       if let old = state.entries.updateValue(entry, forKey: key) {
         state.statistics.bytes -= old.byteCount
       } else {
@@ -485,6 +498,14 @@ public final class SampleGridCache: Sendable {
       state.statistics.bytes -= entry.byteCount
       state.statistics.grids -= 1
       state.statistics.evictions += 1
+      // A grid that reads its links from this one would keep this one's numbers alive.
+      for child in entry.coarsenedInto {
+        if let coarser = state.entries[child], coarser.coarsenedFrom == oldKey,
+          coarser.readsSource
+        {
+          drop(child)
+        }
+      }
     }
     enum Dropped { case weighing, coarsenedGrid, grid }
     let order: [(inUse: Bool, dropping: Dropped)] = [

@@ -13,7 +13,7 @@ import Testing
     #expect(coarsened.columns == sampled.columns && coarsened.rows == sampled.rows, "\(what)")
     #expect(coarsened.step == sampled.step && coarsened.decodedStep == sampled.decodedStep)
     #expect(coarsened.pixels == sampled.pixels, "\(what): samples")
-    #expect(coarsened.links == sampled.links, "\(what): the pixels between samples")
+    #expect(coarsened.writtenLinks == sampled.writtenLinks, "\(what): the pixels between samples")
     #expect(coarsened.largestAlpha == sampled.largestAlpha, "\(what): largest alpha")
   }
 
@@ -31,7 +31,7 @@ import Testing
         plan: DecodePlan(maxReduction: 4, minLongerSide: DecodePlan.analysisMinLongerSide))
       let r = image.reduction
       if r > 1 { reduced += 1 }
-      image.withPixels { view in
+      try image.withPixels { view in
         // From every decoded pixel, and from every second one with the pixels between.
         for finer in [1, 2] {
           let grid = SampleGrid(view, step: r * finer, reduction: r)
@@ -51,6 +51,18 @@ import Testing
             guard let compact else { continue }
             let numbered = compact.coarsened(by: factor)
             Self.expectSame(numbered, sampled, what + ", compact")
+            // Its pixels between samples are read from the compact grid's numbers, not copied;
+            // the fill reads them there as from written ones.
+            #expect(numbered.readsFinerGrid == (finer == 1 && factor > 1), "\(what): read")
+            if numbered.readsFinerGrid {
+              #expect(numbered.byteCount < sampled.numberingColours().byteCount, "\(what)")
+              var parameters = Preset.product.parameters
+              parameters.granularity = r * finer * factor
+              let analyzer = try PaletteAnalyzer(parameters: parameters)
+              #expect(
+                analyzer.backdropMarks(in: numbered) == analyzer.backdropMarks(in: sampled),
+                "\(what): the fill")
+            }
             let expected = sampled.numberingColours().colourNumbers
             #expect(numbered.colourNumbers?.colours == expected?.colours, "\(what): colours")
             #expect(numbered.colourNumbers?.numbers == expected?.numbers, "\(what): numbers")

@@ -93,6 +93,41 @@ func grid(samples count: Int) -> SampleGrid {
     #expect(cache.statistics.coarsened == 2)
   }
 
+  @Test func aGridReadingThePixelsBetweenItsSamplesFromItsSourceGoesWithIt() {
+    // The grid of 4 numbered and opaque, kept compact: the grid of 8 coarsened from it reads
+    // the pixels between its samples from its numbers rather than holding them.
+    let shop = ShopPhoto()
+    let four = shop.four.numberingColours()
+    let probe = SampleGridCache(budget: 1 << 30)
+    _ = probe.kept(for: shop.key(4)) { .init(grid: four, header: shop.header) }
+    let fourBytes = probe.statistics.bytes
+    let eight = probe.kept(for: shop.key(8)) {
+      Issue.record("decoded for 8")
+      return .init(grid: shop.eight, header: shop.header)
+    }
+    #expect(eight.grid.readsFinerGrid && probe.statistics.coarsened == 1)
+    let eightBytes = probe.statistics.bytes - fourBytes
+    #expect(eightBytes < shop.eight.byteCount / 2, "it holds no copy of the grid of 4")
+    // A grid used after the grid of 4: making room for the grid of 8 drops the grid of 4, the
+    // least recently used, and the grid of 8 with it, whose bytes would stay held otherwise.
+    let other = grid(samples: 1_000)
+    let cache = SampleGridCache(budget: fourBytes + eightBytes + other.byteCount - 1)
+    // Kept whole, then numbered (kept whole, a numbered grid would not fit).
+    let kept = cache.kept(for: shop.key(4)) { .init(grid: shop.four, header: shop.header) }
+    _ = cache.numbered(kept, for: shop.key(4))
+    #expect(cache.statistics.bytes == fourBytes)
+    _ = cache.grid(for: .init(sha256: "other", step: 1)) { other }
+    let made = cache.kept(for: shop.key(8)) {
+      Issue.record("decoded for 8")
+      return .init(grid: shop.eight, header: shop.header)
+    }
+    #expect(made.grid.pixels == shop.eight.pixels, "the change gets its grid all the same")
+    #expect(!cache.contains(shop.key(4)) && !cache.contains(shop.key(8)))
+    #expect(cache.contains(.init(sha256: "other", step: 1)))
+    #expect(cache.statistics.bytes == other.byteCount && cache.statistics.grids == 1)
+    #expect(cache.statistics.evictions == 2)
+  }
+
   @Test func whatTheWallHasNotUsedYetGoesFirst() throws {
     // A granularity tried (8, coarsened from the wall's 4), then the wall at 4 again: the
     // grid of 8 goes before the colours the wall's analysis has just weighed.

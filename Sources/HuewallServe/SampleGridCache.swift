@@ -423,6 +423,9 @@ public final class SampleGridCache: Sendable {
   ) {
     guard grid.byteCount <= budget else { return }
     state.withLock { state in
+      // A grid reading its source's pixels is not kept once the source went (another task
+      // made room meanwhile): nothing would drop it with the source.
+      if let source, grid.readsFinerGrid, state.entries[source] == nil { return }
       state.clock += 1
       // A grid numbered already (coarsened from a numbered one) is kept as numbered grids are.
       var entry = Entry(

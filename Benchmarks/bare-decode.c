@@ -35,6 +35,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--keep-freed-memory") == 0) {
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
     mallopt(M_TOP_PAD, 16 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
     first = 2;
   }
   for (int i = first; i < argc; i++) {

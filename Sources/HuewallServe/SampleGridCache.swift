@@ -11,8 +11,8 @@ import Synchronization
 /// pixels and a reduced decode gives other ones. Beside it the cache keeps the grid's colours
 /// numbered (``ColourNumbers``, so that the fill, the skin step and the weighing test each
 /// colour once), its backdrop marks (``BackdropMarks``) under the last few fill plans used
-/// (``FillPlan``), its colours weighed (``WeighedColours``) under the last weighing parameters
-/// asked, and the last few analyses made from them. So a change of a control that only bins
+/// (``FillPlan``), its colours weighed (``WeighedColours``) under the last two weighing
+/// parameters asked, and the last few analyses made from them. So a change of a control that only bins
 /// (colours, sample sizes, priority, hue wrap, the families) or of a foreground prior costs
 /// the binning alone (a scene whose colours are kept for one setting of the priors is weighed
 /// again when they change), and a change of a backdrop control costs the fill, the weighing
@@ -159,8 +159,9 @@ public final class SampleGridCache: Sendable {
     var coarsenedInto: Set<Key> = []
     /// The grid's backdrop marks, the most recently used last.
     var marks: [(plan: FillPlan, marks: BackdropMarks)] = []
-    /// The grid's colours weighed under the parameters last asked.
-    var weighing: (parameters: WeighedColours.Parameters, colours: WeighedColours)?
+    /// The grid's colours weighed under the parameters last asked, the most recently used
+    /// last (``weighingsPerGrid``).
+    var weighings: [(parameters: WeighedColours.Parameters, colours: WeighedColours)] = []
     /// The analyses last made from the grid's weighed colours, under the weighing's and the
     /// binning's parameters, the most recently used last.
     var analyses: [KeptAnalysis] = []
@@ -170,7 +171,8 @@ public final class SampleGridCache: Sendable {
 
     var byteCount: Int {
       grid.byteCount + marks.reduce(0) { $0 + $1.marks.byteCount }
-        + (weighing?.colours.byteCount ?? 0) + analyses.reduce(0) { $0 + $1.byteCount }
+        + weighings.reduce(0) { $0 + $1.colours.byteCount }
+        + analyses.reduce(0) { $0 + $1.byteCount }
     }
   }
 
@@ -324,8 +326,8 @@ public final class SampleGridCache: Sendable {
   /// The colours of the grid of `key` weighed under `parameters`, serving `priors`, made with
   /// `make` when they are not kept. They are kept only beside a kept grid, and only when they
   /// take at most ``weighingShare`` times its bytes: for every setting of the priors where
-  /// they fit, else narrowed to `priors` (a scene's many colours). One weighing per grid,
-  /// the last asked, since the stored set's results are stored.
+  /// they fit, else narrowed to `priors` (a scene's many colours). The last two weighings
+  /// asked are kept per grid (``weighingsPerGrid``), the earlier one first to go.
   public func weighing(
     for key: Key, _ parameters: WeighedColours.Parameters, serving priors: WeighedColours.Priors,
     make: () -> WeighedColours
@@ -333,19 +335,33 @@ public final class SampleGridCache: Sendable {
     besideGrid(
       of: key, hits: \.weighingHits, misses: \.weighingMisses,
       find: { entry in
-        entry.weighing.flatMap {
-          $0.parameters == parameters && $0.colours.serves(priors) ? $0.colours : nil
-        }
+        guard
+          let i = entry.weighings.firstIndex(where: {
+            $0.parameters == parameters && $0.colours.serves(priors)
+          })
+        else { return nil }
+        // The most recently used last.
+        entry.weighings.append(entry.weighings.remove(at: i))
+        return entry.weighings.last?.colours
       },
       make: make,
       store: { entry, colours in
         let room = entry.sampleBytes * weighingShare
         let kept = colours.byteCount <= room ? colours : colours.narrowed(to: priors)
         guard kept.byteCount <= room else { return false }
-        entry.weighing = (parameters, kept)
+        // Kept for other priors under the same parameters, they serve no more than these.
+        entry.weighings.removeAll { $0.parameters == parameters }
+        if entry.weighings.count >= Self.weighingsPerGrid { entry.weighings.removeFirst() }
+        entry.weighings.append((parameters, kept))
         return true
       })
   }
+
+  /// Weighings kept per grid: the wall's, and the one a change asked for, so that a change
+  /// that weighs every photo again (background suppression off: a scene's weighing of each
+  /// whole photo) and the change back both find theirs, while the budget has room for both
+  /// (the earlier ones go first when it has not, ``evictIfOver(_:sparing:)``).
+  static let weighingsPerGrid = 2
 
   /// The analysis of the colours of `key` weighed under `weighing` and binned under
   /// `binning` (``PaletteAnalyzer/binningParameters``), made with `make` when it is not kept.
@@ -476,11 +492,12 @@ public final class SampleGridCache: Sendable {
   /// the sort is paid once per many insertions rather than on each). What the wall's analysis
   /// under way has not used goes before what it has (``startingWall()``), and within each,
   /// what is cheapest to make again goes first, the least recently used first:
-  /// 1. weighed colours, made again from their grid and its marks (at 1,000 shop photos,
+  /// 1. a grid's earlier weighing, whether in use or not, before any grid's last one;
+  /// 2. weighed colours, made again from their grid and its marks (at 1,000 shop photos,
   ///    about 2 s for the wall against 6 s when its grids are decoded again);
-  /// 2. grids coarsened from a grid still kept, made again without a decode: a granularity
+  /// 3. grids coarsened from a grid still kept, made again without a decode: a granularity
   ///    tried beside the wall's own leaves the wall's grids in place;
-  /// 3. any grid, with what is kept beside it: made again only by a decode.
+  /// 4. any grid, with what is kept beside it: made again only by a decode.
   private func evictIfOver(_ state: inout State, sparing key: Key) {
     guard state.statistics.bytes > budget else { return }
     let target = budget - budget / 10
@@ -489,11 +506,14 @@ public final class SampleGridCache: Sendable {
     func isCoarsening(_ entry: Entry) -> Bool {
       entry.coarsenedFrom.map { state.entries[$0] != nil } ?? false
     }
-    func dropWeighing(_ oldKey: Key) {
-      guard let weighing = state.entries[oldKey]?.weighing else { return }
-      state.entries[oldKey]?.weighing = nil
-      state.statistics.bytes -= weighing.colours.byteCount
-      state.statistics.weighingsDropped += 1
+    /// Drops the grid's weighings, or all but the one used last.
+    func dropWeighings(_ oldKey: Key, keepingLast: Bool) {
+      guard var weighings = state.entries[oldKey]?.weighings, !weighings.isEmpty else { return }
+      let dropped = weighings.prefix(keepingLast ? weighings.count - 1 : weighings.count)
+      weighings.removeFirst(dropped.count)
+      state.entries[oldKey]?.weighings = weighings
+      state.statistics.bytes -= dropped.reduce(0) { $0 + $1.colours.byteCount }
+      state.statistics.weighingsDropped += dropped.count
     }
     func drop(_ oldKey: Key) {
       guard let entry = state.entries.removeValue(forKey: oldKey) else { return }
@@ -510,10 +530,11 @@ public final class SampleGridCache: Sendable {
         }
       }
     }
-    enum Dropped { case weighing, coarsenedGrid, grid }
+    enum Dropped { case earlierWeighing, weighing, coarsenedGrid, grid }
     let order: [(inUse: Bool, dropping: Dropped)] = [
-      (false, .weighing), (false, .coarsenedGrid), (true, .weighing), (true, .coarsenedGrid),
-      (false, .grid), (true, .grid),
+      (false, .earlierWeighing), (true, .earlierWeighing), (false, .weighing),
+      (false, .coarsenedGrid), (true, .weighing), (true, .coarsenedGrid), (false, .grid),
+      (true, .grid),
     ]
     for (inUse, dropping) in order {
       for oldKey in byAge where oldKey != key {
@@ -522,7 +543,8 @@ public final class SampleGridCache: Sendable {
           continue
         }
         switch dropping {
-        case .weighing: dropWeighing(oldKey)
+        case .earlierWeighing: dropWeighings(oldKey, keepingLast: true)
+        case .weighing: dropWeighings(oldKey, keepingLast: false)
         case .coarsenedGrid: if isCoarsening(entry) { drop(oldKey) }
         case .grid: drop(oldKey)
         }

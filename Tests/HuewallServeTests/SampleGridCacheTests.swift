@@ -291,6 +291,73 @@ func grid(samples count: Int) -> SampleGrid {
     #expect(made == 2)
   }
 
+  @Test func theLastTwoWeighingsAreKeptAndTheEarlierGoesFirst() throws {
+    // The wall's weighing and background suppression off's (every sample, a scene's priors):
+    // going back and forth weighs each once.
+    let file = repositoryRoot.appendingPathComponent("samples/15-multicolour-sneaker.jpg")
+    let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
+    var whole = Preset.product.parameters
+    whole.backgroundSuppression = false
+    let off = try PaletteAnalyzer(parameters: whole)
+    let image = try ImageDecoder().decode(
+      try Data(contentsOf: file), source: file.path, plan: .analysis(product.parameters))
+    let sampled = image.withPixels { SampleGrid($0, step: 4, reduction: image.reduction) }
+    let key = SampleGridCache.Key(sha256: "sneaker", step: 4)
+    var made: [String] = []
+    @discardableResult
+    func weigh(
+      _ analyzer: PaletteAnalyzer, _ name: String, hint: ProductHint = .none,
+      in cache: SampleGridCache
+    ) -> WeighedColours {
+      // Numbered and kept compact, as a live wall keeps it.
+      let grid = cache.numbered(cache.kept(for: key) { sampled }, for: key).grid
+      let marks = cache.marks(for: key, analyzer.fillPlan(for: grid)) {
+        analyzer.backdropMarks(in: grid)
+      }
+      return cache.weighing(
+        for: key, analyzer.weighingParameters(for: grid.outline, hint: hint, marks: marks),
+        serving: analyzer.foregroundPriors
+      ) {
+        made.append(name)
+        return analyzer.weighing(grid, marks: marks, hint: hint)
+      }
+    }
+    let cache = SampleGridCache(budget: 64 << 20)
+    for (analyzer, name) in [(product, "wall"), (off, "off"), (product, "wall"), (off, "off")] {
+      weigh(analyzer, name, in: cache)
+    }
+    #expect(made == ["wall", "off"])
+    // A third goes in place of the one used least recently, the wall's.
+    weigh(product, "worn", hint: ProductHint(title: "Cotton t-shirt"), in: cache)
+    weigh(off, "off", in: cache)
+    weigh(product, "wall", in: cache)
+    #expect(made == ["wall", "off", "worn", "wall"])
+    #expect(cache.statistics.weighingsDropped == 0)
+
+    // Over the budget, the earlier weighing goes first, before the one used last.
+    made = []
+    let probe = SampleGridCache(budget: 64 << 20)
+    weigh(product, "wall", in: probe)
+    let offBytes = weigh(off, "off", in: probe).byteCount
+    weigh(product, "wall", in: probe)
+    let both = probe.statistics.bytes
+    let other = grid(samples: 10)
+    let budget = both + other.byteCount - 1
+    // Dropping the earlier weighing (suppression off's) is enough to reach the budget's nine
+    // tenths.
+    try #require(both - offBytes + other.byteCount <= budget - budget / 10)
+    let tight = SampleGridCache(budget: budget)
+    made = []
+    for (analyzer, name) in [(product, "wall"), (off, "off"), (product, "wall")] {
+      weigh(analyzer, name, in: tight)
+    }
+    _ = tight.grid(for: .init(sha256: "other", step: 1)) { other }
+    #expect(tight.statistics.weighingsDropped == 1 && tight.statistics.evictions == 0)
+    weigh(product, "wall", in: tight)
+    weigh(off, "off", in: tight)
+    #expect(made == ["wall", "off", "off"], "the wall's stayed, suppression off's went")
+  }
+
   @Test func weighedColoursTooManyForTheShareAreKeptForTheSettingAsked() throws {
     // A scene of noise (each sample its own colour) with a person in it: weighed for every
     // setting of the priors, its colours take several times its grid; kept for one setting,

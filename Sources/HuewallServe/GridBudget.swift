@@ -139,7 +139,9 @@ public struct GridBudget: Sendable, Equatable {
   /// not yet cached, and as much again for their colours weighed for every setting of the
   /// foreground priors (``WeighedColours``: on 1,000 shop-size photos they took 95 % of the
   /// grids' bytes; a studio shot's a tenth to a half of its grid, a scene's noise up to seven
-  /// times). Numbering a grid's colours (``ColourNumbers``) leaves it smaller where its samples
+  /// times), for each weighing a grid keeps (``SampleGridCache/weighingsPerGrid``: the
+  /// wall's, and background suppression off's, each photo weighed whole, which took 605 MB
+  /// there). Numbering a grid's colours (``ColourNumbers``) leaves it smaller where its samples
   /// are all opaque (a JPEG's, kept compact: about 60 % of its pixels' bytes on those photos),
   /// and adds a fourteenth where the grid keeps the pixels between its samples.
   ///
@@ -148,7 +150,7 @@ public struct GridBudget: Sendable, Equatable {
   /// between them from the wall's grids. On those photos granularity 8 took 276 MB beside the
   /// wall's 802 MB: with it kept too, the first change back at 4 weighs nothing again.
   static func withRoom(_ needed: Int) -> Int {
-    let wall = needed + needed / 8 + needed
+    let wall = needed + needed / 8 + SampleGridCache.weighingsPerGrid * needed
     return wall + wall / 4
   }
 

@@ -131,8 +131,9 @@ import Testing
     let fits = GridBudget(needed: 600 << 20, images: 1000, granularity: 4, memory: machine)
     #expect(fits.bytes >= 600 << 20 && fits.fits && fits.warning == nil && !fits.isChosen)
     // Room for a product not yet cached (an eighth) and for the grids' weighed colours (as
-    // much again), then a quarter of that for a granularity twice as coarse.
-    #expect(fits.bytes == 1275 << 20 + 1275 << 20 / 4)
+    // much again, twice: two weighings a grid), then a quarter of that for a granularity twice
+    // as coarse.
+    #expect(fits.bytes == 1875 << 20 + 1875 << 20 / 4)
     let small = GridBudget(needed: 1 << 20, images: 24, granularity: 4, memory: machine)
     #expect(small.bytes == GridBudget.minimumDefault)
     let large = GridBudget(needed: 6 << 30, images: 12_000, granularity: 4, memory: machine)

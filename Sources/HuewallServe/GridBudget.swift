@@ -7,9 +7,8 @@ import HuewallStore
 /// How many bytes of sample grids `huewall serve` keeps (``SampleGridCache``). By default it is
 /// enough for the grid of every image on the wall, as the catalogue's image sizes predict them,
 /// and what is kept beside them (``withRoom(_:)``), but at most a quarter of the machine's
-/// memory; `--grid-memory` chooses it instead. A grid
-/// that does not fit is made again, from a decode, on every change: what makes a change take
-/// seconds rather than a fraction of one.
+/// memory; `--grid-memory` chooses it instead. A grid that does not fit is made again, from a
+/// decode, on every change: what makes a change take seconds rather than a fraction of one.
 public struct GridBudget: Sendable, Equatable {
   /// The bytes kept.
   public var bytes: Int

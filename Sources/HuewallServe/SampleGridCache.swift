@@ -12,12 +12,13 @@ import Synchronization
 /// numbered (``ColourNumbers``, so that the fill, the skin step and the weighing test each
 /// colour once), its backdrop marks (``BackdropMarks``) under the last few fill plans used
 /// (``FillPlan``), its colours weighed (``WeighedColours``) under the last two weighing
-/// parameters asked, and the last few analyses made from them. So a change of a control that only bins
-/// (colours, sample sizes, priority, hue wrap, the families) or of a foreground prior costs
-/// the binning alone (a scene whose colours are kept for one setting of the priors is weighed
-/// again when they change), and a change of a backdrop control costs the fill, the weighing
-/// and the binning of the photos whose marks it moves, and nothing for the others. A grid of a
-/// coarser granularity over the same decode is coarsened from a kept one, not decoded.
+/// parameters asked, and the last few analyses made from them. So a change of a control that
+/// only bins (colours, sample sizes, priority, hue wrap, the families) or of a foreground prior
+/// costs the binning alone (a scene whose colours are kept for one setting of the priors is
+/// weighed again when they change), and a change of a backdrop control costs the fill, the
+/// weighing and the binning of the photos whose marks it moves, and nothing for the others. A
+/// grid of a coarser granularity over the same decode is coarsened from a kept one, not
+/// decoded.
 /// Shared by every request; safe from any task.
 public final class SampleGridCache: Sendable {
   /// Which grid: an image's content hash, the step between samples and how the image is

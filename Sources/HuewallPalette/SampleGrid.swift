@@ -98,7 +98,7 @@ public struct SampleGrid: Sendable {
     self.links = .written(links)
     largestAlpha =
       keepsLinks
-      ? max(pixels.reduce(0) { max($0, $1 >> 24) }, links.reduce(0) { max($0, $1 >> 24) })
+      ? max(pixels.reduce(0) { max($0, $1 >> 24) }, self.links.largestAlpha)
       : nil
   }
 
@@ -483,6 +483,9 @@ public struct CompactGrid: Sendable {
       kept.coarsened(by: factor, numbers: coarser, links: factor > 1 ? .finer(numbers) : nil, pixel)
     }
   }
+
+  /// ``SampleGrid/readsFinerGrid`` of the grid.
+  public var readsFinerGrid: Bool { kept.readsFinerGrid }
 
   /// The memory it takes, for a cache's budget (the numbers are the grid's).
   public var byteCount: Int {

@@ -127,6 +127,15 @@ public final class SampleGridCache: Sendable {
       }
     }
 
+    /// Whether it reads the pixels between its samples from the grid it was coarsened from
+    /// (``SampleGrid/readsFinerGrid``): it goes with that grid.
+    var readsFinerGrid: Bool {
+      switch self {
+      case .whole(let grid): grid.readsFinerGrid
+      case .compact(let compact): compact.readsFinerGrid
+      }
+    }
+
     /// `grid` as kept: compact when its colours are numbered and its samples opaque
     /// (``CompactGrid``), else whole.
     static func keeping(_ grid: SampleGrid) -> KeptGrid {
@@ -153,9 +162,6 @@ public final class SampleGridCache: Sendable {
     /// The kept grid this one was coarsened from: while that stays, this one is made again
     /// without a decode.
     var coarsenedFrom: Key? = nil
-    /// Whether the grid reads the pixels between its samples from that one's
-    /// (``SampleGrid/readsFinerGrid``): it goes with it.
-    var readsSource = false
     /// The grids coarsened from this one.
     var coarsenedInto: Set<Key> = []
     /// The grid's backdrop marks, the most recently used last.
@@ -448,10 +454,7 @@ public final class SampleGridCache: Sendable {
       var entry = Entry(
         grid: .keeping(grid), sampleBytes: grid.byteCount - (grid.colourNumbers?.byteCount ?? 0),
         lastUse: state.clock, coarsenedFrom: source, numbered: grid.colourNumbers != nil)
-      if let source {
-        entry.readsSource = grid.readsFinerGrid
-        state.entries[source]?.coarsenedInto.insert(key)
-      }
+      if let source { state.entries[source]?.coarsenedInto.insert(key) }
       if let old = state.entries[key] {
         // Two tasks made it at once: the grids coarsened from the first go with this one.
         entry.coarsenedInto = old.coarsenedInto
@@ -525,7 +528,7 @@ public final class SampleGridCache: Sendable {
       // A grid that reads its links from this one would keep this one's numbers alive.
       for child in entry.coarsenedInto {
         if let coarser = state.entries[child], coarser.coarsenedFrom == oldKey,
-          coarser.readsSource
+          coarser.grid.readsFinerGrid
         {
           drop(child)
         }

@@ -19,7 +19,8 @@ struct Serve: AsyncParsableCommand {
       re-analyses every cached image and re-sorts the wall. Each image is decoded once and its \
       samples kept in memory (--grid-memory: by default enough for the catalogue, at most a \
       quarter of the machine's memory, with a warning at start when the catalogue does not \
-      fit), so a change costs the analysis alone. The \
+      fit), so a change costs the analysis alone; between changes, the walls one change \
+      away that cost most are analysed ahead (--no-anticipate). The \
       catalogue is read without taking its lock, so a nightly run goes on meanwhile; Save \
       stores the parameters as a named set (as `huewall analyze --name` does) and exports it \
       to the configured output folder with "-NAME" added. Ctrl-C stops the server.
@@ -57,6 +58,14 @@ struct Serve: AsyncParsableCommand {
       valueName: "MB"))
   var gridMemory: Int?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: ArgumentHelp(
+      "Between changes, analyse the walls one change away that cost most (background "
+        + "suppression and the other backdrop steps switched, the granularity doubled), so that "
+        + "such a change shows at once; --no-anticipate leaves the cores idle between changes."))
+  var anticipate = true
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
     if let gridMemory, gridMemory < 0 {
@@ -86,7 +95,8 @@ struct Serve: AsyncParsableCommand {
     do {
       budget = try GridBudget.forCatalogue(configuration, chosenMegabytes: gridMemory)
       server = try TuningServer(
-        configuration: configuration, gridBudget: budget.bytes, logger: logger)
+        configuration: configuration, gridBudget: budget.bytes, anticipates: anticipate,
+        logger: logger)
     } catch {
       throw CommandFailure.fatal(error)
     }

@@ -15,12 +15,20 @@ public struct LiveAnalysis: Sendable {
   public let decoder: ImageDecoder
   /// Images analysed at once.
   public let jobs: Int
+  /// The walls analysed lately and those anticipated, image by image.
+  public let walls: KnownWalls
+  /// The anticipation under way behind the wall on screen, if any.
+  private let behind = BackgroundWork()
 
-  public init(images: ImageCache, grids: SampleGridCache, decoder: ImageDecoder, jobs: Int) {
+  public init(
+    images: ImageCache, grids: SampleGridCache, decoder: ImageDecoder, jobs: Int,
+    walls: KnownWalls = KnownWalls()
+  ) {
     self.images = images
     self.grids = grids
     self.decoder = decoder
     self.jobs = max(1, jobs)
+    self.walls = walls
   }
 
   /// One image's colours under the asked parameters, as the store would keep them.
@@ -37,7 +45,8 @@ public struct LiveAnalysis: Sendable {
   /// Analyses `hashes` in that order of priority (the caller puts what is on screen first),
   /// handing each result to `each` as soon as it and those before it are ready: a caller that
   /// streams them yields to an `AsyncStream` here. `hints` says what the feed says of the
-  /// product each image shows, by hash, as a run hands it to the analysis.
+  /// product each image shows, by hash, as a run hands it to the analysis. Each result is
+  /// also kept in ``walls``.
   public func analyse(
     _ hashes: [String], with analyzer: PaletteAnalyzer, hints: [String: ProductHint] = [:],
     each: (Result) throws -> Void
@@ -63,6 +72,7 @@ public struct LiveAnalysis: Sendable {
           sha256: sha256, colors: [], family: nil, failure: DecodeError.reason(of: error))
       }
     } consume: { result in
+      walls.remember(result, hint: hints[result.sha256] ?? .none, under: analyzer.parameters)
       try each(result)
     }
     ServeMetrics.gridCache(grids.statistics)
@@ -84,7 +94,7 @@ public struct LiveAnalysis: Sendable {
   /// kept, and the grid's pixels are given back only for the fill or the weighing.
   static func analysis(
     of kept: SampleGridCache.KeptGrid, key: SampleGridCache.Key, hint: ProductHint,
-    by analyzer: PaletteAnalyzer, grids: SampleGridCache
+    by analyzer: PaletteAnalyzer, grids: SampleGridCache, use: SampleGridCache.Use = .keeping
   ) -> PaletteAnalysis {
     var whole: SampleGrid?
     func grid() -> SampleGrid {
@@ -95,18 +105,96 @@ public struct LiveAnalysis: Sendable {
     }
     let outline = kept.outline
     let fill = analyzer.fillPlan(for: outline)
-    let marks = grids.marks(for: key, fill) { analyzer.backdropMarks(in: grid(), plan: fill) }
+    let marks = grids.marks(for: key, fill, use: use) {
+      analyzer.backdropMarks(in: grid(), plan: fill)
+    }
     guard analyzer.weighsColours else { return analyzer.analyze(grid(), marks: marks, hint: hint) }
     let weighing = analyzer.weighingParameters(for: outline, hint: hint, marks: marks)
     return grids.analysis(
-      for: key, weighedUnder: weighing, binnedUnder: analyzer.binningParameters
+      for: key, weighedUnder: weighing, binnedUnder: analyzer.binningParameters, use: use
     ) {
       analyzer.analyze(
-        grids.weighing(for: key, weighing, serving: analyzer.foregroundPriors) {
+        grids.weighing(for: key, weighing, serving: analyzer.foregroundPriors, use: use) {
           analyzer.weighing(grid(), marks: marks, hint: hint)
         })
     }
   }
+
+  /// The parameters one change of a control away from `parameters` whose change would fill,
+  /// weigh or sample every photo again, the dearest first: each backdrop step switched (the
+  /// steps the binning does not read, ``PaletteAnalyzer/binningParameters``; the table lists
+  /// background suppression, which moves every photo's backdrop, first), then the
+  /// granularity doubled (a grid coarsened from the wall's, no decode). Any other change
+  /// costs the binning alone, or the weighing of the few scenes whose colours are kept for
+  /// one setting of the priors.
+  public static func neighbours(of parameters: AnalysisParameters) -> [AnalysisParameters] {
+    guard let binning = try? PaletteAnalyzer(parameters: parameters).binningParameters else {
+      return []
+    }
+    var neighbours: [AnalysisParameters] = AnalysisStep.all.compactMap { step in
+      var switched = parameters
+      switched[keyPath: step.parameter].toggle()
+      guard let analyzer = try? PaletteAnalyzer(parameters: switched),
+        analyzer.binningParameters == binning
+      else { return nil }
+      return switched
+    }
+    var coarser = parameters
+    coarser.granularity *= 2
+    if (try? PaletteAnalyzer(parameters: coarser)) != nil { neighbours.append(coarser) }
+    return neighbours
+  }
+
+  /// Analyses behind the wall on screen, under `parameters` and `hints` as it was analysed,
+  /// the walls one change away whose change would cost most (``neighbours(of:)``), into
+  /// ``walls``: a change to one of them then streams its wall as a stored set's. Reads what
+  /// the cache keeps and keeps nothing in it (``SampleGridCache/Use/readingOnly``); an image
+  /// whose grid is not kept is left to the change, which decodes it. `wall` is the number of
+  /// the wall's analysis (``SampleGridCache/latestWall``, by default the latest): stops as
+  /// soon as another starts, or when the task is cancelled (another anticipation replaces
+  /// this one, ``anticipateBehind(_:for:hints:)``).
+  public func anticipate(
+    _ hashes: [String], for parameters: AnalysisParameters, hints: [String: ProductHint] = [:],
+    behind wall: Int? = nil
+  ) async {
+    let wall = wall ?? grids.latestWall
+    @Sendable func stopped() -> Bool { Task.isCancelled || grids.latestWall != wall }
+    for neighbour in Self.neighbours(of: parameters) {
+      guard !stopped(), let analyzer = try? PaletteAnalyzer(parameters: neighbour) else { return }
+      let known = walls.results(for: neighbour, hints: hints)
+      let (step, plan) = (neighbour.granularity, DecodePlan.analysis(neighbour))
+      try? await forEachConcurrently(hashes.filter { known[$0] == nil }, width: jobs) {
+        sha256 -> Result? in
+        guard !stopped() else { return nil }
+        let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
+        guard let kept = grids.keptOrCoarsened(key) else { return nil }
+        let palette = Self.analysis(
+          of: kept, key: key, hint: hints[sha256] ?? .none, by: analyzer, grids: grids,
+          use: .readingOnly)
+        return Result(
+          sha256: sha256, colors: palette.colors.map(StoredColor.init),
+          family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)
+      } consume: { result in
+        guard let result else { return }
+        walls.remember(result, hint: hints[result.sha256] ?? .none, under: neighbour)
+        ServeMetrics.anticipatedImages.increment()
+      }
+    }
+  }
+
+  /// Starts ``anticipate(_:for:hints:)`` behind the response, in place of the one under way.
+  public func anticipateBehind(
+    _ hashes: [String], for parameters: AnalysisParameters, hints: [String: ProductHint]
+  ) {
+    let wall = grids.latestWall
+    behind.replace { await self.anticipate(hashes, for: parameters, hints: hints, behind: wall) }
+  }
+
+  /// Stops the anticipation under way: a change is asked for, and has the cores.
+  public func stopAnticipating() { behind.cancel() }
+
+  /// Whether an anticipation is under way.
+  public var isAnticipating: Bool { behind.isRunning }
 
   /// Keeps the sample grids of the images of `hashes` under `analyzer`'s parameters, in that
   /// order, decoding those not kept, and beside each what an analysis under them keeps (the

@@ -243,38 +243,21 @@ public final class SampleGridCache: Sendable {
     }
   }
 
+  /// How an analysis uses what is kept: a change of the wall keeps what it makes; an
+  /// anticipation (``LiveAnalysis/anticipate(_:for:hints:)``) reads what is kept and keeps
+  /// nothing, so that it never displaces what the wall on screen keeps, nor reorders it.
+  public enum Use: Sendable {
+    case keeping
+    case readingOnly
+  }
+
   /// The grid of `key` as kept (compact once numbered); else, when the finest grid kept of the
   /// same image samples the same decode at a step `key`'s is a multiple of, that grid
   /// coarsened to `key`'s step (``SampleGrid/coarsened(by:)``, no decode: a granularity of 8
   /// after 4); else the grid `sample` makes (a decode), kept with its image's header so that
   /// it can serve so.
   public func kept(for key: Key, sampling sample: () throws -> Sampled) rethrows -> KeptGrid {
-    enum Found {
-      case kept(KeptGrid)
-      case coarsening(KeptGrid, factor: Int, header: ImageHeader, source: Key)
-    }
-    let found = state.withLock { state -> Found? in
-      if let entry = state.entries[key] {
-        state.clock += 1
-        state.entries[key]?.lastUse = state.clock
-        state.statistics.hits += 1
-        return .kept(entry.grid)
-      }
-      guard let (source, header) = state.finest[key.sha256],
-        let entry = state.entries[source], key.step.isMultiple(of: source.step),
-        key.plan.decodesAlike(source.plan, header)
-      else {
-        state.statistics.misses += 1
-        return nil
-      }
-      // The source keeps its own last use: should grids themselves have to go during a
-      // change of granularity, the finer grids it has already coarsened go first, not the
-      // ones it still needs (a wall is analysed in the same order each time).
-      state.statistics.coarsened += 1
-      return .coarsening(
-        entry.grid, factor: key.step / source.step, header: header, source: source)
-    }
-    switch found {
+    switch found(key, use: .keeping) {
     case .kept(let kept):
       return kept
     case .coarsening(let source, let factor, let header, let sourceKey):
@@ -285,6 +268,50 @@ public final class SampleGridCache: Sendable {
       let sampled = try sample()
       keep(sampled.grid, for: key, header: sampled.header)
       return .whole(sampled.grid)
+    }
+  }
+
+  /// The grid of `key` as kept, else coarsened from the finest grid kept of its image as
+  /// ``kept(for:sampling:)`` would, without keeping it; nil when only a decode would make it.
+  /// Counts as neither a hit nor a use.
+  public func keptOrCoarsened(_ key: Key) -> KeptGrid? {
+    switch found(key, use: .readingOnly) {
+    case .kept(let kept): kept
+    case .coarsening(let source, let factor, _, _): .whole(source.coarsened(by: factor))
+    case nil: nil
+    }
+  }
+
+  private enum Found {
+    case kept(KeptGrid)
+    case coarsening(KeptGrid, factor: Int, header: ImageHeader, source: Key)
+  }
+
+  /// The grid of `key` if kept, else the kept grid it can be coarsened from; a use, a hit or
+  /// a miss when `use` keeps.
+  private func found(_ key: Key, use: Use) -> Found? {
+    state.withLock { state -> Found? in
+      if let entry = state.entries[key] {
+        if use == .keeping {
+          state.clock += 1
+          state.entries[key]?.lastUse = state.clock
+          state.statistics.hits += 1
+        }
+        return .kept(entry.grid)
+      }
+      guard let (source, header) = state.finest[key.sha256],
+        let entry = state.entries[source], key.step.isMultiple(of: source.step),
+        key.plan.decodesAlike(source.plan, header)
+      else {
+        if use == .keeping { state.statistics.misses += 1 }
+        return nil
+      }
+      // The source keeps its own last use: should grids themselves have to go during a
+      // change of granularity, the finer grids it has already coarsened go first, not the
+      // ones it still needs (a wall is analysed in the same order each time).
+      if use == .keeping { state.statistics.coarsened += 1 }
+      return .coarsening(
+        entry.grid, factor: key.step / source.step, header: header, source: source)
     }
   }
 
@@ -312,10 +339,10 @@ public final class SampleGridCache: Sendable {
   /// The backdrop marks of the grid of `key` under the fill's `plan`, made with `make` when
   /// they are not kept. They are kept only beside a kept grid, and dropped with it.
   public func marks(
-    for key: Key, _ plan: FillPlan, make: () -> BackdropMarks
+    for key: Key, _ plan: FillPlan, use: Use = .keeping, make: () -> BackdropMarks
   ) -> BackdropMarks {
     besideGrid(
-      of: key, hits: \.markHits, misses: \.markMisses,
+      of: key, use: use, hits: \.markHits, misses: \.markMisses,
       find: { entry in
         guard let i = entry.marks.firstIndex(where: { $0.plan == plan }) else { return nil }
         // The most recently used last.
@@ -337,10 +364,10 @@ public final class SampleGridCache: Sendable {
   /// asked are kept per grid (``weighingsPerGrid``), the earlier one first to go.
   public func weighing(
     for key: Key, _ parameters: WeighedColours.Parameters, serving priors: WeighedColours.Priors,
-    make: () -> WeighedColours
+    use: Use = .keeping, make: () -> WeighedColours
   ) -> WeighedColours {
     besideGrid(
-      of: key, hits: \.weighingHits, misses: \.weighingMisses,
+      of: key, use: use, hits: \.weighingHits, misses: \.weighingMisses,
       find: { entry in
         guard
           let i = entry.weighings.firstIndex(where: {
@@ -378,10 +405,10 @@ public final class SampleGridCache: Sendable {
   /// and going back to an earlier set costs nothing at all.
   public func analysis(
     for key: Key, weighedUnder weighing: WeighedColours.Parameters,
-    binnedUnder binning: AnalysisParameters, make: () -> PaletteAnalysis
+    binnedUnder binning: AnalysisParameters, use: Use = .keeping, make: () -> PaletteAnalysis
   ) -> PaletteAnalysis {
     besideGrid(
-      of: key, hits: \.analysisHits, misses: \.analysisMisses,
+      of: key, use: use, hits: \.analysisHits, misses: \.analysisMisses,
       find: { entry in
         guard
           let i = entry.analyses.firstIndex(where: {
@@ -404,24 +431,26 @@ public final class SampleGridCache: Sendable {
   static let analysesPerGrid = 4
 
   /// What is kept beside the grid of `key`: what `find` finds there, else what `make` makes,
-  /// which `store` puts beside the grid when one is kept (saying whether it did). Hits and
-  /// misses are counted under `hits` and `misses`.
+  /// which `store` puts beside the grid when one is kept (saying whether it did) and `use`
+  /// keeps. Hits and misses are counted under `hits` and `misses` when it does.
   private func besideGrid<Value: Sendable>(
-    of key: Key, hits: WritableKeyPath<Statistics, Int> & Sendable,
+    of key: Key, use: Use, hits: WritableKeyPath<Statistics, Int> & Sendable,
     misses: WritableKeyPath<Statistics, Int> & Sendable, find: (inout Entry) -> Value?,
     make: () -> Value, store: (inout Entry, Value) -> Bool
   ) -> Value {
     let kept = state.withLock { state -> Value? in
       let found = state.entries[key].flatMap { entry in
+        // `find` puts what it finds last, the most recently used: not for a reading.
         var entry = entry
-        defer { state.entries[key] = entry }
+        defer { if use == .keeping { state.entries[key] = entry } }
         return find(&entry)
       }
-      state.statistics[keyPath: found != nil ? hits : misses] += 1
+      if use == .keeping { state.statistics[keyPath: found != nil ? hits : misses] += 1 }
       return found
     }
     if let kept { return kept }
     let value = make()
+    guard use == .keeping else { return value }
     state.withLock { state in
       guard var entry = state.entries[key] else { return }
       let before = entry.byteCount

@@ -16,6 +16,11 @@ enum ServeMetrics {
     imageDuration.recordNanoseconds(duration.nanoseconds)
   }
 
+  /// Images analysed behind the wall on screen, for the walls one change away from it.
+  static let anticipatedImages = Counter(label: "huewall_serve_anticipated_images_total")
+  /// 1 while those are analysed, else 0.
+  static let anticipating = Gauge(label: "huewall_serve_anticipating")
+
   static let gridBytes = Gauge(label: "huewall_serve_grid_cache_bytes")
   static let grids = Gauge(label: "huewall_serve_grid_cache_grids")
   /// The statistics last reported, so that the counters grow by what happened since.

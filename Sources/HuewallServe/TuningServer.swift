@@ -26,11 +26,18 @@ public struct TuningServer: Sendable {
   public let token = RequestGuard.randomToken()
   /// People's colour decisions, written one at a time.
   let decisionWrites = WriteQueue()
+  /// Whether the walls one dear change away are analysed behind each wall
+  /// (``LiveAnalysis/anticipate(_:for:hints:behind:)``).
+  public let anticipates: Bool
 
   /// Opens the catalogue (which must exist) and the image cache of `configuration`; up to
-  /// `gridBudget` bytes of sample grids are kept in memory.
-  public init(configuration: PipelineConfiguration, gridBudget: Int, logger: Logger) throws {
+  /// `gridBudget` bytes of sample grids are kept in memory. `anticipates` as its property.
+  public init(
+    configuration: PipelineConfiguration, gridBudget: Int, anticipates: Bool = true,
+    logger: Logger
+  ) throws {
     self.configuration = configuration
+    self.anticipates = anticipates
     store = try CatalogStore(path: configuration.database, access: .readOnly)
     let images = try ImageCache(directory: URL(fileURLWithPath: configuration.cache))
     live = LiveAnalysis(
@@ -226,6 +233,8 @@ public struct TuningServer: Sendable {
   /// image is analysed (those named by `first`, newline-separated ids, before the rest), then
   /// one line with the wall's new order.
   func analysis(_ request: Request) throws -> Response {
+    // The cores go to the change asked for, not to walls anticipated behind the last one.
+    live.stopAnticipating()
     let asked = try parameters(of: request)
     let analyzer = try PaletteAnalyzer(parameters: asked.parameters)
     // The header of the page names the parameters on screen by this hash.
@@ -239,10 +248,12 @@ public struct TuningServer: Sendable {
     // typical colour in the catalogue (the pipeline's own analyses).
     let typical = FamilyColors(entries: entries)
     let hashes = Self.hashes(of: entries, first: first)
-    // A stored set of these parameters (going back to the nightly set): its analyses are
-    // streamed as they are; only images it has not analysed are analysed live.
-    let stored = try storedResults(asked)
     let hints = Self.hints(of: entries)
+    // A stored set of these parameters (going back to the nightly set), or a wall analysed
+    // lately or anticipated behind the last one: its analyses are streamed as they are; only
+    // images it has not analysed are analysed live.
+    let stored = try storedResults(asked).merging(
+      live.walls.results(for: asked.parameters, hints: hints), uniquingKeysWith: { set, _ in set })
     let products = Dictionary(
       entries.compactMap { entry in
         entry.isRemoved ? nil : entry.imageSHA256.map { ($0, [entry.id]) }
@@ -305,10 +316,13 @@ public struct TuningServer: Sendable {
             ("preset", .string(asked.preset.rawValue)),
           ])
           .serialized() + "\n"))
-      // Served from the store: the sample grids and what the analysis keeps beside them are
-      // readied behind it, so that the next change costs what it changes alone (the page has
-      // its wall already).
+      // Served from what is known: the sample grids and what the analysis keeps beside them
+      // are readied behind it, so that the next change costs what it changes alone (the page
+      // has its wall already).
       if !stored.isEmpty { try await live.prepare(hashes, for: analyzer, hints: hints) }
+      // Then the walls a change of one control would have to weigh again, so that the change
+      // streams them as it streams a stored set.
+      if anticipates { live.anticipateBehind(hashes, for: asked.parameters, hints: hints) }
       try await writer.finish(nil)
     }
     return Response(

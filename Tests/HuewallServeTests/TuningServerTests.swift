@@ -164,6 +164,56 @@ struct ServedCatalogue {
     }
   }
 
+  /// Behind a wall, the server anticipates the walls one dear change away; a change to one
+  /// of them streams it as it is known (what a live analysis gives), and so does a change to
+  /// any wall it knows.
+  @Test func aChangeToAWallAnticipatedOrKnownStreamsItAsKnown() async throws {
+    try await ServedCatalogue.run { served in
+      func settled() async throws {
+        for _ in 0..<600 where served.server.live.isAnticipating {
+          try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(!served.server.live.isAnticipating)
+      }
+      _ = try await served.analysis("preset=product")
+      try await settled()
+      let off = try LiveParameters(query: [
+        ("preset", "product"), ("backgroundSuppression", "false"),
+      ])
+      let entries = try served.server.catalogue()
+      let hints = TuningServer.hints(of: entries)
+      let images = Set(TuningServer.hashes(of: entries, first: []))
+      #expect(
+        served.server.live.walls.results(for: off.parameters, hints: hints).count
+          == images.count)
+      let anticipated = try await served.analysis("preset=product&backgroundSuppression=false")
+      let analysed = try await served.server.liveEntries(off)
+      #expect(anticipated.count == analysed.count + 1)
+      for entry in analysed {
+        let line = try #require(anticipated.first { $0["product"] as? String == entry.id })
+        let colors = try #require(line["colors"] as? [[String: Any]])
+        #expect(colors.map { $0["hex"] as? String } == entry.colors?.map(\.hex), "\(entry.id)")
+        #expect(line["family"] as? String == entry.family, "\(entry.id)")
+      }
+      // A colour no analysis gives, known for one image: the change streams it.
+      try await settled()
+      let product = try #require(entries.first { $0.imageSHA256 != nil })
+      let sha = try #require(product.imageSHA256)
+      served.server.live.walls.remember(
+        LiveAnalysis.Result(
+          sha256: sha,
+          colors: [
+            StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: "black")
+          ],
+          family: "black", failure: nil),
+        hint: hints[sha] ?? .none, under: off.parameters)
+      let known = try await served.analysis("preset=product&backgroundSuppression=false")
+      let line = try #require(known.first { $0["product"] as? String == product.id })
+      let colors = try #require(line["colors"] as? [[String: Any]])
+      #expect(colors.first?["hex"] as? String == "#010203")
+    }
+  }
+
   @Test func theServedWallIsTheExportedWallForTheSameParameters() async throws {
     try await ServedCatalogue.run { served in
       let (status, type, page) = try await served.get("")

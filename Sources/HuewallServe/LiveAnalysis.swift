@@ -46,13 +46,14 @@ public struct LiveAnalysis: Sendable {
   /// handing each result to `each` as soon as it and those before it are ready: a caller that
   /// streams them yields to an `AsyncStream` here. `hints` says what the feed says of the
   /// product each image shows, by hash, as a run hands it to the analysis. Each result is
-  /// also kept in ``walls``.
+  /// also kept in ``walls``. Returns the analysis's number (``SampleGridCache/latestWall``).
+  @discardableResult
   public func analyse(
     _ hashes: [String], with analyzer: PaletteAnalyzer, hints: [String: ProductHint] = [:],
     each: (Result) throws -> Void
-  ) async throws {
+  ) async throws -> Int {
     let (step, plan) = (analyzer.parameters.granularity, DecodePlan.analysis(analyzer.parameters))
-    grids.startingWall()
+    let wall = grids.startingWall()
     try await forEachConcurrently(hashes, width: jobs, inOrder: true) { sha256 -> Result in
       // A page that changed its mind (a newer change, a closed tab) cancels: skip the rest.
       guard !Task.isCancelled else {
@@ -76,6 +77,7 @@ public struct LiveAnalysis: Sendable {
       try each(result)
     }
     ServeMetrics.gridCache(grids.statistics)
+    return wall
   }
 
   /// The analysis of the grid of `key` by `analyzer`, the grid kept (``kept(_:)``) with its
@@ -182,11 +184,15 @@ public struct LiveAnalysis: Sendable {
     }
   }
 
-  /// Starts ``anticipate(_:for:hints:)`` behind the response, in place of the one under way.
+  /// Starts ``anticipate(_:for:hints:behind:)`` behind the response, in place of the one
+  /// under way, unless another analysis of the wall started since `wall` (the number of the
+  /// response's last, ``analyse(_:with:hints:each:)`` or ``prepare(_:for:hints:)``): that
+  /// analysis anticipates its own.
   public func anticipateBehind(
-    _ hashes: [String], for parameters: AnalysisParameters, hints: [String: ProductHint]
+    _ hashes: [String], for parameters: AnalysisParameters, hints: [String: ProductHint],
+    behind wall: Int
   ) {
-    let wall = grids.latestWall
+    guard grids.latestWall == wall else { return }
     behind.replace { await self.anticipate(hashes, for: parameters, hints: hints, behind: wall) }
   }
 
@@ -204,9 +210,11 @@ public struct LiveAnalysis: Sendable {
   /// for a backdrop control). `hints` as for ``analyse(_:with:hints:each:)``. Stops once the
   /// cache has to drop a grid for another (it is full), once another analysis of the wall
   /// starts (the page asked for a change: it is not slowed), or when the task is cancelled.
+  /// Returns its number, as ``analyse(_:with:hints:each:)`` does.
+  @discardableResult
   public func prepare(
     _ hashes: [String], for analyzer: PaletteAnalyzer, hints: [String: ProductHint] = [:]
-  ) async throws {
+  ) async throws -> Int {
     let (step, plan) = (analyzer.parameters.granularity, DecodePlan.analysis(analyzer.parameters))
     let wall = grids.startingWall()
     let evictions = grids.statistics.evictions
@@ -226,6 +234,7 @@ public struct LiveAnalysis: Sendable {
     } consume: { _ in
     }
     ServeMetrics.gridCache(grids.statistics)
+    return wall
   }
 
   /// The kept grid of `key`, else one coarsened from a kept grid of a finer step, else one

@@ -244,7 +244,7 @@ public final class SampleGridCache: Sendable {
   }
 
   /// How an analysis uses what is kept: a change of the wall keeps what it makes; an
-  /// anticipation (``LiveAnalysis/anticipate(_:for:hints:)``) reads what is kept and keeps
+  /// anticipation (``LiveAnalysis/anticipate(_:for:hints:behind:)``) reads what is kept and keeps
   /// nothing, so that it never displaces what the wall on screen keeps, nor reorders it.
   public enum Use: Sendable {
     case keeping

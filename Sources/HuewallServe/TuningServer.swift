@@ -272,11 +272,13 @@ public struct TuningServer: Sendable {
       let (lines, continuation) = AsyncStream.makeStream(of: LiveAnalysis.Result.self)
       var results: [String: LiveAnalysis.Result] = [:]
       var near: [String: [ColorFamily: Int]] = [:]
-      try await withThrowingTaskGroup(of: Void.self) { group in
+      // The number of the wall's analysis: what is anticipated behind it stops once another
+      // starts.
+      var lastAnalysis = try await withThrowingTaskGroup(of: Int.self) { group in
         group.addTask {
           defer { continuation.finish() }
           for sha in hashes { if let known = stored[sha] { continuation.yield(known) } }
-          try await live.analyse(
+          return try await live.analyse(
             stored.isEmpty ? hashes : hashes.filter { stored[$0] == nil }, with: analyzer,
             hints: hints
           ) { continuation.yield($0) }
@@ -296,7 +298,7 @@ public struct TuningServer: Sendable {
             try await writer.write(ByteBuffer(string: line + "\n"))
           }
         }
-        try await group.waitForAll()
+        return try await group.next() ?? 0
       }
       let wall = try LivePage.wall(
         entries: Self.coloured(entries, by: results), preset: asked.preset, synonyms: synonyms,
@@ -319,10 +321,14 @@ public struct TuningServer: Sendable {
       // Served from what is known: the sample grids and what the analysis keeps beside them
       // are readied behind it, so that the next change costs what it changes alone (the page
       // has its wall already).
-      if !stored.isEmpty { try await live.prepare(hashes, for: analyzer, hints: hints) }
+      if !stored.isEmpty {
+        lastAnalysis = try await live.prepare(hashes, for: analyzer, hints: hints)
+      }
       // Then the walls a change of one control would have to weigh again, so that the change
       // streams them as it streams a stored set.
-      if anticipates { live.anticipateBehind(hashes, for: asked.parameters, hints: hints) }
+      if anticipates {
+        live.anticipateBehind(hashes, for: asked.parameters, hints: hints, behind: lastAnalysis)
+      }
       try await writer.finish(nil)
     }
     return Response(

@@ -91,6 +91,9 @@ import Testing
     for neighbour in LiveAnalysis.neighbours(of: Preset.product.parameters) {
       #expect(live.walls.count(for: neighbour) == 0)
     }
+    // Nor does a response whose wall another followed start one.
+    live.anticipateBehind(hashes, for: Preset.product.parameters, hints: [:], behind: wall)
+    #expect(!live.isAnticipating)
   }
 }
 

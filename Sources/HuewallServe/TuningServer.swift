@@ -251,9 +251,12 @@ public struct TuningServer: Sendable {
     let hints = Self.hints(of: entries)
     // A stored set of these parameters (going back to the nightly set), or a wall analysed
     // lately or anticipated behind the last one: its analyses are streamed as they are; only
-    // images it has not analysed are analysed live.
-    let stored = try storedResults(asked).merging(
-      live.walls.results(for: asked.parameters, hints: hints), uniquingKeysWith: { set, _ in set })
+    // images it has not analysed are analysed live. A stored set's are known from then on
+    // as any wall's (a decision's tile reads them there).
+    for (sha, result) in try storedResults(asked) {
+      live.walls.remember(result, hint: hints[sha] ?? .none, under: asked.parameters)
+    }
+    let known = live.walls.results(for: asked.parameters, hints: hints)
     let products = Dictionary(
       entries.compactMap { entry in
         entry.isRemoved ? nil : entry.imageSHA256.map { ($0, [entry.id]) }
@@ -277,9 +280,9 @@ public struct TuningServer: Sendable {
       var lastAnalysis = try await withThrowingTaskGroup(of: Int.self) { group in
         group.addTask {
           defer { continuation.finish() }
-          for sha in hashes { if let known = stored[sha] { continuation.yield(known) } }
+          for sha in hashes { if let result = known[sha] { continuation.yield(result) } }
           return try await live.analyse(
-            stored.isEmpty ? hashes : hashes.filter { stored[$0] == nil }, with: analyzer,
+            known.isEmpty ? hashes : hashes.filter { known[$0] == nil }, with: analyzer,
             hints: hints
           ) { continuation.yield($0) }
         }
@@ -321,7 +324,7 @@ public struct TuningServer: Sendable {
       // Served from what is known: the sample grids and what the analysis keeps beside them
       // are readied behind it, so that the next change costs what it changes alone (the page
       // has its wall already).
-      if !stored.isEmpty {
+      if !known.isEmpty {
         lastAnalysis = try await live.prepare(hashes, for: analyzer, hints: hints)
       }
       // Then the walls a change of one control would have to weigh again, so that the change

@@ -10,7 +10,7 @@ import Testing
 /// once, its tiles on screen analysed first.
 @Suite(.serialized) struct StoredWallTests {
   @Test func goingBackToAStoredSetStreamsItsAnalysesWithoutAnalysing() async throws {
-    try await ServedCatalogue.run { served in
+    try await ServedCatalogue.run(anticipates: false) { served in
       // One stored analysis marked with a colour the kernel would not find: a stream read
       // from the store shows it, one analysed again does not.
       let store = try CatalogStore(path: served.configuration.database)
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func aChangeThatLeavesTheFillsPlanSkipsTheFill() async throws {
-    try await ServedCatalogue.run { served in
+    try await ServedCatalogue.run(anticipates: false) { served in
       let grids = served.server.live.grids
       _ = try await served.analysis("preset=product&numColors=4")
       let analysed = grids.statistics.markMisses
@@ -83,10 +83,10 @@ import Testing
       try JSONSerialization.data(withJSONObject: lines, options: .sortedKeys)
     }
     var fresh = Data()
-    try await ServedCatalogue.run { served in
+    try await ServedCatalogue.run(anticipates: false) { served in
       fresh = try json(try await served.analysis(untinted))
     }
-    try await ServedCatalogue.run { served in
+    try await ServedCatalogue.run(anticipates: false) { served in
       let grids = served.server.live.grids
       _ = try await served.analysis("preset=product&numColors=5")
       let analysed = grids.statistics.analysisMisses

@@ -22,10 +22,13 @@ struct ServedCatalogue {
   /// The server itself, to see what it keeps.
   let server: TuningServer
 
-  /// `feed` is the samples' unless given.
-  static func run(feed: String? = nil, _ body: (ServedCatalogue) async throws -> Void)
-    async throws
-  {
+  /// `feed` is the samples' unless given. `anticipates` as ``TuningServer/anticipates``: a
+  /// test that counts what the grid cache served turns it off, since what is anticipated
+  /// between two requests depends on how long the test waits.
+  static func run(
+    feed: String? = nil, anticipates: Bool = true,
+    _ body: (ServedCatalogue) async throws -> Void
+  ) async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("huewall-serve-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -41,7 +44,8 @@ struct ServedCatalogue {
     _ = try await Pipeline(
       configuration: configuration, logger: quiet, progress: ProgressReporter(interactive: false)
     ).run()
-    let server = try TuningServer(configuration: configuration, gridBudget: 64 << 20, logger: quiet)
+    let server = try TuningServer(
+      configuration: configuration, gridBudget: 64 << 20, anticipates: anticipates, logger: quiet)
     let (ports, listening) = AsyncStream.makeStream(of: Int.self)
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
@@ -192,7 +196,13 @@ struct ServedCatalogue {
       for entry in analysed {
         let line = try #require(anticipated.first { $0["product"] as? String == entry.id })
         let colors = try #require(line["colors"] as? [[String: Any]])
-        #expect(colors.map { $0["hex"] as? String } == entry.colors?.map(\.hex), "\(entry.id)")
+        // To the last bit: the same weighing and binning as a change's.
+        #expect(colors.map { $0["hex"] as? String } == (entry.colors ?? []).map(\.hex))
+        for (key, value) in [("share", \StoredColor.share), ("h", \.h), ("s", \.s), ("v", \.v)] {
+          #expect(
+            colors.map { $0[key] as? Double } == (entry.colors ?? []).map { $0[keyPath: value] },
+            "\(entry.id) \(key)")
+        }
         #expect(line["family"] as? String == entry.family, "\(entry.id)")
       }
       // A colour no analysis gives, known for one image: the change streams it.

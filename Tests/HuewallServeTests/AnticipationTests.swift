@@ -15,6 +15,21 @@ import Testing
     return parameters
   }
 
+  /// The samples in an image cache, and a live analysis of them whose grid cache holds
+  /// `budget` bytes, which has analysed them once under the product preset.
+  static func analysedSamples(budget: Int, jobs: Int = 2) async throws -> (
+    SampleImages, LiveAnalysis
+  ) {
+    let images = try SampleImages()
+    let live = LiveAnalysis(
+      images: images.cache, grids: SampleGridCache(budget: budget), decoder: ImageDecoder(),
+      jobs: jobs)
+    try await live.analyse(
+      images.files.keys.sorted(), with: try PaletteAnalyzer(parameters: Preset.product.parameters)
+    ) { _ in }
+    return (images, live)
+  }
+
   /// Anticipated are the changes that fill, weigh or sample every photo again: each backdrop
   /// step switched, background suppression first, then the granularity doubled. A control
   /// that bins is not (it costs the binning alone).
@@ -37,13 +52,9 @@ import Testing
   @Test func anAnticipatedWallIsTheWallAChangeWouldAnalyseAndTheCacheIsLeftAsItWas()
     async throws
   {
-    let images = try SampleImages()
+    let (images, live) = try await Self.analysedSamples(budget: 64 << 20)
     defer { images.cleanUp() }
-    let grids = SampleGridCache(budget: 64 << 20)
-    let live = LiveAnalysis(images: images.cache, grids: grids, decoder: ImageDecoder(), jobs: 2)
-    let hashes = images.files.keys.sorted()
-    try await live.analyse(hashes, with: try PaletteAnalyzer(parameters: Preset.product.parameters))
-    { _ in }
+    let (grids, hashes) = (live.grids, images.files.keys.sorted())
     let kept = grids.statistics
     await live.anticipate(hashes, for: Preset.product.parameters)
     #expect(grids.statistics == kept)
@@ -58,13 +69,9 @@ import Testing
   /// An image whose grid is not kept (the cache is too small) is left to the change, which
   /// decodes it: anticipating never decodes.
   @Test func anImageWhoseGridIsNotKeptIsNotAnticipated() async throws {
-    let images = try SampleImages()
+    let (images, live) = try await Self.analysedSamples(budget: 0)
     defer { images.cleanUp() }
-    let grids = SampleGridCache(budget: 0)
-    let live = LiveAnalysis(images: images.cache, grids: grids, decoder: ImageDecoder(), jobs: 2)
-    let hashes = images.files.keys.sorted()
-    try await live.analyse(hashes, with: try PaletteAnalyzer(parameters: Preset.product.parameters))
-    { _ in }
+    let (grids, hashes) = (live.grids, images.files.keys.sorted())
     let misses = grids.statistics.misses
     await live.anticipate(hashes, for: Preset.product.parameters)
     #expect(grids.statistics.misses == misses)
@@ -77,13 +84,9 @@ import Testing
 
   /// A wall analysed after the anticipation started stops it: the cores go to the change.
   @Test func anotherAnalysisOfTheWallStopsTheAnticipation() async throws {
-    let images = try SampleImages()
+    let (images, live) = try await Self.analysedSamples(budget: 64 << 20, jobs: 1)
     defer { images.cleanUp() }
-    let grids = SampleGridCache(budget: 64 << 20)
-    let live = LiveAnalysis(images: images.cache, grids: grids, decoder: ImageDecoder(), jobs: 1)
-    let hashes = images.files.keys.sorted()
-    try await live.analyse(hashes, with: try PaletteAnalyzer(parameters: Preset.product.parameters))
-    { _ in }
+    let (grids, hashes) = (live.grids, images.files.keys.sorted())
     // A change starts before the anticipation's first image.
     let wall = grids.latestWall
     grids.startingWall()

@@ -1,9 +1,9 @@
 import Synchronization
 
 /// One task at a time behind the responses (an anticipation,
-/// ``LiveAnalysis/anticipateBehind(_:for:hints:)``): a new one cancels the one under way.
-/// While one runs, the metrics say so (`huewall_serve_anticipating`), so that a benchmark can
-/// tell a settled server.
+/// ``LiveAnalysis/anticipateBehind(_:for:hints:behind:)``): a new one cancels the one under
+/// way. While one runs, the metrics say so (`huewall_serve_anticipating`), so that a
+/// benchmark can tell a settled server.
 final class BackgroundWork: Sendable {
   private let state = Mutex<(task: Task<Void, Never>?, generation: Int)>((nil, 0))
 

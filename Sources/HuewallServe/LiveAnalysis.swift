@@ -154,7 +154,7 @@ public struct LiveAnalysis: Sendable {
   /// whose grid is not kept is left to the change, which decodes it. `wall` is the number of
   /// the wall's analysis (``SampleGridCache/latestWall``, by default the latest): stops as
   /// soon as another starts, or when the task is cancelled (another anticipation replaces
-  /// this one, ``anticipateBehind(_:for:hints:)``).
+  /// this one, ``anticipateBehind(_:for:hints:behind:)``).
   public func anticipate(
     _ hashes: [String], for parameters: AnalysisParameters, hints: [String: ProductHint] = [:],
     behind wall: Int? = nil

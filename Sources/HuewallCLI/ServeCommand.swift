@@ -63,7 +63,7 @@ struct Serve: AsyncParsableCommand {
     help: ArgumentHelp(
       "Between changes, analyse the walls one change away that cost most (background "
         + "suppression and the other backdrop steps switched, the granularity doubled), so that "
-        + "such a change shows at once; --no-anticipate leaves the cores idle between changes."))
+        + "such a change shows at once; --no-anticipate analyses nothing ahead."))
   var anticipate = true
 
   func validate() throws {

@@ -196,8 +196,13 @@ public struct LiveAnalysis: Sendable {
     behind.replace { await self.anticipate(hashes, for: parameters, hints: hints, behind: wall) }
   }
 
-  /// Stops the anticipation under way: a change is asked for, and has the cores.
-  public func stopAnticipating() { behind.cancel() }
+  /// Stops the anticipation under way, and any a response under way would start
+  /// (``anticipateBehind(_:for:hints:behind:)``): a change is asked for, and has the cores.
+  /// Counts as the start of an analysis of the wall (``SampleGridCache/startingWall()``).
+  public func stopAnticipating() {
+    grids.startingWall()
+    behind.cancel()
+  }
 
   /// Whether an anticipation is under way.
   public var isAnticipating: Bool { behind.isRunning }

@@ -54,6 +54,7 @@ public struct TuningServer: Sendable {
     host: String, port: Int, allowedHosts: [String] = [],
     onListening: @escaping @Sendable (Int) async -> Void
   ) async throws {
+    defer { live.stopAnticipating() }
     try await application(
       host: host, port: port, allowedHosts: allowedHosts, onListening: onListening
     ).runService()
@@ -233,10 +234,10 @@ public struct TuningServer: Sendable {
   /// image is analysed (those named by `first`, newline-separated ids, before the rest), then
   /// one line with the wall's new order.
   func analysis(_ request: Request) throws -> Response {
-    // The cores go to the change asked for, not to walls anticipated behind the last one.
-    live.stopAnticipating()
     let asked = try parameters(of: request)
     let analyzer = try PaletteAnalyzer(parameters: asked.parameters)
+    // The cores go to the change asked for, not to walls anticipated behind the last one.
+    live.stopAnticipating()
     // The header of the page names the parameters on screen by this hash.
     let hash = try LivePage.hash(of: asked.parameters)
     let first = (request.uri.queryParameters["first"].map(String.init) ?? "")
@@ -251,12 +252,9 @@ public struct TuningServer: Sendable {
     let hints = Self.hints(of: entries)
     // A stored set of these parameters (going back to the nightly set), or a wall analysed
     // lately or anticipated behind the last one: its analyses are streamed as they are; only
-    // images it has not analysed are analysed live. A stored set's are known from then on
-    // as any wall's (a decision's tile reads them there).
-    for (sha, result) in try storedResults(asked) {
-      live.walls.remember(result, hint: hints[sha] ?? .none, under: asked.parameters)
-    }
-    let known = live.walls.results(for: asked.parameters, hints: hints)
+    // images it has not analysed are analysed live.
+    let known = try storedResults(asked).merging(
+      live.walls.results(for: asked.parameters, hints: hints), uniquingKeysWith: { set, _ in set })
     let products = Dictionary(
       entries.compactMap { entry in
         entry.isRemoved ? nil : entry.imageSHA256.map { ($0, [entry.id]) }

@@ -94,8 +94,13 @@ import Testing
     for neighbour in LiveAnalysis.neighbours(of: Preset.product.parameters) {
       #expect(live.walls.count(for: neighbour) == 0)
     }
-    // Nor does a response whose wall another followed start one.
+    // Nor does a response whose wall another followed start one, nor one a change was asked
+    // after (before its analysis started).
     live.anticipateBehind(hashes, for: Preset.product.parameters, hints: [:], behind: wall)
+    #expect(!live.isAnticipating)
+    let latest = grids.latestWall
+    live.stopAnticipating()
+    live.anticipateBehind(hashes, for: Preset.product.parameters, hints: [:], behind: latest)
     #expect(!live.isAnticipating)
   }
 }
@@ -128,6 +133,27 @@ import Testing
     walls.remember(
       Self.result("a", "", failure: "cancelled"), hint: .none, under: Preset.product.parameters)
     #expect(walls.count(for: Preset.product.parameters) == 0)
+  }
+
+  /// Past the byte budget, the walls asked least recently go first; a wall that alone would
+  /// take more keeps no more results.
+  @Test func theByteBudgetHoldsAndTheWallAskedLeastRecentlyGoesFirst() {
+    let sets = (3...4).map { n in AnticipationTests.product { $0.numColors = n } }
+    let probe = KnownWalls()
+    probe.remember(Self.result("a", "#ff0000"), hint: .none, under: sets[0])
+    let one = probe.byteCount
+    #expect(one > 0)
+    let walls = KnownWalls(byteBudget: 2 * one)
+    for sha in ["a", "b"] {
+      walls.remember(Self.result(sha, "#ff0000"), hint: .none, under: sets[0])
+    }
+    #expect(walls.count(for: sets[0]) == 2)
+    walls.remember(Self.result("a", "#ff0000"), hint: .none, under: sets[1])
+    #expect(walls.count(for: sets[0]) == 0 && walls.count(for: sets[1]) == 1)
+    for sha in ["b", "c"] {
+      walls.remember(Self.result(sha, "#ff0000"), hint: .none, under: sets[1])
+    }
+    #expect(walls.count(for: sets[1]) == 2 && walls.byteCount == 2 * one)
   }
 
   /// Past the capacity, the wall asked least recently goes.

@@ -6,6 +6,8 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import HuewallServe
+
 extension ServedCatalogue {
   /// A POST of `body` to `path`, with the page's origin and token unless `headers` says
   /// otherwise; the status and the decoded JSON answer.
@@ -112,6 +114,32 @@ extension ServedCatalogue {
   static func colours(_ line: [String: Any]) -> [(hex: String, family: String)] {
     ((line["colors"] as? [[String: Any]]) ?? []).map {
       ($0["hex"] as? String ?? "", $0["family"] as? String ?? "")
+    }
+  }
+
+  /// A decision's tile is the product's line as the wall on screen has it: a known result
+  /// (here one no analysis gives) is read, not analysed again.
+  @Test func aDecisionsTileReadsTheWallOnScreen() async throws {
+    try await ServedCatalogue.run(anticipates: false) { served in
+      _ = try await served.analysis("numColors=3")
+      let entries = try served.server.catalogue()
+      let sha = try #require(entries.first { $0.id == "HW-001" }?.imageSHA256)
+      let parameters = try LiveParameters(query: [("numColors", "3")]).parameters
+      served.server.live.walls.remember(
+        LiveAnalysis.Result(
+          sha256: sha,
+          colors: [
+            StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: "black")
+          ], family: "black", failure: nil),
+        hint: TuningServer.hints(of: entries)[sha] ?? .none, under: parameters)
+      let misses = served.server.live.grids.statistics.analysisMisses
+      let cleared = try await served.post(
+        "api/color?product=HW-001&numColors=3", body: #"{"clear": true}"#,
+        type: "application/json")
+      #expect(cleared.status == 200, "\(cleared.json)")
+      let tile = try #require(cleared.json["line"] as? [String: Any])
+      #expect(Self.colours(tile).first?.hex == "#010203")
+      #expect(served.server.live.grids.statistics.analysisMisses == misses)
     }
   }
 

@@ -29,13 +29,15 @@ public final class KnownWalls: Sendable {
     var walls: [AnalysisParameters: [String: Known]] = [:]
     /// The parameters of the walls kept, the most recently asked last.
     var order: [AnalysisParameters] = []
+    /// What each wall's results take, roughly (``Known/byteCount``).
     var bytes: [AnalysisParameters: Int] = [:]
-    var totalBytes = 0
+
+    var totalBytes: Int { bytes.values.reduce(0, +) }
 
     mutating func drop(_ parameters: AnalysisParameters) {
       walls[parameters] = nil
       order.removeAll { $0 == parameters }
-      totalBytes -= bytes.removeValue(forKey: parameters) ?? 0
+      bytes[parameters] = nil
     }
   }
 
@@ -98,7 +100,6 @@ public final class KnownWalls: Sendable {
       guard state.totalBytes + added <= byteBudget else { return }
       state.walls[parameters]?[result.sha256] = known
       state.bytes[parameters, default: 0] += added
-      state.totalBytes += added
     }
   }
 

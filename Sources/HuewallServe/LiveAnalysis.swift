@@ -62,12 +62,11 @@ public struct LiveAnalysis: Sendable {
       let started = ContinuousClock.now
       defer { ServeMetrics.image(took: ContinuousClock.now - started) }
       do {
-        let palette = try analysis(
-          of: .init(sha256: sha256, step: step, plan: plan), hint: hints[sha256] ?? .none,
-          by: analyzer)
         return Result(
-          sha256: sha256, colors: palette.colors.map(StoredColor.init),
-          family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)
+          sha256: sha256,
+          palette: try analysis(
+            of: .init(sha256: sha256, step: step, plan: plan), hint: hints[sha256] ?? .none,
+            by: analyzer))
       } catch {
         return Result(
           sha256: sha256, colors: [], family: nil, failure: DecodeError.reason(of: error))
@@ -170,12 +169,11 @@ public struct LiveAnalysis: Sendable {
         guard !stopped() else { return nil }
         let key = SampleGridCache.Key(sha256: sha256, step: step, plan: plan)
         guard let kept = grids.keptOrCoarsened(key) else { return nil }
-        let palette = Self.analysis(
-          of: kept, key: key, hint: hints[sha256] ?? .none, by: analyzer, grids: grids,
-          use: .readingOnly)
         return Result(
-          sha256: sha256, colors: palette.colors.map(StoredColor.init),
-          family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)
+          sha256: sha256,
+          palette: Self.analysis(
+            of: kept, key: key, hint: hints[sha256] ?? .none, by: analyzer, grids: grids,
+            use: .readingOnly))
       } consume: { result in
         guard let result else { return }
         walls.remember(result, hint: hints[result.sha256] ?? .none, under: neighbour)
@@ -252,5 +250,14 @@ public struct LiveAnalysis: Sendable {
         grid: image.withPixels { SampleGrid($0, step: key.step, reduction: image.reduction) },
         header: ImageHeader(format: image.format, width: image.width, height: image.height))
     }
+  }
+}
+
+extension LiveAnalysis.Result {
+  /// The result of an analysis of the image of `sha256`.
+  init(sha256: String, palette: PaletteAnalysis) {
+    self.init(
+      sha256: sha256, colors: palette.colors.map(StoredColor.init),
+      family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)
   }
 }

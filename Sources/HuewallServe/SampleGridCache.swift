@@ -343,16 +343,9 @@ public final class SampleGridCache: Sendable {
   ) -> BackdropMarks {
     besideGrid(
       of: key, use: use, hits: \.markHits, misses: \.markMisses,
-      find: { entry in
-        guard let i = entry.marks.firstIndex(where: { $0.plan == plan }) else { return nil }
-        // The most recently used last.
-        entry.marks.append(entry.marks.remove(at: i))
-        return entry.marks.last?.marks
-      }, make: make,
+      find: { entry in entry.marks.usingFirst { $0.plan == plan }?.marks }, make: make,
       store: { entry, marks in
-        entry.marks.removeAll { $0.plan == plan }
-        if entry.marks.count >= Self.marksPerGrid { entry.marks.removeFirst() }
-        entry.marks.append((plan, marks))
+        entry.marks.keepingRecent((plan, marks), limit: Self.marksPerGrid) { $0.plan == plan }
         return true
       })
   }
@@ -369,14 +362,8 @@ public final class SampleGridCache: Sendable {
     besideGrid(
       of: key, use: use, hits: \.weighingHits, misses: \.weighingMisses,
       find: { entry in
-        guard
-          let i = entry.weighings.firstIndex(where: {
-            $0.parameters == parameters && $0.colours.serves(priors)
-          })
-        else { return nil }
-        // The most recently used last.
-        entry.weighings.append(entry.weighings.remove(at: i))
-        return entry.weighings.last?.colours
+        entry.weighings.usingFirst { $0.parameters == parameters && $0.colours.serves(priors) }?
+          .colours
       },
       make: make,
       store: { entry, colours in
@@ -384,9 +371,9 @@ public final class SampleGridCache: Sendable {
         let kept = colours.byteCount <= room ? colours : colours.narrowed(to: priors)
         guard kept.byteCount <= room else { return false }
         // Kept for other priors under the same parameters, they serve no more than these.
-        entry.weighings.removeAll { $0.parameters == parameters }
-        if entry.weighings.count >= Self.weighingsPerGrid { entry.weighings.removeFirst() }
-        entry.weighings.append((parameters, kept))
+        entry.weighings.keepingRecent((parameters, kept), limit: Self.weighingsPerGrid) {
+          $0.parameters == parameters
+        }
         return true
       })
   }
@@ -410,19 +397,13 @@ public final class SampleGridCache: Sendable {
     besideGrid(
       of: key, use: use, hits: \.analysisHits, misses: \.analysisMisses,
       find: { entry in
-        guard
-          let i = entry.analyses.firstIndex(where: {
-            $0.binning == binning && $0.weighing == weighing
-          })
-        else { return nil }
-        // The most recently used last.
-        entry.analyses.append(entry.analyses.remove(at: i))
-        return entry.analyses.last?.result
+        entry.analyses.usingFirst { $0.binning == binning && $0.weighing == weighing }?.result
       },
       make: make,
       store: { entry, result in
-        if entry.analyses.count >= Self.analysesPerGrid { entry.analyses.removeFirst() }
-        entry.analyses.append(KeptAnalysis(weighing: weighing, binning: binning, result: result))
+        entry.analyses.keepingRecent(
+          KeptAnalysis(weighing: weighing, binning: binning, result: result),
+          limit: Self.analysesPerGrid)
         return true
       })
   }
@@ -583,5 +564,25 @@ public final class SampleGridCache: Sendable {
         }
       }
     }
+  }
+}
+
+/// What is kept beside a grid, the most recently used last.
+extension Array {
+  /// The first element that `matches`, moved last: the most recently used.
+  fileprivate mutating func usingFirst(where matches: (Element) -> Bool) -> Element? {
+    guard let i = firstIndex(where: matches) else { return nil }
+    append(remove(at: i))
+    return last
+  }
+
+  /// Appends `element`, the most recently used, after dropping those it `replaces`, and at
+  /// `limit` the least recently used.
+  fileprivate mutating func keepingRecent(
+    _ element: Element, limit: Int, replacing replaces: (Element) -> Bool = { _ in false }
+  ) {
+    removeAll(where: replaces)
+    if count >= limit { removeFirst() }
+    append(element)
   }
 }

@@ -149,10 +149,10 @@ extension TuningServer {
   }
 
   /// What the page needs to change the tile of product `id` in place after a decision: its
-  /// line under `asked` (its image's analysis as the wall on screen has it, known or stored,
-  /// else one image analysed, from its cached sample grid when there is one), its review
-  /// reasons, and the first colour with its name. Nothing for a product that is not on the
-  /// wall.
+  /// line under `asked` (its image's analysis as the wall on screen has it,
+  /// ``knownResults(_:hints:)``, else one image analysed, from its cached sample grid when
+  /// there is one), its review reasons, and the first colour with its name. Nothing for a
+  /// product that is not on the wall.
   func tile(_ id: String, under asked: LiveParameters) async throws -> [(String, JSONValue)] {
     let entries = try catalogue()
     guard let entry = entries.first(where: { $0.id == id && !$0.isRemoved }),
@@ -160,9 +160,7 @@ extension TuningServer {
     else { return [] }
     let hints = Self.hints(of: entries)
     // Known, it costs nothing and leaves what is anticipated behind the wall going on.
-    var analysed =
-      try live.walls.results(for: asked.parameters, hints: hints)[sha]
-      ?? storedResults(asked)[sha]
+    var analysed = try knownResults(asked, hints: hints)[sha]
     if analysed == nil {
       try await live.analyse(
         [sha], with: try PaletteAnalyzer(parameters: asked.parameters), hints: hints

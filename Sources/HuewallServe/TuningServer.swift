@@ -253,8 +253,7 @@ public struct TuningServer: Sendable {
     // A stored set of these parameters (going back to the nightly set), or a wall analysed
     // lately or anticipated behind the last one: its analyses are streamed as they are; only
     // images it has not analysed are analysed live.
-    let known = try storedResults(asked).merging(
-      live.walls.results(for: asked.parameters, hints: hints), uniquingKeysWith: { set, _ in set })
+    let known = try knownResults(asked, hints: hints)
     let products = Dictionary(
       entries.compactMap { entry in
         entry.isRemoved ? nil : entry.imageSHA256.map { ($0, [entry.id]) }
@@ -388,6 +387,18 @@ public struct TuningServer: Sendable {
   /// The stored set of exactly the parameters and preset `asked`, if one of `sets` is.
   static func set(of asked: LiveParameters, in sets: [ParameterSetRecord]) -> ParameterSetRecord? {
     sets.first { $0.parameters == asked.parameters && $0.preset == asked.preset.rawValue }
+  }
+
+  /// The analyses of the wall of `asked` that cost nothing, by image hash: a stored set's of
+  /// exactly these parameters (they win: the wall shows them), then those the live wall knows
+  /// under `hints` (``KnownWalls``). The analysis route streams these; a decision's tile reads
+  /// its product's here, so that it is the tile the wall shows.
+  func knownResults(_ asked: LiveParameters, hints: [String: ProductHint]) throws
+    -> [String: LiveAnalysis.Result]
+  {
+    try storedResults(asked).merging(
+      live.walls.results(for: asked.parameters, hints: hints),
+      uniquingKeysWith: { stored, _ in stored })
   }
 
   /// The analyses a stored set of exactly `asked` holds, by image hash: a wall served from

@@ -118,13 +118,14 @@ extension ServedCatalogue {
   }
 
   /// A decision's tile is the product's line as the wall on screen has it: a known result
-  /// (here one no analysis gives) is read, not analysed again.
+  /// (here one no analysis gives) is read, not analysed again. (Four colours: no stored set
+  /// has them, whose rows the wall would show instead.)
   @Test func aDecisionsTileReadsTheWallOnScreen() async throws {
     try await ServedCatalogue.run(anticipates: false) { served in
-      _ = try await served.analysis("numColors=3")
+      _ = try await served.analysis("numColors=4")
       let entries = try served.server.catalogue()
       let sha = try #require(entries.first { $0.id == "HW-001" }?.imageSHA256)
-      let parameters = try LiveParameters(query: [("numColors", "3")]).parameters
+      let parameters = try LiveParameters(query: [("numColors", "4")]).parameters
       served.server.live.walls.remember(
         LiveAnalysis.Result(
           sha256: sha,
@@ -134,12 +135,38 @@ extension ServedCatalogue {
         hint: TuningServer.hints(of: entries)[sha] ?? .none, under: parameters)
       let misses = served.server.live.grids.statistics.analysisMisses
       let cleared = try await served.post(
-        "api/color?product=HW-001&numColors=3", body: #"{"clear": true}"#,
+        "api/color?product=HW-001&numColors=4", body: #"{"clear": true}"#,
         type: "application/json")
       #expect(cleared.status == 200, "\(cleared.json)")
       let tile = try #require(cleared.json["line"] as? [String: Any])
       #expect(Self.colours(tile).first?.hex == "#010203")
       #expect(served.server.live.grids.statistics.analysisMisses == misses)
+    }
+  }
+
+  /// Where a stored set and a known wall both have the image, the tile is the stored one, as
+  /// the wall streams it.
+  @Test func aDecisionsTileOnAStoredWallIsTheStoredLine() async throws {
+    try await ServedCatalogue.run(anticipates: false) { served in
+      let entries = try served.server.catalogue()
+      let sha = try #require(entries.first { $0.id == "HW-001" }?.imageSHA256)
+      let parameters = try LiveParameters(query: [("preset", "product")]).parameters
+      served.server.live.walls.remember(
+        LiveAnalysis.Result(
+          sha256: sha,
+          colors: [
+            StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: "black")
+          ], family: "black", failure: nil),
+        hint: TuningServer.hints(of: entries)[sha] ?? .none, under: parameters)
+      let wall = try await served.analysis("preset=product")
+      let line = try #require(wall.first { $0["product"] as? String == "HW-001" })
+      #expect(Self.colours(line).first?.hex != "#010203")
+      let cleared = try await served.post(
+        "api/color?product=HW-001&preset=product", body: #"{"clear": true}"#,
+        type: "application/json")
+      #expect(cleared.status == 200, "\(cleared.json)")
+      let tile = try #require(cleared.json["line"] as? [String: Any])
+      #expect(Self.colours(tile).map(\.hex) == Self.colours(line).map(\.hex))
     }
   }
 

@@ -117,22 +117,27 @@ extension ServedCatalogue {
     }
   }
 
+  /// Makes the live wall know product `id`'s image as #010203 (a colour no analysis gives)
+  /// under the parameters `query` names.
+  static func knowBlack(_ id: String, under query: (String, String), in served: ServedCatalogue)
+    throws
+  {
+    let entries = try served.server.catalogue()
+    let sha = try #require(entries.first { $0.id == id }?.imageSHA256)
+    let black = StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: "black")
+    served.server.live.walls.remember(
+      LiveAnalysis.Result(sha256: sha, colors: [black], family: "black", failure: nil),
+      hint: TuningServer.hints(of: entries)[sha] ?? .none,
+      under: try LiveParameters(query: [query]).parameters)
+  }
+
   /// A decision's tile is the product's line as the wall on screen has it: a known result
   /// (here one no analysis gives) is read, not analysed again. (Four colours: no stored set
   /// has them, whose rows the wall would show instead.)
   @Test func aDecisionsTileReadsTheWallOnScreen() async throws {
     try await ServedCatalogue.run(anticipates: false) { served in
       _ = try await served.analysis("numColors=4")
-      let entries = try served.server.catalogue()
-      let sha = try #require(entries.first { $0.id == "HW-001" }?.imageSHA256)
-      let parameters = try LiveParameters(query: [("numColors", "4")]).parameters
-      served.server.live.walls.remember(
-        LiveAnalysis.Result(
-          sha256: sha,
-          colors: [
-            StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: "black")
-          ], family: "black", failure: nil),
-        hint: TuningServer.hints(of: entries)[sha] ?? .none, under: parameters)
+      try Self.knowBlack("HW-001", under: ("numColors", "4"), in: served)
       let misses = served.server.live.grids.statistics.analysisMisses
       let cleared = try await served.post(
         "api/color?product=HW-001&numColors=4", body: #"{"clear": true}"#,
@@ -148,16 +153,7 @@ extension ServedCatalogue {
   /// the wall streams it.
   @Test func aDecisionsTileOnAStoredWallIsTheStoredLine() async throws {
     try await ServedCatalogue.run(anticipates: false) { served in
-      let entries = try served.server.catalogue()
-      let sha = try #require(entries.first { $0.id == "HW-001" }?.imageSHA256)
-      let parameters = try LiveParameters(query: [("preset", "product")]).parameters
-      served.server.live.walls.remember(
-        LiveAnalysis.Result(
-          sha256: sha,
-          colors: [
-            StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: "black")
-          ], family: "black", failure: nil),
-        hint: TuningServer.hints(of: entries)[sha] ?? .none, under: parameters)
+      try Self.knowBlack("HW-001", under: ("preset", "product"), in: served)
       let wall = try await served.analysis("preset=product")
       let line = try #require(wall.first { $0["product"] as? String == "HW-001" })
       #expect(Self.colours(line).first?.hex != "#010203")

@@ -12,7 +12,7 @@ public struct Huewall: AsyncParsableCommand {
       """,
     subcommands: [
       Run.self, Worker.self, Analyze.self, Export.self, Status.self, Colors.self, Evaluate.self,
-      Serve.self, SetColor.self, Review.self,
+      Serve.self, SetColor.self, Review.self, Api.self,
     ]
   )
 

@@ -41,6 +41,8 @@ public struct PipelineConfiguration: Sendable, Equatable {
   /// feed's additional ones in order); its colour comes from the one that shows it most
   /// plainly. 1 analyses the main image only.
   public var imagesPerProduct: Int
+  /// Who may read the catalogue through `huewall api`.
+  public var api: ApiSettings
 
   public init(
     feed: FeedSettings = FeedSettings(),
@@ -55,7 +57,8 @@ public struct PipelineConfiguration: Sendable, Equatable {
     colorSynonyms: [String: String] = [:],
     learnFamilies: Bool = true,
     writeBack: WriteBackSettings = WriteBackSettings(),
-    imagesPerProduct: Int = 3
+    imagesPerProduct: Int = 3,
+    api: ApiSettings = ApiSettings()
   ) {
     self.feed = feed
     self.database = database
@@ -70,6 +73,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
     self.learnFamilies = learnFamilies
     self.writeBack = writeBack
     self.imagesPerProduct = imagesPerProduct
+    self.api = api
   }
 
   /// The configuration file this was read from, if the caller says: an export must not
@@ -222,7 +226,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
 extension PipelineConfiguration: Decodable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case feed, database, cache, output, analysis, decode, fetch, jobs, maxFailureRate
-    case colorSynonyms, learnFamilies, writeBack, imagesPerProduct
+    case colorSynonyms, learnFamilies, writeBack, imagesPerProduct, api
   }
 
   public init(from decoder: any Decoder) throws {
@@ -249,6 +253,7 @@ extension PipelineConfiguration: Decodable {
     writeBack = try c.decodeIfPresent(WriteBackSettings.self, forKey: .writeBack) ?? d.writeBack
     imagesPerProduct =
       try c.decodeIfPresent(Int.self, forKey: .imagesPerProduct) ?? d.imagesPerProduct
+    api = try c.decodeIfPresent(ApiSettings.self, forKey: .api) ?? d.api
   }
 }
 
@@ -269,6 +274,7 @@ extension PipelineConfiguration {
     "decode": DecodeSection.CodingKeys.allCases.map(\.rawValue),
     "fetch": FetchSettings.CodingKeys.allCases.map(\.rawValue),
     "writeBack": WriteBackSettings.CodingKeys.allCases.map(\.rawValue),
+    "api": ApiSettings.CodingKeys.allCases.map(\.rawValue),
   ]
 
   /// Keys earlier versions read, with what to say instead of refusing a file that has them.

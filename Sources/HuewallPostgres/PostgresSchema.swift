@@ -11,7 +11,7 @@ enum PostgresSchema {
   static let migrations: [(identifier: String, sql: String)] = [
     ("v1", v1), ("v2-poison-images", v2), ("v3-item-warnings", v3), ("v4-work-queue", v4),
     ("v5-color-overrides", v5), ("v6-backdrop", v6), ("v7-plainness", v7),
-    ("v8-work-item-titles", v8), ("v9-colourway-items", v9),
+    ("v8-work-item-titles", v8), ("v9-colourway-items", v9), ("v10-served-wall", v10),
   ]
 
   /// Every process that opens the catalogue migrates it under this advisory lock, so that
@@ -179,5 +179,21 @@ enum PostgresSchema {
   private static let v9 = """
     ALTER TABLE products ADD COLUMN items text NOT NULL DEFAULT '[]';
     ALTER TABLE runs ADD COLUMN items_seen integer NOT NULL DEFAULT 0;
+    """
+
+  private static let v10 = """
+    CREATE TABLE wall_versions (
+      id bigserial PRIMARY KEY,
+      fingerprint text NOT NULL,
+      parameter_set_id bigint,
+      created_at timestamptz NOT NULL
+    );
+    CREATE TABLE wall_products (
+      product_id text COLLATE "C" PRIMARY KEY,
+      digest text NOT NULL,
+      version bigint NOT NULL,
+      on_wall boolean NOT NULL
+    );
+    CREATE INDEX wall_products_version ON wall_products (version);
     """
 }

@@ -18,6 +18,7 @@ enum Schema {
     migrator.registerMigration("v7-plainness", migrate: v7)
     migrator.registerMigration("v8-work-item-titles", migrate: v8)
     migrator.registerMigration("v9-colourway-items", migrate: v9)
+    migrator.registerMigration("v10-served-wall", migrate: v10)
     return migrator
   }()
 
@@ -221,6 +222,25 @@ enum Schema {
     // How many feed items a run's products stood for; 0 for runs before colourways.
     try db.alter(table: "runs") { t in
       t.add(column: "items_seen", .integer).notNull().defaults(to: 0)
+    }
+  }
+
+  /// What `huewall api` served, so that an app can ask what changed since: one row per version
+  /// of the wall that differed from the one before, and each product's digest as last served
+  /// with the version it last changed in. Written by `huewall api` alone.
+  private static func v10(_ db: Database) throws {
+    try db.create(table: "wall_versions") { t in
+      t.autoIncrementedPrimaryKey("id")
+      // The catalogue when the version was read (CatalogStore.wallFingerprint).
+      t.column("fingerprint", .text).notNull()
+      t.column("parameter_set_id", .integer)
+      t.column("created_at", .datetime).notNull()
+    }
+    try db.create(table: "wall_products") { t in
+      t.primaryKey("product_id", .text)
+      t.column("digest", .text).notNull()  // of the product as served; "" once off the wall
+      t.column("version", .integer).notNull().indexed()  // the version it last changed in
+      t.column("on_wall", .boolean).notNull()
     }
   }
 }

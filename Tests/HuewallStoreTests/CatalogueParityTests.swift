@@ -92,7 +92,7 @@ struct CatalogueParityTests {
       error?.reason
         == .olderSchema(
           missingMigrations: [
-            "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
+            "v1", "v10-served-wall", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
             "v5-color-overrides", "v6-backdrop", "v7-plainness", "v8-work-item-titles",
             "v9-colourway-items",
           ]))

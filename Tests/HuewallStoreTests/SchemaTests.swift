@@ -15,13 +15,14 @@ struct SchemaTests {
         tables == [
           "analyses", "color_overrides", "decoding_images", "grdb_migrations", "images",
           "item_errors",
-          "parameter_sets", "poison_images", "products", "runs", "sqlite_sequence", "work_items",
-          "workers",
+          "parameter_sets", "poison_images", "products", "runs", "sqlite_sequence",
+          "wall_products", "wall_versions", "work_items", "workers",
         ])
       #expect(
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
           "v6-backdrop", "v7-plainness", "v8-work-item-titles", "v9-colourway-items",
+          "v10-served-wall",
         ])
     }
   }
@@ -72,7 +73,7 @@ struct SchemaTests {
         error?.reason
           == .olderSchema(
             missingMigrations: [
-              "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
+              "v1", "v10-served-wall", "v2-poison-images", "v3-item-warnings", "v4-work-queue",
               "v5-color-overrides", "v6-backdrop", "v7-plainness", "v8-work-item-titles",
               "v9-colourway-items",
             ]))
@@ -205,6 +206,7 @@ struct SchemaTests {
         try store.strings("SELECT identifier FROM grdb_migrations") == [
           "v1", "v2-poison-images", "v3-item-warnings", "v4-work-queue", "v5-color-overrides",
           "v6-backdrop", "v7-plainness", "v8-work-item-titles", "v9-colourway-items",
+          "v10-served-wall",
         ])
     }
   }

@@ -1,0 +1,197 @@
+import Foundation
+import HuewallMetrics
+import HuewallStore
+import OpenAPIRuntime
+import Prometheus
+
+/// The operations of openapi.yaml over the wall: each response reads one wall version
+/// (``WallReader``), and the changes feed one read transaction of the versions kept.
+struct CatalogueHandlers: APIProtocol {
+  let walls: WallReader
+  let store: CatalogStore
+  /// The `Cache-Control` of catalogue responses.
+  let cacheControl: String
+
+  static let defaultLimit = 48
+  static let maxLimit = 500
+
+  func listProducts(_ input: Operations.ListProducts.Input) async throws
+    -> Operations.ListProducts.Output
+  {
+    let query = input.query
+    let filters = try Filters(
+      family: query.family, brand: query.brand, q: query.q, hueMin: query.hueMin,
+      hueMax: query.hueMax)
+    let limit = try Self.limit(query.limit)
+    let cursor = try query.cursor.map { text throws(APIError) in
+      guard let cursor = PageCursor(decoding: text) else {
+        throw .badParameter("cursor", "not a cursor this API gave (start again without it)")
+      }
+      guard cursor.filters == filters.signature else {
+        throw .badParameter(
+          "cursor", "it pages other filters: send the filters of the page that gave it")
+      }
+      return cursor
+    }
+    let wall = try await walls.current()
+    if Self.matches(input.headers.ifNoneMatch, wall.etag) {
+      return .notModified(.init(headers: .init(eTag: wall.etag)))
+    }
+    let selection = filters.select(from: wall)
+    var start = 0
+    if let cursor {
+      start = min(cursor.offset, selection.count)
+      // On another version, the page goes on after the product the last one ended with.
+      if cursor.version != wall.version, let position = wall.index[cursor.lastID],
+        let offset = selection.offset(of: position)
+      {
+        start = offset + 1
+      }
+    }
+    let end = min(start + limit, selection.count)
+    let products = (start..<end).map { wall.products[selection[$0]] }
+    let next =
+      end < selection.count
+      ? PageCursor(
+        version: wall.version, filters: filters.signature, offset: end,
+        lastID: products.last?.id ?? ""
+      ).encoded : nil
+    return .ok(
+      .init(
+        headers: .init(eTag: wall.etag, cacheControl: cacheControl),
+        body: .json(
+          .init(
+            products: products, total: selection.count, nextCursor: next,
+            version: Int(wall.version), syncToken: SyncToken(version: wall.version).encoded))))
+  }
+
+  func getProduct(_ input: Operations.GetProduct.Input) async throws
+    -> Operations.GetProduct.Output
+  {
+    let wall = try await walls.current()
+    let id = input.path.id
+    guard let position = wall.index[id] else {
+      throw APIError(.notFound, "no product \"\(id.prefix(200))\" on the wall")
+    }
+    if Self.matches(input.headers.ifNoneMatch, wall.etag) {
+      return .notModified(.init(headers: .init(eTag: wall.etag)))
+    }
+    return .ok(
+      .init(
+        headers: .init(eTag: wall.etag, cacheControl: cacheControl),
+        body: .json(wall.products[position])))
+  }
+
+  func listFamilies(_ input: Operations.ListFamilies.Input) async throws
+    -> Operations.ListFamilies.Output
+  {
+    let query = input.query
+    let filters = try Filters(
+      family: query.family, brand: query.brand, q: query.q, hueMin: query.hueMin,
+      hueMax: query.hueMax
+    ).withoutFamily
+    let wall = try await walls.current()
+    if Self.matches(input.headers.ifNoneMatch, wall.etag) {
+      return .notModified(.init(headers: .init(eTag: wall.etag)))
+    }
+    let selection = filters.select(from: wall)
+    var counts: [String: Int] = [:]
+    for offset in 0..<selection.count {
+      let family = wall.families[selection[offset]]
+      if !family.isEmpty { counts[family, default: 0] += 1 }
+    }
+    let families = wall.familyOrder.compactMap { family in
+      counts[family].map { Components.Schemas.FamilyCount(family: family, count: $0) }
+    }
+    return .ok(
+      .init(
+        headers: .init(eTag: wall.etag, cacheControl: cacheControl),
+        body: .json(.init(families: families, version: Int(wall.version)))))
+  }
+
+  func listChanges(_ input: Operations.ListChanges.Input) async throws
+    -> Operations.ListChanges.Output
+  {
+    let query = input.query
+    guard let since = SyncToken(decoding: query.since) else {
+      throw APIError.badParameter(
+        "since", "not a sync token this API gave (take syncToken from /v1/products)")
+    }
+    let limit = try Self.limit(query.limit)
+    let cursor = try query.cursor.map { text throws(APIError) in
+      guard let cursor = ChangeCursor(decoding: text), cursor.since == since.version else {
+        throw .badParameter(
+          "cursor", "not a cursor this API gave for this `since` (start again without it)")
+      }
+      return cursor
+    }
+    let wall = try await walls.current()
+    if Self.matches(input.headers.ifNoneMatch, wall.etag) {
+      return .notModified(.init(headers: .init(eTag: wall.etag)))
+    }
+    let through = cursor?.through ?? wall.version
+    let oldest = try store.oldestWallVersion() ?? wall.version
+    guard since.version <= wall.version, through <= wall.version, since.version >= oldest - 1
+    else {
+      throw APIError(
+        .tokenExpired,
+        "the token's version \(since.version) is not among the versions this catalogue keeps "
+          + "(\(oldest - 1) to \(wall.version)): sync in full again from /v1/products")
+    }
+    let changes = try store.wallChanges(
+      since: since.version, through: through, after: cursor?.lastID, limit: limit)
+    var changed: [Components.Schemas.Product] = []
+    var removed: [String] = []
+    for change in changes {
+      if change.isOnWall, let position = wall.index[change.productID] {
+        changed.append(wall.products[position])
+      } else if !change.isOnWall {
+        removed.append(change.productID)
+      }
+    }
+    let next =
+      changes.count == limit
+      ? ChangeCursor(since: since.version, through: through, lastID: changes[limit - 1].productID)
+        .encoded : nil
+    return .ok(
+      .init(
+        headers: .init(eTag: wall.etag, cacheControl: cacheControl),
+        body: .json(
+          .init(
+            changed: changed, removed: removed, nextCursor: next, version: Int(through),
+            syncToken: SyncToken(version: through).encoded))))
+  }
+
+  func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+    let wall = try await walls.current()
+    return .ok(.init(body: .json(.init(status: "ok", version: Int(wall.version)))))
+  }
+
+  func metrics(_ input: Operations.Metrics.Input) async throws -> Operations.Metrics.Output {
+    .ok(.init(body: .plainText(HTTPBody(ProcessMetrics.registry.emitToBuffer()))))
+  }
+
+  func openAPIDocument(_ input: Operations.OpenAPIDocument.Input) async throws
+    -> Operations.OpenAPIDocument.Output
+  {
+    .ok(.init(body: .yaml(HTTPBody(OpenAPIDocument.text))))
+  }
+
+  /// `limit`, checked: 1 to ``maxLimit``, ``defaultLimit`` when absent.
+  static func limit(_ value: Int?) throws(APIError) -> Int {
+    let limit = value ?? defaultLimit
+    guard (1...maxLimit).contains(limit) else {
+      throw .badParameter("limit", "must be 1 to \(maxLimit), not \(limit)")
+    }
+    return limit
+  }
+
+  /// Whether an `If-None-Match` names `etag` (or is `*`).
+  static func matches(_ ifNoneMatch: String?, _ etag: String) -> Bool {
+    guard let ifNoneMatch else { return false }
+    return ifNoneMatch.split(separator: ",").contains { tag in
+      let tag = tag.trimmingCharacters(in: .whitespaces)
+      return tag == "*" || tag == etag || tag == "W/" + etag
+    }
+  }
+}

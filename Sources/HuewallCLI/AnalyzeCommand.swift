@@ -20,11 +20,29 @@ struct Analyze: AsyncParsableCommand {
   @OptionGroup var analysis: AnalysisOptions
   @OptionGroup var decoding: DecodeOptions
 
-  @Option(help: "The name to store this parameter set under (default: preset and a hash).")
+  @Option(
+    help:
+      "The name to store this parameter set under (default: preset and a hash): 1 to 64 letters, digits, dots, dashes or underscores."
+  )
   var name: String?
+
+  func validate() throws {
+    if let name, let problem = ParameterSetName.problem(name, option: "--name") {
+      throw ValidationError(problem)
+    }
+  }
 
   func run() async throws {
     var configuration = try pipeline.configuration()
+    // The configured parameters' set is the nightly one, which `huewall run` and its export
+    // find by those parameters under the name it has: a name here would rename it.
+    if let name, let asked = try? analysis.preset.parameters(with: analysis.overrides),
+      let configured = try? configuration.analysis.parameters(), asked == configured
+    {
+      throw CommandFailure.fatal(
+        "--name \(name): these are the configuration's own parameters, whose set is the "
+          + "nightly one and keeps its name; name a set of other parameters")
+    }
     configuration.decode = decoding.limits
     let runner = Pipeline(
       configuration: configuration, logger: pipeline.logger("huewall.analyze"),

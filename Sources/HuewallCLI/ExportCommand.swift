@@ -74,10 +74,17 @@ struct Export: AsyncParsableCommand {
     if compare != nil, params != nil {
       throw ValidationError("--compare and --params do not go together")
     }
+    for (option, name) in [("--params", params)] + (compared ?? []).map({ ("--compare", $0) }) {
+      if let name, let problem = ParameterSetName.problem(name, option: option) {
+        throw ValidationError(problem)
+      }
+    }
   }
 
   func run() async throws {
     if let format { return try writeBack(format) }
+    // The configured export folder, which the next run replaces whole, whatever --out says.
+    let configured = try pipeline.configuration()
     var configuration = try pipeline.configuration(output: out)
     // Another set than the nightly one goes beside the nightly export, never over it.
     if let params, out == nil { configuration.output += "-" + params }
@@ -94,13 +101,18 @@ struct Export: AsyncParsableCommand {
     defer { withExtendedLifetime(lock) {} }
     do {
       try configuration.checkOutput()
+      if out != nil {
+        try configured.checkWritable(configuration.output, as: .exportFolder, option: "--out")
+      }
       let store = try configuration.openCatalogue()
+      var exporter = try configuration.exporter(store: store)
+      exporter.keptPlaces = configured.keptPlaces
       if let compared {
         let (a, b) = (
           try store.storedParameterSet(named: compared[0]),
           try store.storedParameterSet(named: compared[1])
         )
-        let summary = try await configuration.exporter(store: store).exportComparison(
+        let summary = try await exporter.exportComparison(
           a, b, to: URL(fileURLWithPath: configuration.output))
         print(
           "compared \(a.name) with \(b.name): \(summary.changed) products changed their "
@@ -108,7 +120,6 @@ struct Export: AsyncParsableCommand {
         return
       }
       let parameterSet = try store.chosenParameterSet(named: params, configuration: configuration)
-      var exporter = try configuration.exporter(store: store)
       exporter.singleFile = singleFile
       let summary = try await exporter.export(
         parameterSet: parameterSet, to: URL(fileURLWithPath: configuration.output))

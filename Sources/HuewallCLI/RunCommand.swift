@@ -137,7 +137,7 @@ struct Run: AsyncParsableCommand {
       started: started, finished: report?.finished ?? Date(), exitCode: exitCode, counts: counts)
     let path = URL(fileURLWithPath: metricsFile).standardizedFileURL.path
     do {
-      try file.write(to: path)
+      try file.write(to: path, keeping: configuration.keptPlaces)
     } catch {
       FileHandle.standardError.write(
         Data("huewall: warning: \(path): cannot write the metrics: \(error.reason)\n".utf8))

@@ -29,6 +29,10 @@ public struct Exporter {
   /// How many of a product's images its colour is chosen among (the main image first; the
   /// one that shows the product most plainly wins): the run's `imagesPerProduct`.
   public var imagesPerProduct: Int
+  /// What no export or write-back may touch (the catalogue, the image cache, the configured
+  /// export folder), judged on the folder each is written in, opened, at the moment of the
+  /// write; nil judges nothing (an export of a test's own folder).
+  public var keptPlaces: KeptPlaces?
 
   public init(
     store: any Catalogue, synonyms: ColorSynonyms = ColorSynonyms(),
@@ -113,6 +117,32 @@ public struct Exporter {
     guard entries.isEmpty || entries.contains(marker) || isUnmarkedExport else {
       throw Failure(
         path: folder.path,
+        reason:
+          "is not empty and not an earlier Huewall export (it has no \(marker) file); "
+          + "it was left untouched: choose another output folder")
+    }
+  }
+
+  /// ``checkReplaceable(_:)`` of the folder `name` in `parent`, opened: its entries as they
+  /// are when it is about to be replaced.
+  static func checkReplaceable(_ name: String, in parent: OpenedFolder) throws(Failure) {
+    let path = parent.child(name)
+    guard let status = parent.status(name) else { return }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw Failure(path: path, reason: "is a file, not an export folder; it was left untouched")
+    }
+    let entries: Set<String>
+    do {
+      entries = Set(try parent.folder(name).entries())
+    } catch {
+      throw Failure(path: path, reason: error.reason)
+    }
+    let isUnmarkedExport =
+      entries.isSubset(of: unmarkedExportEntries) && entries.contains("colors.json")
+      && entries.contains("index.html")
+    guard entries.isEmpty || entries.contains(marker) || isUnmarkedExport else {
+      throw Failure(
+        path: path,
         reason:
           "is not empty and not an earlier Huewall export (it has no \(marker) file); "
           + "it was left untouched: choose another output folder")
@@ -206,57 +236,76 @@ public struct Exporter {
 
   /// Callers hold the catalogue's lock, so staging and retired folders beside `folder` were
   /// left by an export that was killed, and are removed first.
+  ///
+  /// The folder that holds `folder` is opened once and judged (``keptPlaces``); the staging
+  /// folder is made, renamed and the old export deleted relative to that handle, following
+  /// no link, so that nothing swapped in on the way between the check and the write can send
+  /// a rename or a deletion elsewhere. `write` gets the staging folder through its handle.
   private func writeAtomically(to folder: URL, _ write: (URL) async throws -> Void)
     async throws
   {
-    try Self.checkReplaceable(folder)
-    let files = FileManager.default
-    let parent = folder.deletingLastPathComponent()
-    let name = folder.lastPathComponent
-    await Self.removeLeftovers(of: name, in: parent)
-    let staging = parent.appendingPathComponent(".\(name).new-\(UUID().uuidString.prefix(8))")
-    let retired = parent.appendingPathComponent(".\(name).old-\(UUID().uuidString.prefix(8))")
+    let target: OutputTarget
     do {
-      try files.createDirectory(at: staging, withIntermediateDirectories: true)
-      try await write(staging)
-      if files.fileExists(atPath: folder.path) {
-        try files.moveItem(at: folder, to: retired)
-      }
-      try files.moveItem(at: staging, to: folder)
-      await Self.remove(retired)
+      target = try OutputTarget.open(folder.path, as: .exportFolder, keeping: keptPlaces)
     } catch {
-      try? files.removeItem(at: staging)
-      if !files.fileExists(atPath: folder.path), files.fileExists(atPath: retired.path) {
-        try? files.moveItem(at: retired, to: folder)
+      throw Failure(
+        path: folder.path,
+        reason: error.isRefusal
+          ? String(error.reason.dropFirst(folder.path.count + 1))
+            + "; nothing was written: choose another output folder" : error.reason)
+    }
+    let (parent, name) = (target.folder, target.name)
+    try Self.checkReplaceable(name, in: parent)
+    let existing = parent.status(name).map { _ in parent.identity(following: name) } ?? nil
+    await Self.removeLeftovers(of: name, in: parent, keeping: keptPlaces)
+    let staging = ".\(name).new-\(UUID().uuidString.prefix(8))"
+    let retired = ".\(name).old-\(UUID().uuidString.prefix(8))"
+    do {
+      try parent.makeFolder(staging)
+      let opened = try parent.folder(staging)
+      try await write(URL(fileURLWithPath: opened.handlePath, isDirectory: true))
+      if existing != nil { try parent.rename(name, to: retired) }
+      try parent.rename(staging, to: name)
+      await Self.remove(retired, in: parent)
+    } catch {
+      parent.removeTree(staging)
+      if parent.status(name) == nil, parent.status(retired) != nil {
+        try? parent.rename(retired, to: name)
       }
       throw Failure(path: folder.path, reason: Self.describe(error))
     }
   }
 
-  /// Removes `.<name>.new-*` and `.<name>.old-*` in `parent`: what killed exports left.
-  static func removeLeftovers(of name: String, in parent: URL) async {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+  /// Removes `.<name>.new-*` and `.<name>.old-*` in `parent`: what killed exports left. None
+  /// is followed when it is a link, and none that is or holds a kept place is touched.
+  static func removeLeftovers(of name: String, in parent: OpenedFolder, keeping: KeptPlaces?)
+    async
+  {
+    let names = (try? parent.entries()) ?? []
     for entry in names
     where entry.hasPrefix(".\(name).new-") || entry.hasPrefix(".\(name).old-") {
-      await remove(parent.appendingPathComponent(entry))
+      if let keeping, keeping.isKeptOrHolder(parent, entry) { continue }
+      await remove(entry, in: parent)
     }
   }
 
-  /// Removes a retired export: its thumbnails on every core (a large export has a hundred
-  /// thousand), then the rest.
-  private static func remove(_ folder: URL) async {
-    let thumbs = folder.appendingPathComponent("thumbs").path
-    if let names = try? FileManager.default.contentsOfDirectory(atPath: thumbs), !names.isEmpty {
+  /// Removes a retired export, `name` in `parent`, following no link: its thumbnails on
+  /// every core (a large export has a hundred thousand), then the rest.
+  private static func remove(_ name: String, in parent: OpenedFolder) async {
+    if let folder = try? parent.folder(name), let thumbs = try? folder.folder("thumbs"),
+      let names = try? thumbs.entries(), !names.isEmpty
+    {
       let cores = ProcessInfo.processInfo.activeProcessorCount
       try? await forEachConcurrently(
         chunkRanges(count: names.count, pieces: max(1, min(cores, names.count / 1000))),
         width: cores
       ) { range in
-        for name in names[range] { unlink(thumbs + "/" + name) }
+        // A folder among them is left to the walk below (unlinkat refuses it).
+        for name in names[range] { unlinkat(thumbs.descriptor, name, 0) }
       } consume: { _ in
       }
     }
-    try? FileManager.default.removeItem(at: folder)
+    parent.removeTree(name)
   }
 
   private static func describe(_ error: any Error) -> String {

@@ -148,22 +148,33 @@ extension Exporter {
     let products = catalogue.placed.map(\.product)
     let decided = Set(
       products.filter { $0.decidedBy == ColorsDocument.DecidedBy.override }.map(\.id))
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // The folder is opened once and judged; every file is written and removed in it.
+    let target: OpenedFolder
+    do {
+      let output = try OutputTarget.open(folder.path, as: .folder, keeping: keptPlaces)
+      target = try output.folder.folder(output.name, creating: true)
+    } catch {
+      throw Failure(
+        path: folder.path,
+        reason: error.isRefusal
+          ? String(error.reason.dropFirst(folder.path.count + 1))
+            + "; nothing was written: choose another folder" : error.reason)
+    }
     func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
     func write(_ text: String, _ url: URL) throws {
       do {
-        try AtomicFile.write(Data(text.utf8), to: url.path, durable: false)
+        try target.writeFile(
+          url.lastPathComponent, Data(text.utf8), durable: false, removingLeftovers: true)
       } catch {
         throw Failure(path: url.path, reason: error.reason)
       }
     }
     func remove(_ url: URL) throws {
-      guard FileManager.default.fileExists(atPath: url.path) else { return }
       do {
-        try FileManager.default.removeItem(at: url)
+        try target.removeFile(url.lastPathComponent)
       } catch {
         throw Failure(
-          path: url.path, reason: "cannot remove an earlier write-back's file: \(error)")
+          path: url.path, reason: "cannot remove an earlier write-back's file: \(error.reason)")
       }
     }
     switch format {
@@ -225,7 +236,7 @@ extension Exporter {
         try write(part, url(name))
         urls.append(url(name))
       }
-      let earlier = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      let earlier = (try? target.entries()) ?? []
       for name in earlier where ShopifyMetafields.isPartName(name) && !names.contains(name) {
         try remove(url(name))
       }

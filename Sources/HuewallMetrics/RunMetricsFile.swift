@@ -99,14 +99,31 @@ public struct RunMetricsFile: Sendable {
 
   /// Writes the file at `path` atomically (a reader sees the old file or the new one, as the
   /// textfile collector requires), keeping the last success that the old file recorded.
-  public func write(to path: String) throws(AtomicFile.Failure) {
-    let text = render(lastSuccess: Self.lastSuccess(inFile: path))
-    try AtomicFile.write(Data(text.utf8), to: path, durable: true)
+  ///
+  /// The folder is opened once and judged by `kept` (the catalogue's files, the image cache,
+  /// the export folders: nil judges nothing); the old file is read and the new one written
+  /// and renamed in it, so a folder on the way swapped for a link cannot send the write into
+  /// a kept place. A temporary file that a killed run left is removed.
+  public func write(to path: String, keeping kept: KeptPlaces? = nil) throws(AtomicFile.Failure) {
+    do {
+      let target = try OutputTarget.open(path, as: .file, keeping: kept)
+      let old = target.folder.read(target.name).map { String(decoding: $0, as: UTF8.self) }
+      let text = render(lastSuccess: old.flatMap(Self.lastSuccess(inText:)))
+      try target.folder.writeFile(
+        target.name, Data(text.utf8), durable: true, removingLeftovers: true)
+    } catch {
+      throw AtomicFile.Failure(reason: error.reason)
+    }
   }
 
   /// The last success that an earlier file at `path` recorded, if any.
   static func lastSuccess(inFile path: String) -> Date? {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    return lastSuccess(inText: text)
+  }
+
+  /// The last success that a file's `text` recorded, if any.
+  static func lastSuccess(inText text: String) -> Date? {
     for line in text.split(separator: "\n") where line.hasPrefix(lastSuccessName + " ") {
       if let seconds = Double(line.dropFirst(lastSuccessName.count + 1)) {
         return Date(timeIntervalSince1970: seconds)

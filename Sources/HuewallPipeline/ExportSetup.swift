@@ -10,11 +10,13 @@ extension PipelineConfiguration {
   /// and `huewall export` both use it.
   public func exporter(store: any Catalogue) throws -> Exporter {
     let cache = try ImageCache(directory: URL(fileURLWithPath: self.cache))
-    return Exporter(
+    var exporter = Exporter(
       store: store, synonyms: synonyms,
       thumbnails: ThumbnailSource(
         cache: thumbnailCache, images: ImageSource { sha256 in try cache.load(sha256: sha256) }),
       imagesPerProduct: imagesPerProduct)
+    exporter.keptPlaces = keptPlaces
+    return exporter
   }
 
   /// The thumbnails of the cached images, beside them: the analysis fills it, exports link

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallCore
 import HuewallExport
 
 #if canImport(Glibc)
@@ -14,6 +15,15 @@ public enum WriteTarget: Sendable, Equatable {
   case file
   case folder
   case exportFolder
+
+  /// The same, as the writers that open it know it.
+  var kind: OutputKind {
+    switch self {
+    case .file: .file
+    case .folder: .folder
+    case .exportFolder: .exportFolder
+    }
+  }
 }
 
 extension PipelineConfiguration {
@@ -68,10 +78,31 @@ extension PipelineConfiguration {
         }
       }
     }
+    // The same rule on the folders as they are opened: a link on the way to a path that does
+    // not exist yet is judged by the folder it leads to. The writers judge again, on the
+    // folder they write in, at the moment of the write.
+    if let reason = OutputTarget.refusal(of: path, as: target.kind, keeping: keptPlaces) {
+      throw refuse(reason)
+    }
+  }
+
+  /// What no output of this configuration may touch, for the writers to judge the folder
+  /// they write in, opened, at the moment of the write: the catalogue's files, the image
+  /// cache and the configured export folder (and any folder an export marked).
+  public var keptPlaces: KeptPlaces {
+    KeptPlaces(
+      files: keptFileList.map { KeptPlaces.Place($0.0, $0.1) },
+      folders: [KeptPlaces.Place("the image cache", cache)],
+      exports: [KeptPlaces.Place("the export folder", output)], exportMarker: Exporter.marker)
   }
 
   /// What the catalogue keeps in files of its own, real paths first resolved.
   private var keptFiles: [(String, String)] {
+    keptFileList.map { ($0.0, Self.realPath($0.1)) }
+  }
+
+  /// What the catalogue keeps in files of its own, as configured.
+  private var keptFileList: [(String, String)] {
     var kept: [(String, String)] = []
     if !usesPostgres {
       kept.append(("the catalogue", database))
@@ -83,7 +114,7 @@ extension PipelineConfiguration {
     kept.append(("the crash mark", crashMarker))
     if let file { kept.append(("the configuration", file)) }
     if !feed.source.contains("://") { kept.append(("the feed", feed.source)) }
-    return kept.map { ($0.0, Self.realPath($0.1)) }
+    return kept
   }
 
   /// The folders Huewall keeps whole: the image cache (and the thumbnails beside its images).

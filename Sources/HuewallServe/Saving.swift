@@ -87,11 +87,6 @@ extension TuningServer {
       parameterSet: set, to: URL(fileURLWithPath: configuration.output))
   }
 
-  static func isUsableName(_ name: String) -> Bool {
-    (1...64).contains(name.utf8.count)
-      && name.utf8.allSatisfy {
-        (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
-          || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
-      } && name.first != "."
-  }
+  /// The rule every command checks a name by (``ParameterSetName``).
+  static func isUsableName(_ name: String) -> Bool { ParameterSetName.isUsable(name) }
 }

@@ -15,8 +15,12 @@ struct CommandResult {
   var lines: [String] { stdout.split(separator: "\n").map(String.init) }
 }
 
-/// The `huewall` executable that `swift build` put beside this test bundle.
+/// The `huewall` executable that `swift build` put beside this test bundle, or the one
+/// `HUEWALL_BINARY` names (an earlier build, to see a test fail without its fix).
 func huewallExecutable() throws -> URL {
+  if let binary = ProcessInfo.processInfo.environment["HUEWALL_BINARY"] {
+    return URL(fileURLWithPath: binary)
+  }
   let candidates = [
     Bundle.main.bundleURL,
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),

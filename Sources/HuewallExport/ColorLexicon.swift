@@ -3,7 +3,9 @@ import HuewallPalette
 
 /// The colour words of `Lexicon/colour-words.tsv`: basic colour terms, colour names, vendor
 /// codes, modifiers, finish words and the words that join two colours, in English, Spanish,
-/// German, French, Italian, Portuguese, Dutch and Japanese, each with the family it files under.
+/// German, French, Italian, Portuguese, Dutch, Japanese, Polish, Czech, Slovak, Croatian,
+/// Serbian, Slovenian, Hungarian, Romanian, Turkish and Greek, each with the family it files
+/// under; and the gemstone and metal names of jewellery shops.
 ///
 /// The file is the one list; its header names its sources and its columns. Words are kept by
 /// their matching form (``ColorSynonyms/normalise(_:)``), so `Off-White`, `off white` and
@@ -45,10 +47,13 @@ struct ColorLexicon: Sendable {
   }
 
   /// The languages the lexicon covers, as the file names them.
-  static let languages: Set<String> = ["en", "es", "de", "fr", "it", "pt", "nl", "ja"]
+  static let languages: Set<String> = [
+    "en", "es", "de", "fr", "it", "pt", "nl", "ja", "pl", "cs", "sk", "hr", "sr", "sl", "hu", "ro",
+    "tr", "el",
+  ]
   /// Languages whose colour names put the colour first and its qualifier after ("Azul
-  /// Marino", "Oro Rosa").
-  static let headFirst: Set<String> = ["es", "fr", "it", "pt"]
+  /// Marino", "Oro Rosa", "Verde Oliv").
+  static let headFirst: Set<String> = ["es", "fr", "it", "pt", "ro"]
 
   /// Every word but the shifts, by matching form.
   private(set) var entries: [String: Entry] = [:]

@@ -15,9 +15,11 @@ import Foundation
 ///   an item of its own. Images are paths under the shop's media folder, which
 ///   `feed.imageBaseURL` names. Rows of another store view (`store_view_code`) translate an
 ///   item rather than add one.
+/// - Shopify (Products → Export): rows grouped by `Handle` (``ShopifyProductCSV``).
 enum ShopExport {
   case wooCommerce(WooCommerce)
   case magento(Magento)
+  case shopify(ShopifyProductCSV)
 
   /// WooCommerce's column names in English and as WooCommerce translates them, normalised
   /// (``DelimitedFeed/normalize(_:)``).
@@ -59,6 +61,10 @@ enum ShopExport {
   /// `base_image` or `additional_images`.
   init?(header: [String]) {
     func index(_ names: Set<String>) -> Int? { header.firstIndex(where: names.contains) }
+    if let shopify = ShopifyProductCSV(header: header) {
+      self = .shopify(shopify)
+      return
+    }
     if let sku = index(["sku"]), let type = index(["product_type"]),
       index(["base_image"]) != nil || index(["additional_images"]) != nil
     {
@@ -92,6 +98,13 @@ enum ShopExport {
       return columns
     case .magento(let magento):
       return [.id: magento.sku]
+    case .shopify(let shopify):
+      var columns: [FeedColumn: Int] = [.id: shopify.handle]
+      columns[.image] = shopify.variantImage ?? shopify.imageSource
+      columns[.title] = shopify.title
+      columns[.brand] = shopify.vendor
+      columns[.price] = shopify.price
+      return columns
     }
   }
 
@@ -109,6 +122,10 @@ enum ShopExport {
     var skus: Set<String> = []
     /// The parents that are folded into their variations, not items of their own.
     var folded: Set<String> = []
+    /// Shopify: the products by handle.
+    var shopify = ShopifyProductCSV.Catalogue()
+    /// Shopify: the rows the first pass has read, for ordering a product's images.
+    var rows = 0
   }
 
   /// A parent's values that its variations inherit.
@@ -126,7 +143,12 @@ enum ShopExport {
     }
     let id = columns.value(.id, in: fields).nonEmptyTrimmed
     switch self {
+    case .shopify(let shopify):
+      family.rows += 1
+      shopify.collect(fields, row: family.rows, into: &family.shopify)
     case .wooCommerce(let woo):
+      // An empty `ID` cell: the row's SKU, as in ``complete(_:_:columns:family:)``.
+      let id = id ?? cell(woo.found[.sku])
       let type = cell(woo.type)?.lowercased() ?? ""
       if type.contains("variation"), let parent = woo.parent(fields, columns: columns) {
         family.referenced.insert(parent)
@@ -154,6 +176,8 @@ enum ShopExport {
   /// After the first pass: which parents are folded into their variations.
   func finish(_ family: inout Family) {
     switch self {
+    case .shopify(let shopify):
+      shopify.finish(&family.shopify)
     case .wooCommerce:
       family.referenced = Set(family.referenced.map { WooCommerce.parentID($0, family) })
       family.folded = family.referenced.intersection(family.parents.keys)
@@ -171,9 +195,16 @@ enum ShopExport {
       guard let index, fields.indices.contains(index) else { return nil }
       return fields[index].nonEmptyTrimmed
     }
-    let id = item.id.nonEmptyTrimmed
+    var id = item.id.nonEmptyTrimmed
     switch self {
+    case .shopify(let shopify):
+      shopify.complete(&item, fields, catalogue: family.shopify)
     case .wooCommerce(let woo):
+      // A row whose `ID` cell is empty (an export made for another shop) is known by its SKU.
+      if id == nil, let sku = cell(woo.found[.sku]) {
+        item.id = sku
+        id = sku
+      }
       let type = cell(woo.type)?.lowercased() ?? ""
       if type.contains("variation") {
         if let raw = woo.parent(fields, columns: columns) {

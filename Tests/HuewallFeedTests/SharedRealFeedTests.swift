@@ -71,4 +71,61 @@ struct SharedRealFeedTests {
     #expect(result.products.allSatisfy { !$0.items.isEmpty })
     #expect(result.products.contains { $0.items.contains { $0.size != nil } })
   }
+
+  /// A Shopify admin export (Products → Export) read with no mapping: a product's rows by
+  /// `Handle`, its image-only rows as images, SKUs repeated over sizes as no error.
+  @Test func bilalsShopifyProductExportIs48ProductsOf130Variants() throws {
+    let result = try read("bilal_shopify_products_export.csv")
+    #expect(result.itemErrors.isEmpty, "\(result.itemErrors.prefix(3))")
+    #expect(result.itemCount == 194)
+    #expect(result.products.count == 130)
+    #expect(Set(result.products.compactMap(\.itemGroupId)).count == 48)
+    #expect(Set(result.products.map(\.id)).count == 130)
+    #expect(result.products.allSatisfy { !$0.title.isEmpty && !$0.imageURLs.isEmpty })
+    let top = result.products.filter { $0.itemGroupId == "sophie-top-black" }
+    #expect(top.map(\.vendorColor) == ["BLACK", "BLACK", "BLACK"])
+    #expect(top.map(\.size) == ["S", "M", "L"])
+    #expect(top.first?.title == "SOPHIE TOP")
+    // German option names (`Farbe`, `Größe`) read as English ones.
+    #expect(result.products.filter { $0.vendorColor == nil }.isEmpty)
+    #expect(result.products.filter { $0.size == nil }.isEmpty)
+  }
+
+  /// A WooCommerce export whose `ID` cells are all empty: every row is known by its SKU, its
+  /// size read from `Talle`. The export lists no images, so each row is an item error for
+  /// that, naming its SKU, and none for its id.
+  @Test func lukstoresWooCommerceRowsWithoutIDsAreKnownByTheirSKUs() throws {
+    let file = try #require(Self.folder).appendingPathComponent("lukstore_wc_products.csv")
+    let input = try FeedInput(contentsOf: file)
+    var failure: FeedError?
+    do throws(FeedError) {
+      _ = try FeedParser(baseURL: file).parse(input)
+    } catch {
+      failure = error
+    }
+    guard case .noValidItems(let itemErrors) = try #require(failure).reason else {
+      Issue.record(
+        "expected every row refused for its missing image: \(String(describing: failure))")
+      return
+    }
+    #expect(itemErrors.count == 69)
+    #expect(itemErrors.allSatisfy { $0.reason == .missingImage })
+    #expect(itemErrors.allSatisfy { $0.id?.hasPrefix("LUK-") == true })
+    #expect(Set(itemErrors.compactMap(\.id)).count == 69)
+  }
+
+  /// The Polish shop: every item kept, every colour as the feed names it (one photo shared by
+  /// several colours of a group).
+  @Test func italyshopsPolishColoursAreAllRead() throws {
+    let result = try read("italyshop_feed_google.xml")
+    #expect(result.itemErrors.isEmpty)
+    #expect(result.products.count == 498)
+    let colours = Set(result.products.compactMap(\.vendorColor))
+    #expect(
+      colours == [
+        "Brązowy", "Czarny", "Karmel", "Taupe", "Bordowy", "Cappuccino", "Beżowy", "Oliwkowy",
+        "Zielony", "Mleczny", "Szary", "Czerwony", "Biały", "Metalowy", "Złoty", "Niebieski",
+        "Koniak", "Szmaragdowy", "Różowy", "Pudrowy", "Pomarańczowy", "Liliowy", "Cytrynowy",
+      ])
+  }
 }

@@ -110,6 +110,45 @@ struct CatalogueAPITests {
     }
   }
 
+  @Test("a page never mixes two runs: clients page through while runs go on")
+  func pagesWhileRunsWrite() async throws {
+    let catalogue = try TestCatalogue()
+    func run(_ number: Int) -> [TestCatalogue.Item] {
+      Self.items(0..<2_000).map { item in
+        var item = item
+        item.title = "Item \(item.id) of run \(number)"
+        return item
+      }
+    }
+    try catalogue.sync(run(0))
+    try await withServer(catalogue) { server in
+      let client = server.client
+      let writer = Task.detached {
+        for number in 1...6 { try catalogue.sync(run(number)) }
+      }
+      var runOfVersion: [Int: String] = [:]
+      var pages = 0
+      while pages < 400 {
+        var cursor: String?
+        repeat {
+          let page = try await client.listProducts(query: .init(cursor: cursor, limit: 100)).ok
+            .body.json
+          let runs = Set(page.products.map { $0.title.components(separatedBy: " of ").last ?? "" })
+          #expect(runs.count == 1, "page of version \(page.version) mixes \(runs.sorted())")
+          if let run = runs.first {
+            #expect(runOfVersion[page.version, default: run] == run)
+            runOfVersion[page.version] = run
+          }
+          cursor = page.nextCursor
+          pages += 1
+        } while cursor != nil
+        if pages > 40, runOfVersion.count >= 7 { break }
+      }
+      try await writer.value
+      #expect(runOfVersion.count >= 2, "the pages saw \(runOfVersion.count) versions")
+    }
+  }
+
   @Test("a response carries the version as a strong ETag; sent back unchanged it is 304")
   func revalidation() async throws {
     let catalogue = try TestCatalogue()

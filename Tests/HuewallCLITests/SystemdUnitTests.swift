@@ -5,7 +5,9 @@ import Testing
 /// checked by `systemd-analyze verify` where it is installed.
 @Suite struct SystemdUnitTests {
   static let folder = repositoryRoot.appendingPathComponent("deploy/systemd")
-  static let services = ["huewall.service", "huewall-worker@.service", "huewall-serve.service"]
+  static let services = [
+    "huewall.service", "huewall-worker@.service", "huewall-serve.service", "huewall-api.service",
+  ]
   static let units = services + ["huewall.timer"]
   /// Where the units expect the binary.
   static let installedBinary = "/opt/huewall/bin/huewall"

@@ -87,7 +87,8 @@ public enum RequestFields {
   }
 
   /// The fields of a JSON object in UTF-8: strings as they are, numbers and booleans as
-  /// their text (`true`, `2`, `0.5`); a null member is left out.
+  /// their text (`true`, `2`, `0.5`); a null member is left out. A member given twice keeps
+  /// its last value, as a form's field does.
   public static func json(_ body: [UInt8]) throws(RequestBodyError) -> [String: String] {
     guard String(validating: body, as: UTF8.self) != nil else {
       throw RequestBodyError(.notJSONObject("it is not UTF-8"))
@@ -102,7 +103,90 @@ public enum RequestFields {
     } catch {
       throw RequestBodyError(.notJSONObject("it is not valid JSON"))
     }
-    return members.compactMapValues(\.text)
+    // JSONDecoder keeps a key's first value; the body, now known to be a valid object, is
+    // read again in order so that the last one wins.
+    guard let ordered = orderedMembers(body) else { return members.compactMapValues(\.text) }
+    var fields: [String: String] = [:]
+    for (key, value) in ordered {
+      fields[key] = (try? JSONDecoder().decode(Member.self, from: Data(value)))?.text
+    }
+    return fields
+  }
+
+  /// The members of a valid JSON object, in order, each as its key and its value's bytes;
+  /// nil when the bytes are not as expected.
+  static func orderedMembers(_ body: [UInt8]) -> [(String, ArraySlice<UInt8>)]? {
+    var index = 0
+    func skipSpace() {
+      while index < body.count, [0x20, 0x09, 0x0A, 0x0D].contains(body[index]) { index += 1 }
+    }
+    /// The index after the string that starts at `start`.
+    func endOfString(_ start: Int) -> Int? {
+      var at = start + 1
+      while at < body.count {
+        switch body[at] {
+        case UInt8(ascii: "\\"): at += 2
+        case UInt8(ascii: "\""): return at + 1
+        default: at += 1
+        }
+      }
+      return nil
+    }
+    /// The index after the value that starts at `start`.
+    func endOfValue(_ start: Int) -> Int? {
+      guard start < body.count else { return nil }
+      switch body[start] {
+      case UInt8(ascii: "\""): return endOfString(start)
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        var (at, depth) = (start, 0)
+        while at < body.count {
+          switch body[at] {
+          case UInt8(ascii: "\""):
+            guard let end = endOfString(at) else { return nil }
+            at = end
+            continue
+          case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+          case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            depth -= 1
+            if depth == 0 { return at + 1 }
+          default: break
+          }
+          at += 1
+        }
+        return nil
+      default:
+        var at = start
+        while at < body.count,
+          ![UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D].contains(body[at])
+        {
+          at += 1
+        }
+        return at
+      }
+    }
+    skipSpace()
+    guard index < body.count, body[index] == UInt8(ascii: "{") else { return nil }
+    index += 1
+    var members: [(String, ArraySlice<UInt8>)] = []
+    while true {
+      skipSpace()
+      guard index < body.count else { return nil }
+      if body[index] == UInt8(ascii: "}") { return members }
+      guard body[index] == UInt8(ascii: "\""), let keyEnd = endOfString(index),
+        let key = try? JSONDecoder().decode(String.self, from: Data(body[index..<keyEnd]))
+      else { return nil }
+      index = keyEnd
+      skipSpace()
+      guard index < body.count, body[index] == UInt8(ascii: ":") else { return nil }
+      index += 1
+      skipSpace()
+      guard let valueEnd = endOfValue(index) else { return nil }
+      members.append((key, body[index..<valueEnd]))
+      index = valueEnd
+      skipSpace()
+      guard index < body.count else { return nil }
+      if body[index] == UInt8(ascii: ",") { index += 1 }
+    }
   }
 
   /// A member of a JSON object as text, or nil for null.

@@ -12,7 +12,9 @@ import Hummingbird
 /// So, as development servers do, every request must name an allowed host in `Host`, and a
 /// request that changes something (any method but GET and HEAD) must come from the page
 /// itself: a same-origin `Origin` (or `Sec-Fetch-Site: same-origin` where no `Origin` is
-/// sent) and the token this process put into the page it served.
+/// sent) and the token this process put into the page it served. A read that makes the
+/// server analyse (``analysisPaths``) is refused to another site too: an `<img>` tag on any
+/// page could otherwise keep the cores busy re-analysing the catalogue.
 public struct RequestGuard: Sendable {
   /// The header that carries the page's token.
   public static let tokenHeader = HTTPField.Name("X-Huewall-Token")!
@@ -46,12 +48,13 @@ public struct RequestGuard: Sendable {
   public enum Refusal: Equatable, Sendable {
     case foreignHost(String?)
     case crossOrigin(String)
+    case crossSiteRead(String)
     case missingToken
 
     var status: HTTPResponse.Status {
       switch self {
       case .foreignHost: .misdirectedRequest
-      case .crossOrigin, .missingToken: .forbidden
+      case .crossOrigin, .crossSiteRead, .missingToken: .forbidden
       }
     }
 
@@ -62,6 +65,9 @@ public struct RequestGuard: Sendable {
           + "when started with --allow-host for it"
       case .crossOrigin(let origin):
         "changes are accepted from the page of this server only, not from \(origin)"
+      case .crossSiteRead(let site):
+        "the analysis is answered to the page of this server and to the address bar only, "
+          + "not to \(site)"
       case .missingToken:
         "a change needs the token of the page this server served: reload the page"
       }
@@ -74,7 +80,10 @@ public struct RequestGuard: Sendable {
     guard let authority = request.authority, hosts.allows(authority: authority) else {
       return .foreignHost(request.authority)
     }
-    if request.method == .get || request.method == .head { return nil }
+    if request.method == .get || request.method == .head {
+      return Self.analysisPaths.contains(Self.path(of: request))
+        ? crossSiteRead(request, authority: authority) : nil
+    }
     if let origin = request.headerFields[.origin] {
       // Same origin: the scheme, host and port the browser sent the request to, which it
       // names in Host (a page of another server on this machine differs by its port).
@@ -92,6 +101,38 @@ public struct RequestGuard: Sendable {
   }
 
   static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
+
+  /// The routes whose GET makes the server analyse: refused to another site's page.
+  static let analysisPaths: Set<String> = ["/api/analysis", "/compare"]
+
+  /// The request's path without its query.
+  static func path(of request: HTTPRequest) -> String {
+    let target = request.path ?? ""
+    return String(target.prefix { $0 != "?" })
+  }
+
+  /// The refusal of a read sent by another site's page: one the browser marks
+  /// `Sec-Fetch-Site: cross-site` (or `same-site`, another port of this host), or whose
+  /// `Origin` or `Referer` names another origin. A request typed in the address bar, sent by
+  /// this server's own page or by a client that names no page (curl) goes on.
+  func crossSiteRead(_ request: HTTPRequest, authority: String) -> Refusal? {
+    let own = "http://" + authority.lowercased()
+    if let site = request.headerFields[Self.fetchSite]?.lowercased(),
+      site == "cross-site" || site == "same-site"
+    {
+      return .crossSiteRead("a \(site) page")
+    }
+    if let origin = request.headerFields[.origin], origin.lowercased() != own {
+      return .crossSiteRead(origin)
+    }
+    if let referer = request.headerFields[.referer],
+      let url = URLComponents(string: referer), let scheme = url.scheme, let host = url.host
+    {
+      let origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+      if origin.lowercased() != own { return .crossSiteRead(origin) }
+    }
+    return nil
+  }
 
   static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     guard a.count == b.count else { return false }

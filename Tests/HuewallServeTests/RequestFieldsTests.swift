@@ -94,6 +94,19 @@ struct RequestFieldsTests {
         == #"the JSON member "family" is not text, a number, true, false or null"#)
   }
 
+  @Test func aFieldGivenTwiceKeepsItsLastValueInAFormAndInJSON() throws {
+    let json = "application/json"
+    #expect(try Self.fields("family=navy&family=red") == ["family": "red"])
+    #expect(
+      try Self.fields(##"{"family": "navy", "hex": "#102030", "family": "red"}"##, json)
+        == ["family": "red", "hex": "#102030"])
+    #expect(try Self.fields(#"{"family": "navy", "family": null}"#, json) == [:])
+    #expect(try Self.fields(#"{"n": 1, "n": 2.5, "n": true}"#, json) == ["n": "true"])
+    #expect(
+      try Self.fields(#"{"note": "a,}\"{[", "f\u0061mily": "x", "family": "y"}"#, json)
+        == ["note": #"a,}"{["#, "family": "y"])
+  }
+
   @Test func theContentTypeDecidesHowTheBodyIsRead() throws {
     #expect(try Self.fields("family=red", nil) == ["family": "red"], "no type: a form")
     #expect(try Self.fields(#"{"family": "red"}"#, nil) == ["family": "red"], "or JSON")

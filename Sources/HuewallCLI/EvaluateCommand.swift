@@ -33,8 +33,13 @@ struct Evaluate: AsyncParsableCommand {
   @OptionGroup var analysis: AnalysisOptions
   @OptionGroup var decoding: DecodeOptions
 
-  @Option(help: "The labels file: JSON (an array of labels) or tab-separated.")
-  var labels = "evaluation/labels.tsv"
+  @Option(
+    help: """
+      A labels file: JSON (an array of labels) or tab-separated (default \
+      evaluation/labels.tsv). Repeat it to score several sets in one run, so that \
+      leave-one-source-out spans every set's sources.
+      """)
+  var labels: [String] = []
 
   @Option(help: "The folder of the labelled images (default: beside the labels file, or images/).")
   var images: String?
@@ -53,7 +58,9 @@ struct Evaluate: AsyncParsableCommand {
     let decoder = ImageDecoder(limits: decoding.limits)
     let items: [LabelledImage]
     do {
-      items = try LabelledImage.load(labels, images: images)
+      items = try (labels.isEmpty ? ["evaluation/labels.tsv"] : labels).flatMap {
+        try LabelledImage.load($0, images: images)
+      }
     } catch {
       throw CommandFailure.fatal("evaluate: \(error)")
     }
@@ -260,6 +267,8 @@ struct EvaluationTally {
     var expected: String
     var got: String
     var detail: String
+    /// The second family given (``ColorFamily/second(of:h:s:v:)``), if any.
+    var second: String? = nil
   }
 
   var overall = Count()
@@ -271,9 +280,17 @@ struct EvaluationTally {
   var judgedByRule = 0
   /// The top colour's family equals the label (silver counting as grey for rule-judged labels).
   var familyMatch = Count()
+  /// The same by source.
+  var familyMatchBySource: [String: Count] = [:]
   /// Label → top colour's family → images.
   var confusion: [String: [String: Int]] = [:]
   var familyMismatches: [Miss] = []
+  /// Products given a second family (``ColorFamily/second(of:h:s:v:)``), overall and by source.
+  var secondGiven = Count()
+  var secondGivenBySource: [String: Count] = [:]
+  /// The family or the second family is the label, overall and by source.
+  var familyOrSecond = Count()
+  var familyOrSecondBySource: [String: Count] = [:]
   /// Family = label with families learned from the other half of each source's labels, and
   /// without (``LearnedFamiliesScore``).
   var learnedFamilies: (with: Int, without: Int, total: Int)?
@@ -301,6 +318,8 @@ struct EvaluationTally {
     byBackground[item.background, default: Count()].add(correct)
     if let source = item.source { bySource[source, default: Count()].add(correct) }
     familyMatch.add(sameFamily)
+    let second = addSecond(item, top: top, family: family)
+    if let source = item.source { familyMatchBySource[source, default: Count()].add(sameFamily) }
     confusion[item.family, default: [:]][got, default: 0] += 1
     let detail = error ?? top.map { Self.describe($0, body: item.body) } ?? "no opaque pixels"
     if !correct {
@@ -310,8 +329,30 @@ struct EvaluationTally {
       familyMismatches.append(
         Miss(
           file: item.file, expected: item.family, got: got,
-          detail: detail + (correct ? "; passes the rule" : "")))
+          detail: detail + (correct ? "; passes the rule" : ""), second: second?.rawValue))
     }
+  }
+
+  /// Counts the second family the export gives the product: from its top colour as the kernel
+  /// reports it (what is stored) and its family.
+  @discardableResult
+  mutating func addSecond(_ item: LabelledImage, top: DominantColor?, family: ColorFamily?)
+    -> ColorFamily?
+  {
+    let second = top.flatMap { top in
+      family.flatMap { ColorFamily.second(of: $0, h: top.h, s: top.s, v: top.v) }
+    }
+    let silverAsGrey = item.body != nil
+    let either =
+      ScoringRule.sameFamily(family?.rawValue, label: item.family, silverAsGrey: silverAsGrey)
+      || ScoringRule.sameFamily(second?.rawValue, label: item.family, silverAsGrey: silverAsGrey)
+    secondGiven.add(second != nil)
+    familyOrSecond.add(either)
+    if let source = item.source {
+      secondGivenBySource[source, default: Count()].add(second != nil)
+      familyOrSecondBySource[source, default: Count()].add(either)
+    }
+    return second
   }
 
   /// The top colour, and the label's body colour beside it when there is one.
@@ -345,10 +386,23 @@ struct EvaluationTally {
       lines.append("by source:")
       lines += bySource.keys.sorted().map { row($0, bySource[$0]!) }
     }
-    if rule == "colour" {
+    if judgedByRule > 0 {
       lines.append(
-        "top colour's family = label (silver counts as grey): "
+        "top colour's family = label (silver counts as grey where a rule judges): "
           + row("", familyMatch).dropFirst(16))
+    }
+    lines.append(
+      "second family given on \(secondGiven.correct)/\(secondGiven.total) products"
+        + String(format: " (%.1f %%)", secondGiven.accuracy * 100)
+        + "; family or second family = label: " + row("", familyOrSecond).dropFirst(16))
+    if !familyOrSecondBySource.isEmpty {
+      lines.append("by source: family = label, family or second = label, second given")
+    }
+    lines += familyOrSecondBySource.keys.sorted().map { source in
+      let (family, either) = (familyMatchBySource[source]!, familyOrSecondBySource[source]!)
+      return "  \(source.padding(toLength: 14, withPad: " ", startingAt: 0))"
+        + "\(family.correct)/\(family.total), \(either.correct)/\(either.total), "
+        + "\(secondGivenBySource[source]!.correct)"
     }
     if let learned = learnedFamilies {
       lines.append(
@@ -375,10 +429,11 @@ struct EvaluationTally {
       lines.append("misses:")
       lines += misses.map { "  \($0.file): \($0.expected), got \($0.got) (\($0.detail))" }
     }
-    if listMisses && rule == "colour" && !familyMismatches.isEmpty {
-      lines.append("family mismatches:")
+    if listMisses && judgedByRule > 0 && !familyMismatches.isEmpty {
+      lines.append("family mismatches (second family after the slash):")
       lines += familyMismatches.map {
-        "  \($0.file): \($0.expected), got \($0.got) (\($0.detail))"
+        "  \($0.file): \($0.expected), got \($0.got)\($0.second.map { "/" + $0 } ?? "")"
+          + " (\($0.detail))"
       }
     }
     return lines.joined(separator: "\n")
@@ -421,10 +476,12 @@ struct EvaluationTally {
     func list(_ misses: [Miss]) -> JSONValue {
       .array(
         misses.map {
-          .object([
-            ("file", .string($0.file)), ("expected", .string($0.expected)),
-            ("got", .string($0.got)), ("detail", .string($0.detail)),
-          ])
+          // The second family only where one was given: every value of an entry is a string.
+          .object(
+            [
+              ("file", .string($0.file)), ("expected", .string($0.expected)),
+              ("got", .string($0.got)), ("detail", .string($0.detail)),
+            ] + ($0.second.map { [("second", .string($0))] } ?? []))
         })
     }
     return .object([
@@ -435,6 +492,26 @@ struct EvaluationTally {
       ("backgrounds", counts(byBackground)),
       ("sources", counts(bySource)),
       ("familyMatch", count(familyMatch)),
+      ("familyMatchBySource", counts(familyMatchBySource)),
+      (
+        "secondFamily",
+        .object([
+          ("given", count(secondGiven)), ("familyOrSecond", count(familyOrSecond)),
+          (
+            "sources",
+            .object(
+              familyOrSecondBySource.keys.sorted().map { source in
+                (
+                  source,
+                  .object([
+                    ("given", count(secondGivenBySource[source]!)),
+                    ("familyOrSecond", count(familyOrSecondBySource[source]!)),
+                  ])
+                )
+              })
+          ),
+        ])
+      ),
       (
         "learnedFamilies",
         learnedFamilies.map {

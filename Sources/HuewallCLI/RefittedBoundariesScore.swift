@@ -14,6 +14,8 @@ struct RefittedBoundariesScore {
     var h: Double
     var s: Double
     var v: Double
+    /// Whether silver counts as grey: the real-photo labels, judged by a rule, file silver so.
+    var silverAsGrey = true
   }
 
   /// Each source's images filed by thresholds refitted on the others, and as drawn.
@@ -46,7 +48,7 @@ struct RefittedBoundariesScore {
     scored.append(
       Scored(
         source: source, label: item.family, h: top.h, s: top.filedSaturation,
-        v: top.filedValue))
+        v: top.filedValue, silverAsGrey: item.body != nil))
   }
 
   /// Keeps an image already reduced to what files its family.
@@ -55,12 +57,13 @@ struct RefittedBoundariesScore {
   /// The values tried for each threshold: the drawn one and two steps either side.
   static let steps = [-0.1, -0.05, 0, 0.05, 0.1]
 
-  /// Images whose top colour `boundaries` file in the label's family (silver counts as grey,
-  /// as the real-photo labels file it).
+  /// Images whose top colour `boundaries` file in the label's family (silver counts as grey
+  /// where the labels file it so).
   static func correct(_ images: [Scored], _ boundaries: ShopperBoundaries) -> Int {
     images.filter { image in
       let family = ColorFamily(h: image.h, s: image.s, v: image.v, shopper: boundaries)
-      return ScoringRule.sameFamily(family.rawValue, label: image.label)
+      return ScoringRule.sameFamily(
+        family.rawValue, label: image.label, silverAsGrey: image.silverAsGrey)
     }.count
   }
 

@@ -95,3 +95,86 @@ import Testing
     #expect(confusion.values.flatMap(\.values).reduce(0, +) == total)
   }
 }
+
+/// `huewall evaluate` over both labelled sets at once: ten sources, each held out in turn, and
+/// the second family a boundary colour is given.
+@Suite struct TenSourceEvaluationTests {
+  func report(_ arguments: [String]) async throws -> [String: Any] {
+    let result = try await huewall(["evaluate", "--json"] + arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+  }
+
+  static var bothSets: Bool {
+    RealPhotos.has(RealPhotos.folder.appendingPathComponent("labels.json"))
+      && ShopPhotos.isPresent
+  }
+
+  @Test(.enabled(if: bothSets, "../shared/realphotos or ../shared/shopphotos is absent"))
+  func bothSetsAreScoredTogetherAndEachSourceHeldOut() async throws {
+    let report = try await report([
+      "--labels", RealPhotos.folder.appendingPathComponent("labels.json").path,
+      "--labels", ShopPhotos.folder.appendingPathComponent("labels.tsv").path,
+    ])
+    let tenSources: Set = [
+      "saleor", "solidus", "spreefashion", "spreehome", "sylius", "hm", "kickstart", "oro",
+      "presta16", "vendure",
+    ]
+    let sources = try #require(report["sources"] as? [String: Any])
+    #expect(Set(sources.keys) == tenSources)
+    let byFamily = try #require(report["familyMatchBySource"] as? [String: [String: Any]])
+    #expect(Set(byFamily.keys) == tenSources)
+    #expect(byFamily["hm"]?["total"] as? Int == 338)
+    let refit = try #require(report["refittedBoundaries"] as? [String: Any])
+    #expect(refit["total"] as? Int == 650)
+    #expect(Set((refit["sources"] as? [String: Any])?.keys ?? [:].keys) == tenSources)
+    // The second family: on fewer than a quarter of the products, and never losing what the
+    // family alone finds.
+    let second = try #require(report["secondFamily"] as? [String: Any])
+    let given = try #require(second["given"] as? [String: Any])
+    let givenCount = try #require(given["correct"] as? Int)
+    #expect(given["total"] as? Int == 650)
+    #expect(Double(givenCount) < 0.25 * 650, "second family on \(givenCount)/650")
+    let either = try #require((second["familyOrSecond"] as? [String: Any])?["correct"] as? Int)
+    let family = try #require((report["familyMatch"] as? [String: Any])?["correct"] as? Int)
+    #expect(either > family, "family or second \(either), family \(family)")
+  }
+
+  /// Photos whose shop (or, for the fan, the person who labelled it) names the colour across a
+  /// boundary from where Huewall files it: the second family is the label's.
+  @Test(.enabled(if: bothSets, "../shared/realphotos or ../shared/shopphotos is absent"))
+  func aBoundaryColourIsFoundUnderTheLabelsFamily() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let labelled = [
+      // A muted olive top, H&M's "Greenish Khaki".
+      ("shopphotos", "hm_0753737016.jpg", "green"),
+      // A coral dress H&M calls orange.
+      ("shopphotos", "hm_0844960001.jpg", "orange"),
+      // OroCommerce's yellow card reader, a deep amber.
+      ("shopphotos", "oro_2LM04-Credit-Card-Pin-Pad-Reader.jpg", "yellow"),
+      // A black fan whose lit side files it grey.
+      ("realphotos", "spreehome_pedestal-fan-black.jpg", "black"),
+    ]
+    var rows = ["file\tfamily"]
+    for (set, file, family) in labelled {
+      let image = RealPhotos.folder.deletingLastPathComponent()
+        .appendingPathComponent("\(set)/images/\(file)")
+      try FileManager.default.createSymbolicLink(
+        at: folder.appendingPathComponent(file), withDestinationURL: image)
+      rows.append("\(file)\t\(family)")
+    }
+    let labels = folder.appendingPathComponent("labels.tsv")
+    try (rows.joined(separator: "\n") + "\n").write(to: labels, atomically: true, encoding: .utf8)
+    let report = try await report(["--labels", labels.path])
+    let second = try #require(report["secondFamily"] as? [String: Any])
+    let either = try #require(second["familyOrSecond"] as? [String: Any])
+    #expect(either["correct"] as? Int == labelled.count)
+    let mismatches = try #require(report["familyMismatches"] as? [[String: Any]])
+    for miss in mismatches {
+      #expect(miss["second"] as? String == miss["expected"] as? String, "\(miss)")
+    }
+  }
+}

@@ -70,13 +70,15 @@ public enum Colourway {
       members[r, default: []].append(items[index])
     }
     var taken: Set<String> = []
+    // The next suffix to try per id, so that many colours of one name cost one try each.
+    var nextSuffix: [String: Int] = [:]
     return order.map { r in
       var product = fold(members[r]!)
       let id = product.id
-      var suffix = 2
       while !taken.insert(product.id).inserted {
+        let suffix = nextSuffix[id, default: 2]
+        nextSuffix[id] = suffix + 1
         product.id = "\(id)-\(suffix)"
-        suffix += 1
       }
       return product
     }
@@ -86,16 +88,20 @@ public enum Colourway {
   /// image that thousands of products share), an item is a product of its own.
   static let maxProductsPerPhoto = 64
 
+  /// The most images a product keeps, main image first: what a feed's reader keeps of one item
+  /// (`FeedParser.maxImagesPerProduct`), and what a colourway keeps of its items' images.
+  public static let maxImages = 50
+
   /// One product for the items of a colourway, in feed order: the first item's values, the
   /// title the items share (a Merchant title often ends with the size), the images of all
-  /// items (the first item's first), and every item with its size.
+  /// items (the first item's first, at most `maxImages`), and every item with its size.
   ///
   /// A colourway of one item keeps that item's id, so a feed without sizes keeps its ids. One of
   /// several items is named `<group>-<colour>` (as a Shopify colourway is named after its
   /// product and colour), or by its first item where it has no group and colour. A colourway
   /// that gains or loses its second size is therefore a new product: its analyses are kept
   /// (they belong to the images), a person's colour decision stays with the old id.
-  public static func fold(_ items: [Product]) -> Product {
+  public static func fold(_ items: [Product], maxImages: Int = Colourway.maxImages) -> Product {
     precondition(!items.isEmpty, "a colourway has at least one item")
     guard items.count > 1 else { return items[0] }
     var product = items[0]
@@ -106,9 +112,11 @@ public enum Colourway {
     }
     product.title = sharedTitle(items.map(\.title))
     product.size = nil
-    for item in items.dropFirst() {
-      for url in item.imageURLs where !product.imageURLs.contains(url) {
-        product.imageURLs.append(url)
+    product.imageURLs = Array(product.imageURLs.prefix(maxImages))
+    var seen = Set(product.imageURLs)
+    for item in items.dropFirst() where product.imageURLs.count < maxImages {
+      for url in item.imageURLs where product.imageURLs.count < maxImages {
+        if seen.insert(url).inserted { product.imageURLs.append(url) }
       }
     }
     product.items = items.flatMap(\.items)
@@ -129,7 +137,7 @@ public enum Colourway {
   }
 
   /// `text` in lower case without accents, its runs of spaces as one.
-  static func folded(_ text: String) -> String {
+  public static func folded(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
       .split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }

@@ -240,13 +240,15 @@ public enum MerchantSupplemental {
   /// The TSV form: a header `id`, `color`, then one item a line (LF), tab-separated; values
   /// hold no tab or line break. Merchant matches `id` byte for byte, so an id is written
   /// exactly or its item is left out (`leftOut`, in the XML form only): an id with a tab or a
-  /// line break, or one a spreadsheet would run as a formula (``SpreadsheetCell/exact(_:)``).
-  /// The colour is made inert (``SpreadsheetCell/inert(_:)``).
+  /// line break, or one a spreadsheet reads as a formula (``SpreadsheetCell/startsFormula(_:)``):
+  /// Merchant Center reads a supplemental feed from a Google Sheet too, where `+1-2` becomes
+  /// -1 and matches nothing. The colour is made inert (``SpreadsheetCell/inert(_:)``).
   public static func tsv(_ items: [Item]) -> (text: String, leftOut: [String]) {
     var out = "id\tcolor\n"
     var leftOut: [String] = []
     for item in items {
-      guard item.id == field(item.id), let id = SpreadsheetCell.exact(item.id) else {
+      let id = item.id
+      guard id == field(id), !SpreadsheetCell.startsFormula(id) else {
         leftOut.append(item.id)
         continue
       }

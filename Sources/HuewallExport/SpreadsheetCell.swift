@@ -15,6 +15,8 @@
 /// function, a link or a command. Any other such value leaves its row out of the file, and the
 /// export names the product; the Merchant XML and the Shopify JSON lines, which no
 /// spreadsheet runs, still carry it. Quoting does not help: a spreadsheet runs `"=1+2"` too.
+/// Merchant's supplemental TSV is stricter: it may be read from a Google Sheet, where a sum
+/// changes the id, so an id that begins a formula at all stays out of it (``startsFormula(_:)``).
 public enum SpreadsheetCell {
   /// The characters that start a formula when a cell begins with them.
   public static let formulaStarts: Set<Unicode.Scalar> = [

@@ -60,6 +60,8 @@ enum DelimitedFeed {
     let names = format == .merchantTSV ? merchantColumns : csvColumns
     var columns: Columns?
     var family = ShopExport.Family()
+    // The lines of the parents, for an error that names the rows of a loop of them.
+    var parentLines: [String: Int] = [:]
     try forEachRow(
       input, delimiter: delimiter, maxFieldBytes: maxFieldBytes,
       header: { header in
@@ -68,15 +70,29 @@ enum DelimitedFeed {
         return found.export != nil
       },
       row: { record, _ in
-        columns?.export?.collect(record.fields, columns: columns!, into: &family)
+        guard let columns, let export = columns.export else { return }
+        export.collect(record.fields, columns: columns, into: &family)
+        if let id = columns.value(.id, in: record.fields).nonEmptyTrimmed,
+          family.parents[id] != nil, parentLines[id] == nil
+        {
+          parentLines[id] = record.line
+        }
       })
     guard let columns else { throw FeedError.Reason.noHeader }
     if let export = columns.export { export.finish(&family) }
+    let cycles = ConfigurableCycles(family)
     try forEachRow(
       input, delimiter: delimiter, maxFieldBytes: maxFieldBytes, header: { _ in true },
       row: { record, position in
         var item = columns.item(from: record, position: position, maxFieldBytes: maxFieldBytes)
         columns.export?.complete(&item, record.fields, columns: columns, family: family)
+        // The parent's own row; another store view's translates it and says nothing.
+        if !cycles.isEmpty, let id = item.id.nonEmptyTrimmed, parentLines[id] == record.line,
+          let problem = cycles.problem(of: id, lines: parentLines)
+        {
+          item.isFoldedParent = false
+          item.malformed = problem
+        }
         try each(item)
       })
   }
@@ -93,8 +109,15 @@ enum DelimitedFeed {
     var position = 0
 
     func handle(_ record: DelimitedText.Record) throws {
-      if record.fields.allSatisfy({ $0.nonEmptyTrimmed == nil }) { return }
+      if !record.hasTooManyFields && record.fields.allSatisfy({ $0.nonEmptyTrimmed == nil }) {
+        return
+      }
       guard seenHeader else {
+        if record.hasTooManyFields {
+          throw FeedError.Reason.unexpectedStructure(
+            "the header row (line \(record.line)) has more than"
+              + " \(DelimitedText.maxFieldsPerRecord) columns")
+        }
         if record.fields.first.map(normalize)?.hasPrefix("#") == true { return }
         if record.fields.contains(where: { $0.contains("://") }) {
           throw FeedError.Reason.unexpectedStructure(
@@ -257,6 +280,11 @@ enum DelimitedFeed {
     func item(from record: DelimitedText.Record, position: Int, maxFieldBytes: Int) -> RawItem {
       var item = RawItem(position: position, line: record.line)
       item.relativeImagesUseImageBase = true
+      if record.hasTooManyFields {
+        item.malformed =
+          "line \(record.line) has more than \(DelimitedText.maxFieldsPerRecord) fields"
+        return item
+      }
       for field in Field.allCases {
         let columns = lists[field] ?? single[field].map { [$0] } ?? []
         let cells = columns.compactMap {
@@ -305,11 +333,12 @@ enum DelimitedFeed {
   }
 
   /// The main image cell: one URL, or a list of them where the cell is plainly one (a
-  /// WooCommerce `Images` cell mapped as the image column: `https://…/a.jpg, https://…/b.jpg`).
+  /// WooCommerce `Images` cell mapped as the image column: `https://…/a.jpg, https://…/b.jpg`;
+  /// relative paths as absolute URLs: `a.jpg|img/b.jpg`).
   static func splitImageCell(_ cell: String) -> [String] {
-    guard cell.contains("://"),
+    guard
       cell.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == 0x0A })
-        || cell.contains(", http") || cell.contains(",http")
+        || (cell.contains("://") && (cell.contains(", http") || cell.contains(",http")))
     else { return [cell] }
     return splitURLList(cell)
   }
@@ -326,7 +355,14 @@ enum DelimitedText {
     var oversized: Set<Int> = []
     /// The fields read with U+FFFD for bytes undefined in Windows-1252, with how many.
     var replaced: [Int: Int] = [:]
+    /// The record has more than ``maxFieldsPerRecord`` fields; only that many are kept.
+    var hasTooManyFields = false
   }
+
+  /// The most fields of one record that are kept: far more than any shop's export has columns
+  /// (Magento's has about a hundred), few enough that a line of nothing but delimiters costs
+  /// no more memory than its bytes.
+  static let maxFieldsPerRecord = 10_000
 
   /// Reads records from bytes that arrive a chunk at a time. Each field is UTF-8; a byte that
   /// is not part of UTF-8 is read as Windows-1252 (what spreadsheet programs in Western Europe
@@ -340,6 +376,7 @@ enum DelimitedText {
     private var field: [UInt8] = []
     private var oversized: Set<Int> = []
     private var replaced: [Int: Int] = [:]
+    private var hasTooManyFields = false
     private var line = 1
     private var recordLine = 1
     private var quoted = false
@@ -377,7 +414,9 @@ enum DelimitedText {
     }
 
     private mutating func endField() {
-      if field.count > maxFieldBytes {
+      if fields.count >= DelimitedText.maxFieldsPerRecord {
+        hasTooManyFields = true
+      } else if field.count > maxFieldBytes {
         oversized.insert(fields.count)
         fields.append("")
       } else if let text = String(validating: field, as: UTF8.self) {
@@ -393,10 +432,12 @@ enum DelimitedText {
 
     private mutating func endRecord(_ body: (Record) throws -> Void) throws {
       let record = Record(
-        fields: fields, line: recordLine, oversized: oversized, replaced: replaced)
+        fields: fields, line: recordLine, oversized: oversized, replaced: replaced,
+        hasTooManyFields: hasTooManyFields)
       fields.removeAll()
       oversized.removeAll()
       replaced.removeAll()
+      hasTooManyFields = false
       try body(record)
     }
 

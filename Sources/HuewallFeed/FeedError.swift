@@ -235,6 +235,9 @@ public struct FeedItemWarning: Sendable, Hashable {
     /// added by hand does nothing): said once a feed, for the first item that has it, with
     /// the number of items that do.
     case unknownKey(String, items: Int)
+    /// Images past ``FeedParser/maxImagesPerProduct`` left out of items that list more: said
+    /// once a feed, for the first item, with how many images of how many items.
+    case imagesDropped(count: Int, items: Int, limit: Int)
 
     /// This feed-wide count and `other` of the same kind as one (a later Shopify page's):
     /// counts added, fields kept in order of first mention; nil for another kind, or one that
@@ -246,6 +249,8 @@ public struct FeedItemWarning: Sendable, Hashable {
         return .replacedBytes(count: c + d, items: i + j, fields: fields(f, g))
       case (.droppedCharacters(let c, let i, let f), .droppedCharacters(let d, let j, let g)):
         return .droppedCharacters(count: c + d, items: i + j, fields: fields(f, g))
+      case (.imagesDropped(let c, let i, let limit), .imagesDropped(let d, let j, _)):
+        return .imagesDropped(count: c + d, items: i + j, limit: limit)
       default:
         return nil
       }
@@ -285,6 +290,9 @@ extension FeedItemWarning.Reason: CustomStringConvertible {
       "unknown key \"\(key)\" is ignored"
         + (items > 1 ? " (\(items) items have it)" : "")
         + "; a product's keys are \(JSONFeed.productKeys.joined(separator: ", "))"
+    case .imagesDropped(let count, let items, let limit):
+      "\(count) \(count == 1 ? "image" : "images") past the first \(limit) of an item left out"
+        + " in \(items) \(items == 1 ? "item" : "items"), this the first"
     }
   }
 }

@@ -32,16 +32,24 @@ public struct FeedParser: Sendable {
   /// URL; a Magento export's media paths (`/m/h/mh01-black_main.jpg`) resolve only against
   /// it: the shop's `…/media/catalog/product/` address (`feed.imageBaseURL`).
   public var imageBaseURL: URL?
+  /// The most images a product keeps, main image first; the rest of an item's images are left
+  /// out with a warning. A feed controls how many it lists, and every image is stored,
+  /// compared and exported: a cap keeps one runaway item from costing the whole run.
+  public var maxImagesPerProduct: Int
 
   /// The default of ``maxFieldBytes``: 64 KiB, far more than any title or URL needs.
   public static let defaultMaxFieldBytes = 65_536
+  /// The default of ``maxImagesPerProduct``: the cap a colourway's folded images keep too.
+  public static let defaultMaxImagesPerProduct = Colourway.maxImages
 
   public init(
     format: FeedFormat? = nil, baseURL: URL? = nil, shopURL: URL? = nil, allowsEmpty: Bool = false,
     maxFieldBytes: Int = FeedParser.defaultMaxFieldBytes, columns: [FeedColumn: String] = [:],
-    imageBaseURL: URL? = nil
+    imageBaseURL: URL? = nil, maxImagesPerProduct: Int = FeedParser.defaultMaxImagesPerProduct
   ) {
     precondition(maxFieldBytes > 0, "a field may have at least one byte")
+    precondition(maxImagesPerProduct > 0, "a product has at least its main image")
+    self.maxImagesPerProduct = maxImagesPerProduct
     self.format = format
     self.baseURL = baseURL
     self.shopURL = shopURL
@@ -94,11 +102,13 @@ public struct FeedParser: Sendable {
     // Bytes replaced and characters dropped are said once a feed, with the first item.
     var replaced = Tally()
     var dropped = Tally()
+    var droppedImages = Tally()
     func check(_ item: RawItem) throws {
       itemCount = max(itemCount, item.position)
       if item.isFoldedParent { return }
       var droppedHere = Tally.Item()
-      switch product(from: item, dropped: &droppedHere) {
+      var imagesLeftOut = 0
+      switch product(from: item, dropped: &droppedHere, imagesLeftOut: &imagesLeftOut) {
       case .failure(let reason):
         itemErrors.append(
           FeedItemError(
@@ -124,6 +134,9 @@ public struct FeedParser: Sendable {
               to: &itemWarnings)
           }
           if droppedHere.count > 0 { dropped.add(droppedHere, warning, to: &itemWarnings) }
+          if imagesLeftOut > 0 {
+            droppedImages.add(Tally.Item(count: imagesLeftOut), warning, to: &itemWarnings)
+          }
           for key in item.unknownKeys {
             if let seen = unknownKeys[key] {
               unknownKeys[key] = (seen.warning, seen.items + 1)
@@ -159,6 +172,10 @@ public struct FeedParser: Sendable {
     if let at = dropped.warning {
       itemWarnings[at].reason = .droppedCharacters(
         count: dropped.count, items: dropped.items, fields: dropped.fields)
+    }
+    if let at = droppedImages.warning {
+      itemWarnings[at].reason = .imagesDropped(
+        count: droppedImages.count, items: droppedImages.items, limit: maxImagesPerProduct)
     }
     if itemCount == 0 && !allowsEmpty {
       throw FeedError(source: source, format: read, reason: .noItems)
@@ -243,6 +260,7 @@ public struct FeedParser: Sendable {
     var count = 0
     var items = 0
     var fields: [String] = []
+    var fieldSet: Set<String> = []
 
     mutating func add(
       _ item: Item, _ warning: FeedItemWarning, to warnings: inout [FeedItemWarning]
@@ -253,12 +271,14 @@ public struct FeedParser: Sendable {
       }
       count += item.count
       items += 1
-      for field in item.fields where !fields.contains(field) { fields.append(field) }
+      for field in item.fields where fieldSet.insert(field).inserted { fields.append(field) }
     }
   }
 
+  /// The product of `item`, or why it is skipped; `imagesLeftOut` counts the images past
+  /// ``maxImagesPerProduct``.
   private func product(
-    from item: RawItem, dropped: inout Tally.Item
+    from item: RawItem, dropped: inout Tally.Item, imagesLeftOut: inout Int
   ) -> Result<Product, FeedItemError.Reason> {
     if let malformed = item.malformed { return .failure(.malformed(malformed)) }
     if let field = oversizedField(of: item) {
@@ -276,10 +296,13 @@ public struct FeedParser: Sendable {
       }
     }
     var images: [URL] = []
+    var seen: Set<URL> = []
     for raw in item.images {
       guard let raw = raw.nonEmptyTrimmed else { continue }
       switch resolve(raw, .image, item: item) {
-      case .success(let url): if !images.contains(url) { images.append(url) }
+      case .success(let url):
+        guard seen.insert(url).inserted else { continue }
+        if images.count < maxImagesPerProduct { images.append(url) } else { imagesLeftOut += 1 }
       case .failure(let reason): return .failure(reason)
       }
     }

@@ -137,14 +137,21 @@ struct ShopifyProduct: Decodable {
 
     // Variants grouped by colour, in the order the colours first appear.
     var groups: [(slug: String, variants: [Variant])] = []
+    var groupBySlug: [String: Int] = [:]
     for variant in variants {
       let color = variant.options.indices.contains(colorIndex) ? variant.options[colorIndex] : nil
       let slug = ShopifyFeed.slug(color ?? "")
-      if let index = groups.firstIndex(where: { $0.slug == slug }) {
+      if let index = groupBySlug[slug] {
         groups[index].variants.append(variant)
       } else {
+        groupBySlug[slug] = groups.count
         groups.append((slug, [variant]))
       }
+    }
+    // The product images by the variants they are assigned to, each looked up once.
+    var imagesByVariant: [String: [Int]] = [:]
+    for (index, image) in images.enumerated() {
+      for variantID in image.variantIDs { imagesByVariant[variantID, default: []].append(index) }
     }
 
     return groups.map { group in
@@ -155,7 +162,7 @@ struct ShopifyProduct: Decodable {
         group.variants.lazy.compactMap { variant in
           variant.options.indices.contains(colorIndex) ? variant.options[colorIndex] : nil
         }.first.nonEmptyTrimmed
-      item.images = images(of: group.variants)
+      item.images = images(of: group.variants, imagesByVariant: imagesByVariant)
       if groups.count == 1 {
         // One colour: every image shows it, and the plainest one can be chosen.
         item.images += images.compactMap(\.src)
@@ -207,10 +214,13 @@ struct ShopifyProduct: Decodable {
 
   /// The images of a colourway: its variants' featured images, then the product images
   /// assigned to its variants; the product's first image when it has none of its own.
-  private func images(of group: [Variant]) -> [String] {
-    let ids = Set(group.compactMap(\.id))
+  /// `imagesByVariant` holds the indices of the product images assigned to each variant, so
+  /// that a product of thousands of colours costs no more per colour than its own images.
+  private func images(of group: [Variant], imagesByVariant: [String: [Int]]) -> [String] {
+    var assigned = Set<Int>()
+    for id in group.compactMap(\.id) { assigned.formUnion(imagesByVariant[id] ?? []) }
     var sources = group.compactMap(\.featuredImage?.src)
-    sources += images.filter { !$0.variantIDs.isDisjoint(with: ids) }.compactMap(\.src)
+    sources += assigned.sorted().compactMap { images[$0].src }
     if sources.isEmpty, let first = images.first?.src {
       sources = [first]
     }

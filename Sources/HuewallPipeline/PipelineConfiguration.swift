@@ -155,12 +155,19 @@ public struct FeedSettings: Sendable, Equatable, Codable {
       }
     }
     columns = [:]
-    let names = try c.decodeIfPresent([String: String].self, forKey: .columns) ?? [:]
-    for (key, name) in names {
+    // A null column name is said as such, not as the decoder's missing value.
+    let names = try c.decodeIfPresent([String: String?].self, forKey: .columns) ?? [:]
+    for (key, name) in names.sorted(by: { $0.key < $1.key }) {
       guard let column = FeedColumn(rawValue: key) else {
         throw DecodingError.dataCorruptedError(
           forKey: .columns, in: c,
           debugDescription: "unknown field \"\(key)\"; the fields are \(FeedColumn.keyListing)")
+      }
+      guard let name else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .columns, in: c,
+          debugDescription: "\"\(key)\" is null: name the column that holds the \(key)"
+            + " (\"columns\": {\"\(key)\": \"<its name>\"}) or leave \"\(key)\" out")
       }
       columns[column] = name
     }

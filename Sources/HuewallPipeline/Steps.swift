@@ -37,7 +37,12 @@ enum Steps {
   /// added, changed, and those that left the feed marked removed.
   static var syncProducts: PipelineStep {
     PipelineStep(name: "Sync products") { context in
-      context.counts.record(try context.store.syncStagedProducts(at: Date()))
+      let sync = try context.store.syncStagedProducts(at: Date())
+      context.counts.record(sync)
+      for rename in sync.renamed {
+        context.warn(
+          stage: "feed", subject: context.configuration.feed.source, message: "\(rename)")
+      }
       context.logger.info(
         "\(context.counts.productsSeen) colourways of \(context.counts.itemsSeen) items")
     }

@@ -154,7 +154,7 @@ extension PostgresCatalog {
   public func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts {
     // Nothing staged: an empty table, so that every product is marked removed.
     _ = try currentStaging()
-    try foldStagedColourways()
+    let renamed = try foldStagedColourways()
     let values = ProductValues.columns
     let differs =
       "(p.\(values.replacingOccurrences(of: ", ", with: ", p."))) IS DISTINCT FROM "
@@ -168,7 +168,8 @@ extension PostgresCatalog {
               count(*) FILTER (WHERE p.id IS NOT NULL AND p.removed_at IS NULL AND \(differs))
             FROM pg_temp.staged_products s LEFT JOIN products p ON p.id = s.id
             """))[0]
-      var counts = ProductSyncCounts(seen: try row[0], added: try row[1], changed: try row[2])
+      var counts = ProductSyncCounts(
+        seen: try row[0], added: try row[1], changed: try row[2], renamed: renamed)
       let updates = values.split(separator: ", ").map { "\($0) = excluded.\($0)" }
         .joined(separator: ", ")
       let changed =
@@ -200,8 +201,8 @@ extension PostgresCatalog {
 
   /// Replaces the staged feed items by one row per colourway (``ColourwayFolder``), read in
   /// group order a page at a time and written back in batches. A colourway whose name another
-  /// product already has is left out, as the SQLite sync leaves out a repeated id.
-  private func foldStagedColourways() throws(StoreError) {
+  /// product already has takes the next free one; what were renamed is returned.
+  private func foldStagedColourways() throws(StoreError) -> [ColourwayRename] {
     let values = ProductValues.columns
     try session.execute("DROP TABLE IF EXISTS pg_temp.staged_colourways")
     try session.execute(
@@ -210,6 +211,21 @@ extension PostgresCatalog {
       """)
     var folder = ColourwayFolder()
     var done: [(id: String, values: ProductValues)] = []
+    func isTaken(_ id: String, _ colourway: Product) throws(StoreError) -> Bool {
+      var binds = PostgresBindings()
+      binds.append(id)
+      let staged = try session.values(
+        PostgresQuery(
+          unsafeSQL: "SELECT count(*) FROM pg_temp.staged_products WHERE id = $1", binds: binds),
+        as: Int.self)
+      if (staged.first ?? 0) > 0 { return true }
+      let stored = try session.rows(
+        PostgresQuery(
+          unsafeSQL: "SELECT items, item_group_id FROM products WHERE id = $1", binds: binds))
+      guard let row = stored.first else { return false }
+      return ColourwayFolder.isAnotherProduct(
+        items: try row[0], group: try row[1], than: colourway)
+    }
     func write() throws(StoreError) {
       guard !done.isEmpty else { return }
       var binds = PostgresBindings(capacity: done.count * 11)
@@ -249,15 +265,16 @@ extension PostgresCatalog {
       for row in rows {
         let key: String = try row[11]
         let values = try ProductValues(columns: row)
-        done += folder.add(key: key, id: try row[0], values: values)
+        done += try folder.add(key: key, id: try row[0], values: values, isTaken: isTaken)
         last = (key, try row[12])
       }
       try write()
     }
-    done += folder.finish()
+    done += try folder.finish(isTaken: isTaken)
     try write()
     try session.execute("DROP TABLE pg_temp.staged_products")
     try session.execute("ALTER TABLE pg_temp.staged_colourways RENAME TO staged_products")
+    return folder.renamed
   }
 
   public func imageURLs(imagesPerProduct: Int) throws(StoreError) -> [String] {

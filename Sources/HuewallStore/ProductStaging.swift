@@ -102,19 +102,29 @@ extension CatalogStore {
         var last: (groupKey: String, seq: Int64) = ("", 0)
         var folder = ColourwayFolder()
         var chunk: [ProductSync.Entry] = []
+        let stagedID = try db.makeStatement(
+          sql: "SELECT 1 FROM temp.staged_products WHERE id = ?")
+        let stored = try db.makeStatement(
+          sql: "SELECT items, item_group_id FROM products WHERE id = ?")
+        func isTaken(_ id: String, _ colourway: Product) throws -> Bool {
+          if try Int.fetchOne(stagedID, arguments: [id]) != nil { return true }
+          guard let row = try Row.fetchOne(stored, arguments: [id]) else { return false }
+          return ColourwayFolder.isAnotherProduct(items: row[0], group: row[1], than: colourway)
+        }
         while true {
           let rows = try Row.fetchAll(page, arguments: [last.groupKey, last.seq])
           guard let tail = rows.last else { break }
           for row in rows {
             let values = ProductValues(row: row)
-            chunk += folder.add(key: row[11], id: row[0], values: values)
+            chunk += try folder.add(key: row[11], id: row[0], values: values, isTaken: isTaken)
           }
           if !chunk.isEmpty { try sync.apply(chunk) }
           chunk.removeAll(keepingCapacity: true)
           last = (tail[11], tail[12])
         }
-        let rest = folder.finish()
+        let rest = try folder.finish(isTaken: isTaken)
         if !rest.isEmpty { try sync.apply(rest) }
+        sync.counts.renamed = folder.renamed
         try db.execute(sql: "DROP TABLE temp.staged_products")
       }
       try sync.markRemoved()

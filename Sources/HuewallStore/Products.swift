@@ -38,12 +38,19 @@ public struct ProductSyncCounts: Sendable, Hashable, Codable {
   public var changed: Int
   /// Products of the catalogue that are no longer in the feed, now marked removed.
   public var removed: Int
+  /// Colourways that took another id than their group and colour make, since another product
+  /// has that one (``ColourwayFolder``): item warnings of the run.
+  public var renamed: [ColourwayRename]
 
-  public init(seen: Int = 0, added: Int = 0, changed: Int = 0, removed: Int = 0) {
+  public init(
+    seen: Int = 0, added: Int = 0, changed: Int = 0, removed: Int = 0,
+    renamed: [ColourwayRename] = []
+  ) {
     self.seen = seen
     self.added = added
     self.changed = changed
     self.removed = removed
+    self.renamed = renamed
   }
 
   /// Products seen whose values did not change.

@@ -95,15 +95,25 @@ import Testing
     expectNoFormula(records.flatMap { $0.fields.dropFirst(2) })
   }
 
+  /// Merchant reads a supplemental feed from a Google Sheet too, where `+1-2` becomes -1: an
+  /// id that begins a formula at all, full-width forms included, is in the XML only.
   @Test func merchantKeepsTheIdExactOrLeavesTheItemOut() throws {
     let items: [MerchantSupplemental.Item] = [
       .init(id: "+1-2", color: "Navy"), .init(id: "=HYPERLINK(\"x\")", color: "Red"),
       .init(id: "A\tB", color: "Red"), .init(id: "A3", color: "@SUM(A1:A9)"),
-      .init(id: "-4", color: "-Blue"),
+      .init(id: "-4", color: "-Blue"), .init(id: "-2+3", color: "Red"),
+      .init(id: "+1+1", color: "Red"), .init(id: "@5", color: "Red"),
+      .init(id: "\u{FF0B}1", color: "Red"), .init(id: "\u{FF20}6", color: "Red"),
+      .init(id: "\u{FF1D}7", color: "Red"), .init(id: "\u{FF0D}8", color: "Red"),
+      .init(id: "B-9", color: "Red"),
     ]
     let (text, leftOut) = MerchantSupplemental.tsv(items)
-    #expect(text == "id\tcolor\n+1-2\tNavy\nA3\t'@SUM(A1:A9)\n-4\t'-Blue\n")
-    #expect(leftOut == ["=HYPERLINK(\"x\")", "A\tB"])
+    #expect(text == "id\tcolor\nA3\t'@SUM(A1:A9)\nB-9\tRed\n")
+    #expect(
+      leftOut == [
+        "+1-2", "=HYPERLINK(\"x\")", "A\tB", "-4", "-2+3", "+1+1", "@5", "\u{FF0B}1",
+        "\u{FF20}6", "\u{FF1D}7", "\u{FF0D}8",
+      ])
     // The XML form, which no spreadsheet runs, still carries every item.
     let xml = MerchantSupplemental.xml(items, title: "t", link: nil)
     #expect(xml.contains("<g:id>=HYPERLINK(&quot;x&quot;)</g:id>"))
@@ -200,19 +210,21 @@ import Testing
     let tsv = try String(
       contentsOf: scratch.url("shop/merchant-supplemental.tsv"), encoding: .utf8)
     #expect(tsv.hasPrefix("id\tcolor\n"))
-    #expect(tsv.contains("\n+1-2\t"), "a plain id stays exact")
+    #expect(!tsv.contains("+1-2"), "a sum in a spreadsheet: in the XML only")
     #expect(tsv.contains("\nA3\t"))
     #expect(!tsv.contains("HYPERLINK"))
     let xml = try String(
       contentsOf: scratch.url("shop/merchant-supplemental.xml"), encoding: .utf8)
     #expect(xml.contains("<g:id>=HYPERLINK("))
     #expect(merchant.written == 3)
-    #expect(merchant.notInSpreadsheet == ["=HYPERLINK(\"https://evil.example\")"])
+    #expect(xml.contains("<g:id>+1-2</g:id>"))
+    #expect(
+      Set(merchant.notInSpreadsheet) == ["=HYPERLINK(\"https://evil.example\")", "+1-2"])
     #expect(
       merchant.description.contains(
-        "1 left out of the TSV, which cannot hold their id both exactly and safe from a "
-          + "spreadsheet (the CSV cell rule), in the XML only: "
-          + "product =HYPERLINK(\"https://evil.example\")"))
+        "2 left out of the TSV, which cannot hold their id both exactly and safe from a "
+          + "spreadsheet (the CSV cell rule), in the XML only: "))
+    #expect(merchant.description.contains("product +1-2"))
 
     let shopify = try exporter.writeBack(
       .shopifyMetafields, parameterSet: set, to: scratch.url("shop"), includeUnsure: true)

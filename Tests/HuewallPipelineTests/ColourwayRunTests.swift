@@ -73,4 +73,51 @@ import Testing
     let runs = try workspace.store().recentRuns(limit: 2)
     #expect(runs.map(\.counts.itemsSeen) == [6, 6])
   }
+
+  /// A scarf whose own id is what a tee's two sizes make as their colourway's id: both stay,
+  /// the tee's colourway takes the next id, and the run says so naming both.
+  @Test(arguments: ["csv", "xml"])
+  func aColourwayNeverTakesAnotherProductsID(format: String) async throws {
+    let server = try await TestHTTPServer.start()
+    let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
+    catalogue.publish(count: 3)
+    let image = { (i: Int) in server.url("/img/\(i).img").absoluteString }
+    let rows = [
+      ("TEE-navy", "Scarf", "", "", image(0)), ("T1", "Tee - Navy - S", "TEE", "navy", image(1)),
+      ("T2", "Tee - Navy - M", "TEE", "navy", image(2)),
+    ]
+    let feed: String
+    if format == "csv" {
+      feed =
+        "id,title,item_group_id,color,image_link\n"
+        + rows.map { "\($0.0),\($0.1),\($0.2),\($0.3),\($0.4)\n" }.joined()
+    } else {
+      feed =
+        #"<rss xmlns:g="http://base.google.com/ns/1.0"><channel>"#
+        + rows.map {
+          "<item><g:id>\($0.0)</g:id><g:title>\($0.1)</g:title>"
+            + "<g:item_group_id>\($0.2)</g:item_group_id><g:color>\($0.3)</g:color>"
+            + "<g:image_link>\($0.4)</g:image_link></item>"
+        }.joined() + "</channel></rss>"
+    }
+    server.route(
+      "/feed.\(format)",
+      .ok(Data(feed.utf8), contentType: format == "csv" ? "text/csv" : "application/xml"))
+    var workspace = try Workspace(feed: server.url("/feed.\(format)"))
+    defer { workspace.remove() }
+
+    let report = try await workspace.run()
+    #expect(
+      report.summary.contains("products 2 seen, 2 added, 0 changed, 0 removed (3 feed items)"))
+    let store = try workspace.store()
+    let products = try store.products(includeRemoved: false).map(\.product)
+    #expect(products.map(\.id) == ["TEE-navy", "TEE-navy-2"])
+    #expect(products.map(\.title) == ["Scarf", "Tee - Navy"])
+    let warnings = try store.errors(runID: report.runID).filter { $0.isWarning }.map(\.message)
+    #expect(
+      warnings == [
+        #"colourway of items "T1", "T2" (group "TEE") is named "TEE-navy-2": "TEE-navy" is the id of another product"#
+      ])
+    await server.shutdown()
+  }
 }

@@ -61,6 +61,7 @@ import Testing
   @Test(arguments: [
     (#"{"feed": {"columns": {"sku": "Артикул"}}}"#, #"feed.columns: unknown field "sku""#),
     (#"{"feed": {"columns": ["id"]}}"#, #""feed.columns" must be a JSON object"#),
+    (#"{"feed": {"columns": {"id": null}}}"#, #"feed.columns: "id" is null: name the column"#),
     (
       #"{"feed": {"imageBaseURL": "media/catalog"}}"#, "feed.imageBaseURL: \"media/catalog\" is not"
     ),

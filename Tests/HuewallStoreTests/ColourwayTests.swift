@@ -142,24 +142,116 @@ struct ColourwayTests {
     }
   }
 
+  /// Stages `items` in order and syncs them.
+  static func sync(_ items: [Product], into store: any Catalogue, at date: Date) throws
+    -> ProductSyncCounts
+  {
+    try store.clearStagedProducts()
+    try store.stageProducts { staging in
+      for (index, item) in items.enumerated() {
+        _ = try staging.add(item, position: index + 1)
+      }
+    }
+    return try store.syncStagedProducts(at: date)
+  }
+
+  /// A scarf whose own id is what a tee's sizes make as their colourway's id.
+  static let scarf = item(
+    "TEE-navy", group: nil, color: "Navy", image: "https://cdn.example/scarf.jpg",
+    title: "Scarf")
+  static let tees = [
+    item("T1", group: "TEE", color: "Navy", size: "S"),
+    item("T2", group: "TEE", color: "Navy", size: "M"),
+  ]
+
   @Test(
-    "a colourway named as another product is left out, not a failed sync",
+    "a colourway never takes another product's id: it takes the next free one, said naming both",
     arguments: Backend.allCases)
   func colourwayNamedAsAnotherProduct(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      try store.clearStagedProducts()
-      try store.stageProducts { staging in
-        let items = [
-          Self.item("SHIRT-azul-marino", group: nil, color: nil, image: Self.red),
-          Self.item("N-S", size: "S"), Self.item("N-M", size: "M"),
-        ]
-        for (index, item) in items.enumerated() {
-          _ = try staging.add(item, position: index + 1)
-        }
-      }
-      let counts = try store.syncStagedProducts(at: t0)
-      #expect(counts.seen == 1)
-      #expect(try store.products(includeRemoved: false).map(\.product.id) == ["SHIRT-azul-marino"])
+      let counts = try Self.sync([Self.scarf] + Self.tees, into: store, at: t0)
+      #expect(counts.seen == 2 && counts.added == 2)
+      let products = try store.products(includeRemoved: false).map(\.product)
+      try #require(products.map(\.id) == ["TEE-navy", "TEE-navy-2"])
+      #expect(products[0].title == "Scarf")
+      #expect(products[0].items == [.init(id: "TEE-navy")])
+      #expect(products[1].items.map(\.id) == ["T1", "T2"])
+      #expect(
+        counts.renamed == [
+          ColourwayRename(
+            wanted: "TEE-navy", given: "TEE-navy-2", group: "TEE", items: ["T1", "T2"])
+        ])
+      #expect(
+        "\(counts.renamed[0])"
+          == #"colourway of items "T1", "T2" (group "TEE") is named "TEE-navy-2": "TEE-navy" is the id of another product"#
+      )
+      // The same feed again: the same ids, nothing changed.
+      let again = try Self.sync([Self.scarf] + Self.tees, into: store, at: t1)
+      #expect(again == ProductSyncCounts(seen: 2, renamed: counts.renamed))
+    }
+  }
+
+  @Test(
+    "a colourway's suffix skips another product's id, and two groups never share one",
+    arguments: Backend.allCases)
+  func suffixesAndGroupsStayUnique(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
+      // Navy and "Navy!" are two colourways of TEE whose ids are TEE-navy and TEE-navy-2; a
+      // product of its own is TEE-navy-2, so the second colourway is TEE-navy-2-2.
+      let loud = [
+        Self.item(
+          "T3", group: "TEE", color: "Navy!", size: "S", image: "https://cdn.example/l.jpg"),
+        Self.item(
+          "T4", group: "TEE", color: "Navy!", size: "M", image: "https://cdn.example/l.jpg"),
+      ]
+      let other = Self.item(
+        "TEE-navy-2", group: nil, color: nil, image: "https://cdn.example/o.jpg", title: "Other")
+      // Group A-b in colour c and group A in colour b-c both make A-b-c.
+      let abc = [
+        Self.item("X1", group: "A-b", color: "c", size: "S", image: "https://cdn.example/x.jpg"),
+        Self.item("X2", group: "A-b", color: "c", size: "M", image: "https://cdn.example/x.jpg"),
+        Self.item("Y1", group: "A", color: "b-c", size: "S", image: "https://cdn.example/y.jpg"),
+        Self.item("Y2", group: "A", color: "b-c", size: "M", image: "https://cdn.example/y.jpg"),
+      ]
+      let counts = try Self.sync(Self.tees + loud + [other] + abc, into: store, at: t0)
+      #expect(counts.seen == 5)
+      let products = try store.products(includeRemoved: false).map(\.product)
+      let byItems = Dictionary(
+        uniqueKeysWithValues: products.map { ($0.items.map(\.id).joined(separator: ","), $0.id) })
+      #expect(byItems["T1,T2"] == "TEE-navy")
+      #expect(byItems["T3,T4"] == "TEE-navy-2-2")
+      #expect(byItems["TEE-navy-2"] == "TEE-navy-2")
+      // Groups are read in key order: "a" before "a-b".
+      #expect(byItems["Y1,Y2"] == "A-b-c")
+      #expect(byItems["X1,X2"] == "A-b-c-2")
+      #expect(Set(counts.renamed.map(\.given)) == ["TEE-navy-2-2", "A-b-c-2"])
+    }
+  }
+
+  @Test(
+    "a decision stays with the product it was made on when a colourway comes to want its id",
+    arguments: Backend.allCases)
+  func aDecisionStaysWithItsProduct(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
+      // The scarf alone, decided red; then the tee's two sizes arrive.
+      _ = try Self.sync([Self.scarf, Self.tees[0]], into: store, at: t0)
+      try store.saveColorOverrides([
+        ColorOverride(productID: "TEE-navy", family: "red", decidedAt: t0, imageSHA256: nil)
+      ])
+      _ = try Self.sync([Self.scarf] + Self.tees, into: store, at: t1)
+      var products = try store.products(includeRemoved: true).map(\.product)
+      try #require(products.map(\.id) == ["T1", "TEE-navy", "TEE-navy-2"])
+      #expect(products[1].title == "Scarf")
+      // The scarf leaves the feed: its row and its decision stay its own.
+      let counts = try Self.sync(Self.tees, into: store, at: t2)
+      products = try store.products(includeRemoved: true).map(\.product)
+      try #require(products.map(\.id) == ["T1", "TEE-navy", "TEE-navy-2"])
+      #expect(products[1].title == "Scarf")
+      #expect(counts.renamed.map(\.given) == ["TEE-navy-2"])
+      let removed = try store.products(includeRemoved: false).map(\.product.id)
+      #expect(removed == ["TEE-navy-2"])
+      let decision = try store.overrideTargets(productIDs: ["TEE-navy"])["TEE-navy"]
+      #expect(decision?.isRemoved == true, "the decision is on the scarf, which left")
     }
   }
 }

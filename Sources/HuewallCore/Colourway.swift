@@ -119,22 +119,65 @@ public enum Colourway {
         if seen.insert(url).inserted { product.imageURLs.append(url) }
       }
     }
-    product.items = items.flatMap(\.items)
+    // An item of another colour than the colourway's (one photo for several colours) keeps
+    // its own.
+    let colour = product.vendorColor.map(folded) ?? ""
+    product.items = items.flatMap { item in
+      guard let own = item.vendorColor, folded(own) != colour else { return item.items }
+      return item.items.map { sellable in
+        var sellable = sellable
+        if sellable.vendorColor == nil { sellable.vendorColor = own }
+        return sellable
+      }
+    }
     return product
   }
 
   /// Whether two items without a group are sizes of one product: titles that agree but for a
-  /// size at their end, and no two different colours.
+  /// size at their end ("Tee - S", "Tee - M"; not "Premium BUKLE - 140cm" and "STANDARD BUKLE -
+  /// 140cm"), and no two different colours. An empty title says nothing, so it joins nothing.
   static func sameProduct(_ a: Product, _ b: Product) -> Bool {
     if let x = a.vendorColor.map(folded), let y = b.vendorColor.map(folded), !x.isEmpty,
       !y.isEmpty, x != y
     {
       return false
     }
-    if a.title == b.title { return true }
-    let shared = sharedTitle([a.title, b.title])
-    return shared != a.title && shared.count * 2 >= max(a.title.count, b.title.count)
+    let (x, y) = (Array(a.title), Array(b.title))
+    if x.allSatisfy(\.isWhitespace) || y.allSatisfy(\.isWhitespace) { return false }
+    if x == y { return true }
+    var shared = 0
+    while shared < min(x.count, y.count) && x[shared] == y[shared] { shared += 1 }
+    // Back to the start of the word the titles part in.
+    func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber }
+    let partsInWord = { (t: [Character]) in shared < t.count && isWord(t[shared]) }
+    while shared > 0, isWord(x[shared - 1]), partsInWord(x) || partsInWord(y) { shared -= 1 }
+    let head = String(x[..<shared]).trimmingCharacters(in: titleSeparators)
+    guard !head.isEmpty else { return false }
+    return isSize(String(x[shared...])) && isSize(String(y[shared...]))
   }
+
+  /// The separators around a size at a title's end.
+  static let titleSeparators = CharacterSet(charactersIn: " -–—/|,:()[]").union(.whitespaces)
+
+  /// Whether the end of a title is a size, or nothing: a letter size (`S`, `XL`, `2XL`, `One
+  /// Size`) or a short measure with a digit (`42`, `140cm`, `10.5`, `EU 40`, `32/34`).
+  static func isSize(_ tail: String) -> Bool {
+    let text = tail.trimmingCharacters(in: titleSeparators)
+    if text.isEmpty { return true }
+    let letters = text.uppercased().replacingOccurrences(of: " ", with: "")
+    if letterSizes.contains(letters) { return true }
+    if letters.count >= 3, letters.hasSuffix("XL"), letters.dropLast(2).allSatisfy(\.isNumber) {
+      return true
+    }
+    let words = text.split(whereSeparator: { $0 == " " || $0 == "/" })
+    return text.count <= 12 && text.contains(where: \.isNumber) && words.count <= 3
+      && words.allSatisfy { $0.count <= 6 }
+  }
+
+  static let letterSizes: Set<String> = [
+    "XXXS", "XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL", "XXXXL", "ONESIZE", "OS", "UNI",
+    "S/M", "M/L", "L/XL", "XS/S",
+  ]
 
   /// `text` in lower case without accents, its runs of spaces as one.
   public static func folded(_ text: String) -> String {

@@ -42,10 +42,20 @@ public struct Product: Sendable, Hashable, Codable {
     public var id: String
     /// Its size as the feed gives it.
     public var size: String?
+    /// Its own vendor colour where it is not the colourway's: items of one group that share
+    /// one photo are one colourway whatever their colours, and each keeps its own for the
+    /// shop's files and the page. Nil: the colourway's ``Product/vendorColor``.
+    public var vendorColor: String?
 
     public init(id: String, size: String? = nil) {
       self.id = id
       self.size = size
+    }
+
+    public init(id: String, size: String?, vendorColor: String?) {
+      self.id = id
+      self.size = size
+      self.vendorColor = vendorColor
     }
   }
 

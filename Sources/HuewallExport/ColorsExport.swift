@@ -482,6 +482,11 @@ extension ColorsDocument.ExportedProduct {
       JSONValue.appendQuoted(item.id, to: &out)
       out += ", \"size\": "
       ColorsDocument.append(item.size, to: &out)
+      if let color = item.vendorColor {
+        // An item of another colour than the tile's (one photo for several colours).
+        out += ", \"vendorColor\": "
+        JSONValue.appendQuoted(color, to: &out)
+      }
       out += "}"
     }
     out += "]"

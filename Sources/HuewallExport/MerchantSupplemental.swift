@@ -68,12 +68,20 @@ public enum MerchantSupplemental {
     var skipped = Skipped()
     let vendorNames = vendorNames(products, synonyms: synonyms)
     for product in products {
-      if !rules.replaceNames, isShownName(product.vendorColor, synonyms: synonyms) {
-        skipped.namedByShop += product.items.isEmpty ? [product.id] : product.items.map(\.id)
-        if product.disagreement, product.decidedBy != ColorsDocument.DecidedBy.override {
-          skipped.namedByShopDisagreeing.append(product.id)
+      // Each item by its own vendor colour (items of several colours that share one photo are
+      // one tile), the tile's where it has none.
+      let all = product.items.isEmpty ? [Product.Item(id: product.id)] : product.items
+      let named = Set(
+        all.filter { isShownName($0.vendorColor ?? product.vendorColor, synonyms: synonyms) }
+          .map(\.id))
+      if !rules.replaceNames, !named.isEmpty {
+        skipped.namedByShop += all.map(\.id).filter(named.contains)
+        if named.count == all.count {
+          if product.disagreement, product.decidedBy != ColorsDocument.DecidedBy.override {
+            skipped.namedByShopDisagreeing.append(product.id)
+          }
+          continue
         }
-        continue
       }
       guard includeUnsure || Confidence.isSettled(product) else {
         skipped.unsure.append(product.id)
@@ -81,7 +89,7 @@ public enum MerchantSupplemental {
       }
       let names = colorNames(product, vendorNames: vendorNames)
       guard !names.isEmpty else { continue }
-      let ids = product.items.isEmpty ? [product.id] : product.items.map(\.id)
+      let ids = all.map(\.id).filter { rules.replaceNames || !named.contains($0) }
       for id in ids {
         let merchantID =
           rules.idTemplate.map {

@@ -336,6 +336,13 @@ struct Tile: MustacheParent {
     if let vendorColor {
       line.append(vendorFamily.map { "\(vendorColor) → \($0)" } ?? vendorColor)
     }
+    // The items' own colours, where the tile stands for several (one photo for them all).
+    var others: [String] = []
+    for color in product.items.compactMap(\.vendorColor)
+    where color != vendorColor && !others.contains(color) {
+      others.append(color)
+    }
+    if !others.isEmpty { line.append("also " + others.joined(separator: ", ")) }
     vendorLine = line.isEmpty ? nil : line.joined(separator: " · ")
     backdrop = product.backdrop
     let sizes = product.items.compactMap(\.size)

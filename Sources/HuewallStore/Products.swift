@@ -209,9 +209,12 @@ public struct ProductValues: Equatable, Sendable {
 
   /// The JSON text a catalogue stores for a product's items: `[]` for a product that stands
   /// for itself alone (one item, its own id, no size), so that a feed without sizes stores
-  /// what it stored before colourways; else `[{"id": …, "size": …}, …]` in feed order.
+  /// what it stored before colourways; else `[{"id": …, "size": …}, …]` in feed order, with
+  /// an item's own `vendorColor` where it differs from the colourway's.
   public static func itemsJSON(of product: Product) -> String {
-    if product.items.count == 1, product.items[0].id == product.id, product.items[0].size == nil {
+    if product.items.count == 1, product.items[0].id == product.id, product.items[0].size == nil,
+      product.items[0].vendorColor == nil
+    {
       return "[]"
     }
     var json = "["
@@ -222,6 +225,10 @@ public struct ProductValues: Equatable, Sendable {
       if let size = item.size {
         json += ",\"size\":"
         JSONValue.appendQuoted(size, to: &json)
+      }
+      if let color = item.vendorColor {
+        json += ",\"vendorColor\":"
+        JSONValue.appendQuoted(color, to: &json)
       }
       json += "}"
     }

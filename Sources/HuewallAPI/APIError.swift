@@ -14,6 +14,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
     case badParameter = "bad-parameter"
     case unauthorized
     case notFound = "not-found"
+    case methodNotAllowed = "method-not-allowed"
     case tokenExpired = "token-expired"
     case tooManyRequests = "too-many-requests"
     case unavailable
@@ -24,6 +25,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
       case .badParameter: .badRequest
       case .unauthorized: .unauthorized
       case .notFound: .notFound
+      case .methodNotAllowed: .methodNotAllowed
       case .tokenExpired: .gone
       case .tooManyRequests: .tooManyRequests
       case .unavailable: .serviceUnavailable

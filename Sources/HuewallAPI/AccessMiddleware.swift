@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HTTPTypes
+import HuewallPalette
 public import Hummingbird
 import Logging
 import OpenAPIRuntime
@@ -156,17 +157,21 @@ struct HeaderText<Context: RequestContext>: RouterMiddleware {
   }
 }
 
-/// Refuses a numeric query parameter that is not a number with a message naming it, before
-/// the generated code, whose own message cannot say which parameter it was.
+/// Refuses a query parameter outside what openapi.yaml allows with a message naming it,
+/// before the generated code, whose own message cannot say which parameter it was: a numeric
+/// one that is not a number, a family that is none, a text longer than the document allows.
 struct QueryCheck<Context: RequestContext>: RouterMiddleware {
-  /// The numeric parameters of openapi.yaml, and whether each is a whole number.
+  /// The numeric parameters, and whether each is a whole number.
   static var numeric: [String: Bool] { ["limit": true, "hueMin": false, "hueMax": false] }
+  /// The text parameters, and their longest length.
+  static var texts: [String: Int] { ["brand": 200, "q": 200, "cursor": 200, "since": 200] }
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
+    let query = request.uri.queryParameters
     for (name, isWhole) in Self.numeric {
-      for value in request.uri.queryParameters.getAll(name) {
+      for value in query.getAll(name) {
         let text = String(value)
         let isNumber = isWhole ? Int(text) != nil : Double(text).map(\.isFinite) ?? false
         guard isNumber else {
@@ -175,6 +180,39 @@ struct QueryCheck<Context: RequestContext>: RouterMiddleware {
         }
       }
     }
+    for (name, longest) in Self.texts {
+      for value in query.getAll(name) where value.count > longest {
+        throw APIError.badParameter(name, "longer than \(longest) characters")
+      }
+    }
+    for value in query.getAll("family") where ColorFamily(rawValue: String(value)) == nil {
+      throw APIError.badParameter(
+        "family",
+        "\"\(value.prefix(40))\" is not a colour family (one of "
+          + ColorFamily.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+    }
     return try await next(request, context)
+  }
+}
+
+/// Answers 405 with `Allow` to a method the document does not list for a path it does.
+struct MethodCheck<Context: RequestContext>: RouterMiddleware {
+  static var paths: Set<String> {
+    ["/v1/products", "/v1/families", "/v1/changes", "/health", "/metrics", "/openapi.yaml"]
+  }
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let path = request.uri.path
+    let known = Self.paths.contains(path) || path.hasPrefix("/v1/products/")
+    guard known, request.method != .get, request.method != .head, request.method != .options
+    else {
+      return try await next(request, context)
+    }
+    var response = try APIError(.methodNotAllowed, "\(path.prefix(200)) answers GET only")
+      .response(from: request, context: context)
+    response.headers[.allow] = "GET"
+    return response
   }
 }

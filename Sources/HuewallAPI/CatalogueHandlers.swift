@@ -20,7 +20,7 @@ struct CatalogueHandlers: APIProtocol {
   {
     let query = input.query
     let filters = try Filters(
-      family: query.family, brand: query.brand, q: query.q, hueMin: query.hueMin,
+      family: query.family?.rawValue, brand: query.brand, q: query.q, hueMin: query.hueMin,
       hueMax: query.hueMax)
     let limit = try Self.limit(query.limit)
     let cursor = try query.cursor.map { text throws(APIError) in
@@ -87,7 +87,7 @@ struct CatalogueHandlers: APIProtocol {
   {
     let query = input.query
     let filters = try Filters(
-      family: query.family, brand: query.brand, q: query.q, hueMin: query.hueMin,
+      family: query.family?.rawValue, brand: query.brand, q: query.q, hueMin: query.hueMin,
       hueMax: query.hueMax
     ).withoutFamily
     let wall = try await walls.current()

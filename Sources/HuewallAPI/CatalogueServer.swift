@@ -76,6 +76,7 @@ public struct CatalogueServer: Sendable {
     router.add(middleware: OriginCheck(allowOrigins: settings.allowOrigins))
     router.add(middleware: ErrorResponses(logger: logger))
     router.add(middleware: HeaderText())
+    router.add(middleware: MethodCheck())
     router.add(middleware: QueryCheck())
     router.add(middleware: LogRequestsMiddleware(settings.logsRequests ? .info : .debug))
     router.add(middleware: MetricsMiddleware())

@@ -1,10 +1,10 @@
-// Generated from openapi.yaml (sha256 b967253aaff95756aa73096bcb5980a500ba7f39f99822aaba4c054feee0c0ee) by scripts/generate-openapi; do not edit.
+// Generated from openapi.yaml (sha256 6b03a84b38e1d774571bbd4cc809116d2a3dc8d3c729ab00f9fa97defff274a7) by scripts/generate-openapi; do not edit.
 // swift-format-ignore-file
 
 /// The OpenAPI document `huewall api` serves at /openapi.yaml, as it was generated from.
 package enum OpenAPIDocument {
   /// The SHA-256 of openapi.yaml, in hex.
-  package static let sha256 = "b967253aaff95756aa73096bcb5980a500ba7f39f99822aaba4c054feee0c0ee"
+  package static let sha256 = "6b03a84b38e1d774571bbd4cc809116d2a3dc8d3c729ab00f9fa97defff274a7"
   /// The text of openapi.yaml.
   package static let text = #"""
 openapi: 3.1.0
@@ -247,9 +247,7 @@ paths:
         "200":
           description: The OpenAPI document.
           content:
-            application/yaml:
-              schema:
-                type: string
+            application/yaml: {}
         "401":
           $ref: "#/components/responses/Unauthorized"
         "429":
@@ -263,12 +261,11 @@ components:
     family:
       name: family
       in: query
-      description: |
-        Only products of this colour family: black, white, grey, silver, beige, brown, red,
-        orange, yellow, gold, green, blue, navy, purple, pink or multicolour.
+      description: Only products of this colour family.
       schema:
         type: string
-        maxLength: 40
+        enum: [black, white, grey, silver, beige, brown, red, orange, yellow, gold, green, blue,
+          navy, purple, pink, multicolour]
     brand:
       name: brand
       in: query
@@ -377,8 +374,8 @@ components:
             code:
               type: string
               description: |
-                bad-parameter, unauthorized, not-found, token-expired, too-many-requests,
-                unavailable or internal.
+                bad-parameter, unauthorized, not-found, method-not-allowed, token-expired,
+                too-many-requests, unavailable or internal.
             message:
               type: string
     Color:

@@ -13,10 +13,11 @@ public enum ColorDecision {
   /// - with a hex: that colour first, in the decided family, taking the share of the analysis's
   ///   colours of that family (which it replaces), or the top colour's share when the analysis
   ///   found none of it;
-  /// - without one: the analysis's colours of the decided family moved to the front (the
-  ///   product's own colour: a lavender stays lavender), or, when it found none, the family's
-  ///   typical colour in this catalogue (`typical`, see ``FamilyColors``) first, or, in a
-  ///   catalogue without any colour of that family, the family's swatch (``swatches``);
+  /// - without one: the product's own colour nearest the decided family (``ownColor(in:of:)``)
+  ///   first, renamed to it: a lavender filed blue and decided purple stays lavender. Only when
+  ///   the photo holds nothing near the family does a stand-in come first: the family's typical
+  ///   colour in this catalogue (`typical`, see ``FamilyColors``), or, in a catalogue without
+  ///   any colour of that family, the family's swatch (``swatches``);
   /// - `multicolour`: the analysis's colours as they are.
   ///
   /// A colour put first that the analysis did not measure takes the top colour's share (at most
@@ -39,7 +40,12 @@ public enum ColorDecision {
       }
       return leading(decided, before: colors)
     }
-    if !same.isEmpty { return same + others }
+    if let index = ownColor(in: colors, of: family) {
+      var own = colors
+      var first = own.remove(at: index)
+      first.family = family
+      return [first] + own
+    }
     guard
       let first = typical?.typical(of: family)
         ?? swatches[family].flatMap({ color(hex: $0, family: family) })
@@ -47,11 +53,33 @@ public enum ColorDecision {
     return leading(first, before: colors)
   }
 
-  /// Whether applying `override` to `colors` needs the catalogue's typical colour of its
-  /// family: no hex, and the analysis found no colour of that family.
+  /// Whether applying `override` to `colors` shows a stand-in rather than the product's own
+  /// colour: no hex, and the photo holds no colour near the decided family. The catalogue's
+  /// typical colour of the family is then needed.
   public static func needsTypical(_ override: ColorOverride, colors: [StoredColor]) -> Bool {
     override.hex == nil && override.family != ColorFamily.multicolour.rawValue
-      && !colors.contains { $0.family == override.family }
+      && ownColor(in: colors, of: override.family) == nil
+  }
+
+  /// The index of the colour of `colors` a decision of `family` without a hex shows: the one
+  /// nearest the family in CIELAB (``FamilyRegions/distance(ofHex:to:)``; a colour the
+  /// analysis filed in it is at 0), the largest share on ties; nil when none lies within
+  /// ``FamilyRegions/near``.
+  public static func ownColor(in colors: [StoredColor], of family: String) -> Int? {
+    var best: (index: Int, distance: Double, share: Double)?
+    for (index, color) in colors.enumerated() {
+      let distance =
+        color.family == family ? 0 : FamilyRegions.distance(ofHex: color.hex, to: family)
+      guard distance <= FamilyRegions.near else { continue }
+      if let current = best,
+        current.distance < distance
+          || (current.distance == distance && current.share >= color.share)
+      {
+        continue
+      }
+      best = (index, distance, color.share)
+    }
+    return best?.index
   }
 
   /// `first` before `colors`, with the top colour's share but at most half of their total; the
@@ -154,6 +182,55 @@ public struct FamilyColors: Sendable {
   }
 }
 
+/// Where each colour family lies in CIELAB, for how near a colour is to a family it was not
+/// filed in: the colours of an sRGB grid (every 15th level of each channel), each filed by the
+/// shopper boundaries as drawn (``ShopperBoundaries/drawn``).
+public enum FamilyRegions {
+  /// A colour within this CIE76 ΔE of a family's region is near it: a person deciding that
+  /// family sees their product's colour there. Chosen by hand, not on labelled photos: about
+  /// the distance between two neighbouring named shades of one family (lavender and lilac,
+  /// royal and cornflower blue), so that a colour two names away stays outside.
+  public static let near = 20.0
+
+  /// The grid's colours of each family, in CIELAB.
+  static let regions: [String: [Lab]] = {
+    var regions: [String: [Lab]] = [:]
+    let levels = Array(stride(from: 0, through: 255, by: 15))
+    for r in levels {
+      for g in levels {
+        for b in levels {
+          let hsv = referenceHSV(red: r, green: g, blue: b)
+          let family = ColorFamily(h: hsv.h, s: hsv.s, v: hsv.v, shopper: .drawn)
+          regions[family.rawValue, default: []].append(
+            Lab(r: UInt8(r), g: UInt8(g), b: UInt8(b)))
+        }
+      }
+    }
+    return regions
+  }()
+
+  /// The CIE76 ΔE from `hex` to the nearest colour of `family`'s region; infinity for a hex
+  /// that cannot be read or a family without a region (multicolour).
+  public static func distance(ofHex hex: String, to family: String) -> Double {
+    guard let rgb = ColorNames.rgb(hex: hex), let region = regions[family] else {
+      return .infinity
+    }
+    if Self.family(ofHex: hex, regions: .shopper) == family { return 0 }
+    let lab = Lab(r: rgb.r, g: rgb.g, b: rgb.b)
+    var nearest = Double.infinity
+    for point in region { nearest = min(nearest, lab.distanceSquared(to: point)) }
+    return nearest.squareRoot()
+  }
+
+  /// The family the hex alone is filed in (the boundaries `regions` draw), for the details'
+  /// account of a colour filed otherwise by more than its hex.
+  public static func family(ofHex hex: String, regions: ColorFamily.Regions) -> String? {
+    guard let rgb = ColorNames.rgb(hex: hex) else { return nil }
+    let hsv = referenceHSV(red: Int(rgb.r), green: Int(rgb.g), blue: Int(rgb.b))
+    return ColorFamily(h: hsv.h, s: hsv.s, v: hsv.v, regions: regions).rawValue
+  }
+}
+
 extension ColorsDocument {
   /// The values of `decidedBy`.
   public enum DecidedBy {
@@ -172,8 +249,13 @@ extension ColorsDocument {
     /// False when the product's image changed since the decision: it is set aside and the
     /// analysis decides, until a person looks again.
     public var current: Bool
+    /// True when the decision names a family without a hex and the photo holds no colour near
+    /// it: a stand-in (the family's typical colour or swatch) shows; nil otherwise.
+    public var standIn: Bool? = nil
 
-    enum CodingKeys: String, CodingKey { case family, hex, name, note, decidedAt, current }
+    enum CodingKeys: String, CodingKey {
+      case family, hex, name, note, decidedAt, current, standIn
+    }
 
     public func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
@@ -183,6 +265,7 @@ extension ColorsDocument {
       try c.encode(note, forKey: .note)
       try c.encode(decidedAt, forKey: .decidedAt)
       try c.encode(current, forKey: .current)
+      try c.encodeIfPresent(standIn, forKey: .standIn)
     }
 
     /// As `colors.json` writes it, keys sorted.
@@ -199,6 +282,7 @@ extension ColorsDocument {
       ColorsDocument.append(name, to: &out)
       out += ", \"note\": "
       ColorsDocument.append(note, to: &out)
+      if standIn == true { out += ", \"standIn\": true" }
       out += "}"
     }
   }
@@ -215,12 +299,17 @@ extension ColorsDocument.ExportedProduct {
   }
 
   /// Records `override`; `holds` says whether it decided the colours (the image is the one
-  /// the person saw).
-  mutating func decide(_ override: ColorOverride, holds: Bool, namer: ColorNamer) {
+  /// the person saw); `analysed`, the colours before the decision, whether a stand-in shows.
+  mutating func decide(
+    _ override: ColorOverride, holds: Bool, namer: ColorNamer, analysed: [StoredColor]? = nil
+  ) {
     decidedBy = holds ? ColorsDocument.DecidedBy.override : ColorsDocument.DecidedBy.analysis
     self.override = ColorsDocument.OverrideSummary(
       family: override.family, hex: override.hex,
       name: override.hex.flatMap(namer.name(ofHex:)), note: override.note,
       decidedAt: override.decidedAt, current: holds)
+    if holds, let analysed, ColorDecision.needsTypical(override, colors: analysed) {
+      self.override?.standIn = true
+    }
   }
 }

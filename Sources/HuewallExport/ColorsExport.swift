@@ -291,7 +291,7 @@ struct WallCatalogue {
         sha256: entry.imageSHA256, synonyms: synonyms)
       placed.product.name(with: namer, synonyms: synonyms)
       if let override {
-        placed.product.decide(override, holds: holds, namer: namer)
+        placed.product.decide(override, holds: holds, namer: namer, analysed: entry.colors)
       }
       placed.product.confidence = Confidence.of(placed.product)
       placed.product.itemGroupId = entry.itemGroupId

@@ -30,8 +30,10 @@ struct PreviewPage {
       ReviewQueue.items(catalogue.placed.map(\.product)).map {
         ($0.product.id, $0.reasons.map(\.rawValue).joined(separator: "; "))
       }, uniquingKeysWith: { first, _ in first })
+    let regions: ColorFamily.Regions =
+      catalogue.parameters.values.shopperFamilies ? .shopper : .original
     for (product, sha) in catalogue.placed {
-      var tile = Tile(product, thumbnail: sha.flatMap { thumbnails[$0] })
+      var tile = Tile(product, thumbnail: sha.flatMap { thumbnails[$0] }, regions: regions)
       tile.reviewReasons = review[product.id]
       colorClasses.formUnion(tile.colorClasses)
       tiles.append(tile)
@@ -61,7 +63,8 @@ struct PreviewPage {
           name: family.rawValue, count: $0,
           words: ColorSynonyms.basicTerms(of: family).joined(separator: " "),
           learned: catalogue.calibration?.examples[family].map {
-            "filed as \($0) products' vendor colours teach"
+            "Some colours here are filed \(family.rawValue) because the vendor colours of "
+              + "\($0) \($0 == 1 ? "product" : "products") in this shop call them so"
           })
       }
     }
@@ -280,12 +283,21 @@ struct Page: MustacheParent {
 struct Tile: MustacheParent {
   var id, title, brand: String
   var family: String
+  /// The family across the boundary the top colour lies near: the filter and search find the
+  /// tile under it too.
+  var secondFamily: String?
   var vendorColor, vendorFamily, link: String?
   var disagreement: Bool
   /// Why `huewall review` would list it; nil when it would not.
   var reviewReasons: String? = nil
   /// A person's decision gave it its colours.
   var decided: Bool
+  /// The decision named a family the photo holds nothing near: a stand-in colour shows.
+  var standIn: Bool
+  /// Per colour, `;`-separated, the family its hex alone is filed in where the analysis filed
+  /// it otherwise (by the colour's pixels' mean saturation or lit side); nil when every
+  /// colour's family is its hex's. The details say which step decided.
+  var hexFamilies: String?
   var thumbnail: String?
   /// `hex share family h s v` per colour, `;`-separated: all our own values, for the details.
   var colors: String
@@ -302,16 +314,31 @@ struct Tile: MustacheParent {
   /// count where the feed gives no sizes; nil for a tile of one item without a size.
   var sizes: String?
 
-  init(_ product: ColorsDocument.ExportedProduct, thumbnail: String?) {
+  init(
+    _ product: ColorsDocument.ExportedProduct, thumbnail: String?,
+    regions: ColorFamily.Regions = .shopper
+  ) {
     id = product.id
     title = product.title
     brand = product.brand ?? ""
     family = product.family ?? ""
+    secondFamily = product.secondFamily
     vendorColor = product.vendorColor.flatMap { $0.isEmpty ? nil : $0 }
     vendorFamily = product.vendorFamily
     link = product.link.flatMap(Self.webLink)
     disagreement = product.disagreement
-    decided = product.decidedBy == ColorsDocument.DecidedBy.override
+    let decided = product.decidedBy == ColorsDocument.DecidedBy.override
+    self.decided = decided
+    standIn = decided && product.override?.standIn == true
+    let byHex = product.colors.enumerated().map { index, color -> String in
+      // A decided first colour is the person's: its family is theirs, not a step's.
+      guard !(decided && index == 0),
+        let family = FamilyRegions.family(ofHex: color.hex, regions: regions),
+        family != color.family
+      else { return "" }
+      return family
+    }
+    hexFamilies = byHex.allSatisfy(\.isEmpty) ? nil : byHex.joined(separator: ";")
     self.thumbnail = thumbnail
     var colors: [String] = []
     var swatches: [String] = []
@@ -379,6 +406,7 @@ struct Tile: MustacheParent {
     case "title": title
     case "brand": brand
     case "family": family
+    case "secondFamily": secondFamily
     case "familyClass": family.isEmpty ? "none" : family
     case "familyLabel": family.isEmpty ? "no family" : family
     case "vendorColor": vendorColor
@@ -387,6 +415,8 @@ struct Tile: MustacheParent {
     case "disagreement": disagreement
     case "review": reviewReasons
     case "decided": decided
+    case "standIn": standIn
+    case "hexFamilies": hexFamilies
     case "thumb": thumbnail
     case "placeholder": colorClasses.first ?? "x808080"
     case "colors": colors

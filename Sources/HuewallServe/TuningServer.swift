@@ -248,6 +248,7 @@ public struct TuningServer: Sendable {
     // A decision without a hex on a product with no colour of its family shows the family's
     // typical colour in the catalogue (the pipeline's own analyses).
     let typical = FamilyColors(entries: entries)
+    let regions: ColorFamily.Regions = asked.parameters.shopperFamilies ? .shopper : .original
     let hashes = Self.hashes(of: entries, first: first)
     let hints = Self.hints(of: entries)
     // A stored set of these parameters (going back to the nightly set), or a wall analysed
@@ -294,7 +295,7 @@ public struct TuningServer: Sendable {
             }
             let line = Self.line(
               product: id, shown, vendorFamily: vendor[id] ?? nil, decision: decisions[id],
-              images: images[id], typical: typical)
+              images: images[id], typical: typical, regions: regions)
             try await writer.write(ByteBuffer(string: line + "\n"))
           }
         }
@@ -448,19 +449,23 @@ public struct TuningServer: Sendable {
   /// was made on is among them); the analysed one when not given.
   static func line(
     product id: String, _ analysed: LiveAnalysis.Result, vendorFamily: ColorFamily?,
-    decision: ColorOverride? = nil, images: [String]? = nil, typical: FamilyColors? = nil
+    decision: ColorOverride? = nil, images: [String]? = nil, typical: FamilyColors? = nil,
+    regions: ColorFamily.Regions = .shopper
   ) -> String {
     JSONValue.object(
       lineMembers(
         product: id, analysed, vendorFamily: vendorFamily, decision: decision, images: images,
-        typical: typical)
+        typical: typical, regions: regions)
     ).serialized()
   }
 
-  /// The members of ``line(product:_:vendorFamily:decision:images:typical:)``.
+  /// The members of ``line(product:_:vendorFamily:decision:images:typical:regions:)``: also
+  /// `standIn` when a decision shows a stand-in, and each colour's `hexFamily` where its hex
+  /// alone is filed (by `regions`) in another family than the analysis filed it.
   static func lineMembers(
     product id: String, _ analysed: LiveAnalysis.Result, vendorFamily: ColorFamily?,
-    decision: ColorOverride? = nil, images: [String]? = nil, typical: FamilyColors? = nil
+    decision: ColorOverride? = nil, images: [String]? = nil, typical: FamilyColors? = nil,
+    regions: ColorFamily.Regions = .shopper
   ) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [("product", .string(id))]
     if let failure = analysed.failure {
@@ -482,16 +487,28 @@ public struct TuningServer: Sendable {
       let disagrees = familiesDisagree(
         vendor: vendorFamily, family: result.family, colors: result.colors)
       members.append(("disagreement", .bool(disagrees)))
+      if decided.decided, let decision,
+        ColorDecision.needsTypical(decision, colors: analysed.colors)
+      {
+        members.append(("standIn", .bool(true)))
+      }
       members.append(
         (
           "colors",
           .array(
-            result.colors.map { color in
-              .object([
+            result.colors.enumerated().map { index, color in
+              var fields: [(String, JSONValue)] = [
                 ("hex", .string(color.hex)), ("share", .double(color.share)),
                 ("family", .string(color.family)), ("h", .double(color.h)),
                 ("s", .double(color.s)), ("v", .double(color.v)),
-              ])
+              ]
+              if !(decided.decided && index == 0),
+                let byHex = FamilyRegions.family(ofHex: color.hex, regions: regions),
+                byHex != color.family
+              {
+                fields.append(("hexFamily", .string(byHex)))
+              }
+              return .object(fields)
             })
         ))
     }

@@ -72,7 +72,8 @@ import Testing
       stored("#ffffff", "white", share: 0.5), stored("#296acc", "blue", share: 0.3),
       stored("#17234d", "navy", share: 0.2),
     ]
-    for override in [decision("j", "purple"), decision("j", "red", hex: "#aa2222")] {
+    // Orange lies far from the jacket's white, blue and navy: a stand-in comes first.
+    for override in [decision("j", "orange"), decision("j", "red", hex: "#aa2222")] {
       let colors = ColorDecision.apply(override, to: jacket)
       let sum = colors.reduce(0) { $0 + $1.share }
       #expect(abs(sum - 1.0) < 1e-9, "\(colors.map(\.share))")
@@ -85,6 +86,71 @@ import Testing
     let mug = ColorDecision.apply(
       decision("mug", "red"), to: [stored("#3d994c", "green", share: 0.8)])
     #expect(mug.map(\.share) == [0.4, 0.4])
+  }
+
+  /// The products: each photo holds a colour near the decided family though the
+  /// analysis filed it in another; that colour is shown, renamed, never an invented swatch.
+  @Test func aColourFiledInAnotherFamilyButNearTheDecidedOneIsKept() {
+    let cases: [(colors: [StoredColor], family: String, kept: String)] = [
+      // A lavender hoodie filed blue, decided purple.
+      (
+        [stored("#f2f2f2", "white", share: 0.5), stored("#aba3cc", "blue", share: 0.4)],
+        "purple", "#aba3cc"
+      ),
+      // A navy tee whose dark blue was filed blue, decided navy.
+      (
+        [stored("#ffffff", "white", share: 0.45), stored("#2e3d66", "blue", share: 0.4)],
+        "navy", "#2e3d66"
+      ),
+      // A pale yellow top filed white, decided yellow.
+      (
+        [stored("#feffcc", "white", share: 0.7), stored("#e0e0e0", "silver", share: 0.2)],
+        "yellow", "#feffcc"
+      ),
+    ]
+    for (colors, family, kept) in cases {
+      let decided = ColorDecision.apply(decision("p", family), to: colors)
+      #expect(decided.first?.hex == kept, "\(family): \(decided.map(\.hex))")
+      #expect(decided.first?.family == family)
+      #expect(decided.count == colors.count, "nothing invented: \(decided.map(\.hex))")
+      #expect(!ColorDecision.needsTypical(decision("p", family), colors: colors))
+    }
+  }
+
+  @Test func theNearestColourWinsAndTheLargerShareOnATie() {
+    // Two colours filed purple (distance 0): the larger share is shown.
+    let two = [
+      stored("#ffffff", "white", share: 0.4), stored("#6a3d9e", "purple", share: 0.2),
+      stored("#8e5cc7", "purple", share: 0.3),
+    ]
+    #expect(ColorDecision.apply(decision("p", "purple"), to: two).first?.hex == "#8e5cc7")
+    // A colour filed purple beats a heavier blue only near purple.
+    let mixed = [stored("#3553a8", "blue", share: 0.6), stored("#6a3d9e", "purple", share: 0.1)]
+    #expect(ColorDecision.apply(decision("p", "purple"), to: mixed).first?.hex == "#6a3d9e")
+  }
+
+  @Test func aPhotoWithNothingNearTheFamilyShowsAStandInAndSaysSo() throws {
+    let mug = [stored("#3d994c", "green", share: 0.8)]
+    #expect(FamilyRegions.distance(ofHex: "#3d994c", to: "red") > FamilyRegions.near)
+    #expect(ColorDecision.needsTypical(decision("mug", "red"), colors: mug))
+    #expect(ColorDecision.apply(decision("mug", "red"), to: mug).first?.hex == "#c62828")
+    // The export says a stand-in shows, and only for it.
+    let set = try LivePage.Side.live(
+      entries: [], parameters: AnalysisParameters(), preset: .product
+    ).set
+    let wall = WallCatalogue(
+      entries: [entry("mug", mug), entry("cup", mug)], parameterSet: set,
+      synonyms: ColorSynonyms(), overrides: [decision("mug", "red"), decision("cup", "green")])
+    let products = Dictionary(uniqueKeysWithValues: wall.placed.map { ($0.product.id, $0.product) })
+    #expect(products["mug"]?.override?.standIn == true)
+    #expect(products["cup"]?.override?.standIn == nil)
+  }
+
+  @Test func aColoursFamilyByItsHexAlone() {
+    #expect(FamilyRegions.family(ofHex: "#aba3cc", regions: .shopper) != nil)
+    #expect(FamilyRegions.family(ofHex: "#1a1a1a", regions: .shopper) == "black")
+    #expect(FamilyRegions.family(ofHex: "#c62828", regions: .original) == "red")
+    #expect(FamilyRegions.distance(ofHex: "#c62828", to: "red") == 0)
   }
 
   @Test func theExportAndTheLiveWallShareTheRule() throws {

@@ -62,7 +62,7 @@ import Testing
       "aria-label", "data-all", "selected", "value", "type", "data-family", "aria-pressed", "role",
       "data-count", "tabindex", "data-product-id", "data-brand", "data-vc", "data-vf", "data-href",
       "data-d", "data-c", "data-t", "data-sz", "data-review", "data-o", "hidden", "aria-live",
-      "title", "placeholder",
+      "title", "placeholder", "data-hf",
       "enterkeyhint",
       "spellcheck", "aria-expanded", "aria-controls", "data-n", "data-words",
     ]

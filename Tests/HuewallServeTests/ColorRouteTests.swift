@@ -215,8 +215,12 @@ extension ServedCatalogue {
       let (line, family) = try #require(
         products.lazy.compactMap { line -> ([String: Any], String)? in
           let own = Set(Self.colours(line).map(\.family))
-          return catalogue.keys.sorted().first {
-            !own.contains($0) && $0 != "multicolour"
+          // A family the photo holds nothing near: a stand-in shows (else its own colour).
+          return catalogue.keys.sorted().first { family in
+            !own.contains(family) && family != "multicolour"
+              && Self.colours(line).allSatisfy {
+                FamilyRegions.distance(ofHex: $0.hex, to: family) > FamilyRegions.near
+              }
           }.map { (line, $0) }
         }.first)
       let id = try #require(line["product"] as? String)
@@ -228,6 +232,7 @@ extension ServedCatalogue {
       #expect(
         catalogue[family]?.contains(hex) == true, "\(hex) not among \(catalogue[family] ?? [])")
       let tile = try #require(answer.json["line"] as? [String: Any])
+      #expect(tile["standIn"] as? Bool == true)
       let shares = ((tile["colors"] as? [[String: Any]]) ?? []).compactMap {
         $0["share"] as? Double
       }

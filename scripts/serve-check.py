@@ -30,6 +30,7 @@ samples). The script starts `huewall serve --port 0` on loopback, then, in the p
 Screenshots of the views go to SCREENSHOT-FOLDER. Exits 1 with every failure listed.
 """
 
+import importlib.util
 import json
 import os
 import re
@@ -39,6 +40,12 @@ import sys
 import urllib.request
 
 from playwright.sync_api import sync_playwright
+
+# The filter-in-both-layouts check is wall-check's, run here on the live page.
+_spec = importlib.util.spec_from_file_location(
+    "wall_check", os.path.join(os.path.dirname(os.path.abspath(__file__)), "wall-check.py"))
+wall_check = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(wall_check)
 
 
 def chromium():
@@ -124,7 +131,7 @@ def main():
                   .map(c => c.name || c.id)""")
             check("every control has a help text", not unexplained, unexplained)
             numbers_grouped = page.evaluate(
-                "() => [...document.querySelectorAll('#tuning input[type=range]')]"
+                "() => [...document.querySelectorAll('#tuning input[type=range][name]')]"
                 ".every(r => r.closest('fieldset.steps'))")
             check("the numbers sit under the groups' headings", numbers_grouped)
             placeholder = page.get_attribute("input[name=saveName]", "placeholder") or ""
@@ -333,6 +340,7 @@ def main():
                       re.match(r"needs review: [a-z]", said) is not None, said)
                 page.keyboard.press("Escape")
             page.uncheck("#f-rev")
+            wall_check.check_filters_in_layouts(page, "desktop", False, check)
             page.set_viewport_size({"width": 1400, "height": 600})
             own = page.evaluate(
                 """() => {
@@ -530,7 +538,7 @@ def main():
             phone = context.new_page()
             phone.on("pageerror", lambda e: errors.append("phone: " + str(e)))
             phone.goto(base)
-            check("phone: the controls are folded", not phone.is_visible("input[name=numColors]")
+            check("phone: the controls are folded", not phone.is_visible("input[data-drives=numColors]")
                   and phone.is_visible("#t-more"))
             row = phone.evaluate(
                 "() => { const t = document.querySelector('#wall > li'); const r = t.getBoundingClientRect();"
@@ -539,7 +547,7 @@ def main():
                   row["bottom"] <= row["screen"], row)
             phone.screenshot(path=os.path.join(shots, "serve-phone.png"))
             phone.tap("#t-more")
-            check("phone: the button unfolds the controls", phone.is_visible("input[name=numColors]"))
+            check("phone: the button unfolds the controls", phone.is_visible("input[data-drives=numColors]"))
             small = phone.evaluate(
                 """() => [...document.querySelectorAll('#tuning button, #tuning select, #tuning input, #tuning .check')]
                   .filter(c => c.getClientRects().length && c.type !== 'range')
@@ -555,8 +563,73 @@ def main():
                   .filter(c => c.getBoundingClientRect().height < 44).map(c => c.name || c.textContent)""")
             check("phone: the decision form's controls are at least 44 px tall", not small, small)
             phone.screenshot(path=os.path.join(shots, "serve-phone-decide.png"))
+            phone.keyboard.press("Escape")
+            wall_check.check_filters_in_layouts(phone, "phone", True, check)
             context.close()
             check("no errors in the page", not errors, errors)
+
+            # A laptop (1366×768): the header folds to one line once the page scrolls, the hue
+            # strip starts below it, the Simple controls are a few Tab presses away, and axe
+            # finds nothing serious on the page, with Advanced open too.
+            laptop = browser.new_context(viewport={"width": 1366, "height": 768})
+            lap = laptop.new_page()
+            lap.on("pageerror", lambda e: errors.append("laptop: " + str(e)))
+            lap.goto(base)
+            lap.wait_for_function("document.documentElement.hasAttribute('data-ready-ms')")
+            lap.screenshot(path=os.path.join(shots, "serve-laptop.png"))
+            presses, reached = 0, None
+            for presses in range(1, 31):
+                lap.keyboard.press("Tab")
+                reached = lap.evaluate(
+                    "() => { const a = document.activeElement; return a && a.closest('fieldset.simple') ? a.getAttribute('data-drives') : null; }")
+                if reached:
+                    break
+            check("laptop: the Simple controls within 10 Tab presses", reached and presses <= 10,
+                  f"{presses} presses, reached {reached}")
+            simple_words = lap.eval_on_selector_all(
+                "fieldset.simple label", "ls => ls.map(l => l.textContent.replace(/\\s+/g, ' ').trim())")
+            wanted = ["ignore the backdrop", "ignore skin", "prefer vivid colours",
+                      "finer / coarser colours", "how many colours per product"]
+            check("laptop: the Simple controls in a merchandiser's words",
+                  all(any(w in t for t in simple_words) for w in wanted), simple_words)
+            lap.evaluate("window.scrollBy(0, 1200)")
+            lap.wait_for_timeout(400)
+            head = lap.evaluate("document.getElementById('top').getBoundingClientRect().bottom")
+            check("laptop: the header at most 15 % of 1366 × 768 once scrolled", head <= 0.15 * 768,
+                  f"{head:.0f} px")
+            strip_top = lap.evaluate("document.getElementById('scrub').getBoundingClientRect().top")
+            check("laptop: the hue strip starts below the header", strip_top >= head, f"{strip_top} vs {head}")
+            lap.evaluate("window.scrollTo(0, 0)")
+            lap.wait_for_timeout(300)
+            strip_top = lap.evaluate("document.getElementById('scrub').getBoundingClientRect().top")
+            head = lap.evaluate("document.getElementById('top').getBoundingClientRect().bottom")
+            check("laptop: the hue strip starts below the unfolded header", strip_top >= head,
+                  f"{strip_top} vs {head}")
+            # A Simple switch drives its parameter, re-analysing the wall.
+            before = lap.get_attribute("#wall", "data-analysed")
+            lap.click("fieldset.simple input[data-drives=skinSuppression]")
+            wait_for_analysis(lap, before)
+            check("laptop: a Simple switch drives its parameter",
+                  "skinSuppression=" in lap.url and lap.is_checked("input[name=skinSuppression]")
+                  == lap.is_checked("fieldset.simple input[data-drives=skinSuppression]"), lap.url)
+            check("laptop: the status says a live change is shown",
+                  "live change" in (lap.text_content("#live-status") or ""),
+                  lap.text_content("#live-status"))
+            from axe_playwright_python.sync_playwright import Axe
+            axe = Axe()
+            for view in ("live page", "Advanced open"):
+                if view == "Advanced open":
+                    lap.click("#advanced summary")
+                    lap.wait_for_timeout(200)
+                    help_lines = lap.eval_on_selector_all(
+                        "#advanced label", "ls => ls.filter(l => !l.querySelector('.help')).length")
+                    check("laptop: every Advanced control has a sentence of help", help_lines == 0,
+                          help_lines)
+                    lap.screenshot(path=os.path.join(shots, "serve-laptop-advanced.png"))
+                found = [v["id"] for v in axe.run(lap).response["violations"]
+                         if v["impact"] in ("serious", "critical")]
+                check(f"laptop: axe, {view}: no serious or critical violation", not found, found)
+            laptop.close()
 
             # A value out of range in a shared address.
             response = page.goto(base + "?numColors=0")

@@ -107,6 +107,99 @@ def serious(page, axe):
     ]
 
 
+def rendered_ids(page):
+    """The tiles the page draws (a box on screen or below it), in document order."""
+    return page.eval_on_selector_all(
+        "#wall > li", "ts => ts.filter(t => t.getClientRects().length > 0).map(t => t.dataset.productId)")
+
+
+def in_page_order(page):
+    """Whether the drawn tiles run down the page (then across a row) in document order."""
+    return page.evaluate(
+        """() => { let last = null;
+             for (const t of document.querySelectorAll('#wall > li')) {
+               if (!t.getClientRects().length) continue;
+               const r = t.getBoundingClientRect();
+               if (last && (r.top < last.top - 0.5 || (Math.abs(r.top - last.top) < 0.5 && r.left <= last.left))) return false;
+               last = r;
+             }
+             return true; }""")
+
+
+def set_layout(page, mode):
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)
+    page.click(f"#l-{mode}")
+    page.wait_for_function(
+        "list => document.getElementById('wall').classList.contains('list') === list",
+        arg=mode == "list")
+    page.wait_for_timeout(600)
+
+
+def check_filters_in_layouts(page, label, phone, check):
+    """For every kind of filter (family, brand, search, disagreements, review), the wall and the
+    list draw exactly the tiles the filter selects, in the wall's order, as many as the header
+    says. What each filter selects is read from the tiles' own attributes, except the search,
+    whose words the page matches: there the tiles it keeps (not [hidden]) must be drawn."""
+    def top():
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(150)
+        if phone and page.is_hidden("#f-dis"):
+            page.tap("#f-more")
+
+    def chosen_family():
+        return page.evaluate(
+            """() => [...document.querySelectorAll('#f-family button[data-family]')]
+                 .filter(b => b.dataset.family && !b.hidden)
+                 .sort((a, b) => +b.querySelector('span').textContent - +a.querySelector('span').textContent)[0].dataset.family""")
+
+    order = page.eval_on_selector_all("#wall > li", "ts => ts.map(t => t.dataset.productId)")
+    attrs = page.eval_on_selector_all(
+        "#wall > li", "ts => ts.map(t => ({id: t.dataset.productId, family: t.dataset.family, brand: t.dataset.brand,"
+        " d: t.hasAttribute('data-d'), review: t.hasAttribute('data-review')}))")
+    family = chosen_family()
+    brand = page.eval_on_selector("#f-brand option:not([data-all])", "o => o.value")
+    word = page.eval_on_selector("#wall > li", "t => t.querySelector('.tx b').textContent.split(/\\s+/).filter(w => w.length > 2).pop() || ''")
+
+    kinds = [
+        ("family", lambda: page.click(f'#f-family button[data-family="{family}"]'),
+         lambda: page.click('#f-family button[data-family=""]'),
+         [a["id"] for a in attrs if a["family"] == family]),
+        ("brand", lambda: page.select_option("#f-brand", value=brand),
+         lambda: page.select_option("#f-brand", index=0),
+         [a["id"] for a in attrs if a["brand"] == brand]),
+        ("search", lambda: (page.fill("#f-q", word), page.press("#f-q", "Enter")),
+         lambda: (page.fill("#f-q", ""), page.press("#f-q", "Enter")), None),
+        ("disagreements", lambda: page.check("#f-dis"), lambda: page.uncheck("#f-dis"),
+         [a["id"] for a in attrs if a["d"]]),
+        ("review", lambda: page.check("#f-rev"), lambda: page.uncheck("#f-rev"),
+         [a["id"] for a in attrs if a["review"]]),
+    ]
+    for kind, apply, undo, expected in kinds:
+        for mode in ("wall", "list"):
+            set_layout(page, mode)
+            top()
+            apply()
+            page.wait_for_timeout(250)
+            kept = visible_ids(page)
+            want = expected if expected is not None else kept
+            drawn = rendered_ids(page)
+            shown = page.text_content("#shown") or ""
+            counted = int(shown.split(" ")[0]) if shown[:1].isdigit() else -1
+            check(f"{label}: {kind} filter in the {mode}: exactly its tiles drawn, in wall order",
+                  drawn == want and [i for i in order if i in set(want)] == drawn
+                  and counted == len(want) and (expected is not None or 0 < len(kept) < len(order))
+                  and in_page_order(page),
+                  f"{len(drawn)} drawn, {len(want)} selected, header {shown!r}, "
+                  f"{'in' if in_page_order(page) else 'out of'} order")
+            top()
+            undo()
+            page.wait_for_timeout(200)
+    set_layout(page, "wall")
+    check(f"{label}: every tile drawn again once the filters are off",
+          rendered_ids(page) == order, f"{len(rendered_ids(page))} of {len(order)}")
+
+
 def covered_controls(page):
     """Header controls under the hue strip where the strip, not the control, gets the pointer."""
     return page.evaluate(
@@ -299,6 +392,13 @@ def check_viewport(browser, url, viewport, phone, products, check, axe, shots):
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(600)
         page.screenshot(path=os.path.join(shots, "wall-search.png"))
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(200)
+    if page.is_hidden("#f-dis") and phone:
+        page.tap("#f-more")
+    page.fill("#f-q", "")
+    page.press("#f-q", "Enter")
+    check_filters_in_layouts(page, label, phone, check)
     check(f"{label}: no errors in the page", not errors, errors)
     context.close()
 
@@ -368,6 +468,25 @@ def check_reduced_motion(browser, url, check):
     context.close()
 
 
+def check_laptop_header(browser, url, check, shots):
+    """On a laptop (1366×768) the header folds to one line once the page scrolls."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("document.documentElement.hasAttribute('data-ready-ms')")
+    page.evaluate("window.scrollBy(0, 1200)")
+    page.wait_for_timeout(400)
+    bottom = page.evaluate("document.getElementById('top').getBoundingClientRect().bottom")
+    check("laptop: the header at most 15 % of 1366 × 768 once scrolled", bottom <= 0.15 * 768,
+          f"{bottom:.0f} px")
+    check("laptop: the search stays in the folded header", page.is_visible("#f-q"))
+    check("laptop: strip clear of the folded header", not covered_controls(page)
+          and page.evaluate("document.getElementById('scrub').getBoundingClientRect().top") >= bottom,
+          covered_controls(page))
+    page.screenshot(path=os.path.join(shots, "wall-laptop-scrolled.png"))
+    context.close()
+
+
 def check_all(export, single, shots):
     from axe_playwright_python.sync_playwright import Axe
     from playwright.sync_api import sync_playwright
@@ -385,6 +504,7 @@ def check_all(export, single, shots):
         check_missing_thumbnails(browser, export, check)
         check_single_file(browser, single, check)
         check_reduced_motion(browser, url, check)
+        check_laptop_header(browser, url, check, shots)
         browser.close()
     for failure in check.failures:
         print("wall-check: FAILED " + failure, file=sys.stderr)

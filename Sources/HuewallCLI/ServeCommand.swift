@@ -106,6 +106,9 @@ struct Serve: AsyncParsableCommand {
       let shown = host.contains(":") ? "[\(host)]" : host
       var lines = [
         "huewall: serving \(configuration.database) at http://\(shown):\(port)/",
+        // A script that saves or decides through the API needs the token the page carries.
+        "huewall: token \(server.token): changes (Save, a decision) send it in the "
+          + "X-Huewall-Token header; the page sends it itself",
         "huewall: \(budget.summary)",
       ]
       if let warning = budget.warning { lines.append("huewall: warning: \(warning)") }

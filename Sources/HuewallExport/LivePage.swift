@@ -213,6 +213,35 @@ struct LiveControls: MustacheParent {
     }
   }
 
+  /// A control in a merchandiser's words, for what it does to the wall: it drives one
+  /// parameter's control under Advanced (`drives`, its name), which the page keeps in step.
+  struct Simple: MustacheParent {
+    var drives, label, help: String
+    /// A switch; else a slider from `min` to `max`.
+    var toggle: Bool
+    var on = false
+    var min = "", max = "", step = "", value = ""
+    /// The words at the slider's ends, when its label alone does not say which way is which.
+    var low: String? = nil
+    var high: String? = nil
+    func child(named key: String) -> Any? {
+      switch key {
+      case "drives": drives
+      case "label": label
+      case "help": help
+      case "toggle": toggle
+      case "on": on
+      case "min": min
+      case "max": max
+      case "step": step
+      case "value": value
+      case "low": low
+      case "high": high
+      default: nil
+      }
+    }
+  }
+
   /// The numbers and the steps' switches under one heading of ``AnalysisStep/Group``.
   struct StepGroup: MustacheParent {
     var heading: String
@@ -230,6 +259,8 @@ struct LiveControls: MustacheParent {
 
   var presets: [Choice]
   var numbers: [Number]
+  /// The few controls a merchandiser needs, shown first; the rest sit under Advanced.
+  var simple: [Simple]
   var stepGroups: [StepGroup]
   /// Stored parameter sets, to compare the live one with.
   var sets: [String]
@@ -295,6 +326,42 @@ struct LiveControls: MustacheParent {
         help: "How see-through a pixel may be and still count (0 opaque only, 127 all)"),
     ]
     self.numbers = numbers
+    func slider(_ key: ParameterOverrides.CodingKeys) -> Number? {
+      numbers.first { $0.name == key.rawValue }
+    }
+    var simple = [
+      Simple(
+        drives: "backgroundSuppression", label: "ignore the backdrop",
+        help: "Leave the studio wall or table around the product out of its colours",
+        toggle: true, on: p.backgroundSuppression),
+      Simple(
+        drives: "skinSuppression", label: "ignore skin",
+        help: "Leave a model's face, arms and legs out of the product's colours", toggle: true,
+        on: p.skinSuppression),
+    ]
+    if let vivid = slider(.saturationPriority) {
+      simple.append(
+        Simple(
+          drives: vivid.name, label: "prefer vivid colours",
+          help: "Further right, a small bright part (a red logo) wins over a large dull one",
+          toggle: false, min: vivid.min, max: vivid.max, step: vivid.step, value: vivid.value))
+    }
+    if let merge = slider(.mergeDistance) {
+      simple.append(
+        Simple(
+          drives: merge.name, label: "finer / coarser colours",
+          help: "Finer keeps shades a shopper would tell apart; coarser puts them together as one",
+          toggle: false, min: merge.min, max: merge.max, step: merge.step, value: merge.value,
+          low: "finer", high: "coarser"))
+    }
+    if let count = slider(.numColors) {
+      simple.append(
+        Simple(
+          drives: count.name, label: "how many colours per product",
+          help: "How many colours each product lists, most of the picture first",
+          toggle: false, min: count.min, max: count.max, step: count.step, value: count.value))
+    }
+    self.simple = simple
     stepGroups = AnalysisStep.Group.allCases.map { group in
       StepGroup(
         heading: group.heading, numbers: numbers.filter { $0.group == group },
@@ -309,6 +376,7 @@ struct LiveControls: MustacheParent {
     switch key {
     case "presets": presets
     case "numbers": numbers
+    case "simple": simple
     case "stepGroups": stepGroups
     case "sets": sets
     case "hasSets": !sets.isEmpty

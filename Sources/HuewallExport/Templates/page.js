@@ -47,9 +47,10 @@
     }
     return h;
   }
+  // A tile near a family boundary is found by its second family's words too.
   function familyHaystack(t) {
-    var f = t.getAttribute("data-family") || "";
-    return familyWords[f] || fold(f);
+    var f = t.getAttribute("data-family") || "", f2 = t.getAttribute("data-f2");
+    return (familyWords[f] || fold(f)) + (f2 ? "\n" + (familyWords[f2] || fold(f2)) : "");
   }
   function found(t, word) {
     return haystack(t).indexOf(word) >= 0 || familyHaystack(t).indexOf(word) >= 0;
@@ -64,7 +65,8 @@
     for (var i = 0; i < tiles.length; i++) {
       var t = tiles[i];
       var ok = (filter.brand === null || t.getAttribute("data-brand") === filter.brand) &&
-        (filter.family === "" || t.getAttribute("data-family") === filter.family) &&
+        (filter.family === "" || t.getAttribute("data-family") === filter.family ||
+          t.getAttribute("data-f2") === filter.family) &&
         (!filter.dis || t.hasAttribute("data-d")) &&
         (!filter.review || t.hasAttribute("data-review"));
       for (var w = 0; ok && w < words.length; w++) ok = found(t, words[w]);
@@ -121,6 +123,7 @@
     var familyButton = familyButtons.filter(function (b) { return b.getAttribute("data-family") === state.family; })[0] || familyButtons[0];
     filter.family = familyButton.getAttribute("data-family");
     familyButtons.forEach(function (b) { b.setAttribute("aria-pressed", String(b === familyButton)); });
+    rove(familyButton);
     var option = state.brand === null ? null : Array.prototype.filter.call(brandSelect.options, function (o) { return !o.hasAttribute("data-all") && o.value === state.brand; })[0];
     brandSelect.selectedIndex = option ? option.index : 0;
     filter.brand = option ? option.value : null;
@@ -361,7 +364,8 @@
     }
     detail.appendChild(el("h2", title || "(untitled)"));
     detail.appendChild(el("p", "#" + (tiles.indexOf(tile) + 1) + " of " + tiles.length + " · " + d.productId, "pos"));
-    if (d.o !== undefined) detail.appendChild(el("p", "✎ decided by a person", "person"));
+    if (d.o !== undefined) detail.appendChild(el("p", "✎ decided by a person" + (d.o === "stand-in" ? ": " + d.family : ""), "person"));
+    if (d.o === "stand-in") detail.appendChild(el("p", "The photo holds no colour near " + d.family + ", so the family's typical colour stands in for the product's own.", "why"));
     if (d.review !== undefined) detail.appendChild(el("p", "needs review" + (d.review ? ": " + d.review : ""), "review"));
     if (d.d !== undefined) {
       detail.appendChild(el("p", "vendor colour disagrees", "flag"));
@@ -414,6 +418,17 @@
       table.appendChild(tr);
     }
     detail.appendChild(table);
+    // Where a colour's family is not its hex's alone, say which step filed it: the analysis
+    // (its pixels' mean saturation or lit side) or the shop's calibration (the product's family
+    // learned from its vendor colours).
+    var byHex = (d.hf || "").split(";");
+    colours.forEach(function (f, i) {
+      if (byHex[i]) detail.appendChild(el("p", f[0] + " is " + byHex[i] + " by its hex alone; the analysis filed it " + f[2] + " by the mean saturation and the lit side of its pixels.", "why"));
+    });
+    var topFamily = colours.length ? colours[0][2] : "";
+    if (d.o === undefined && d.family && topFamily && d.family !== topFamily && d.family !== "multicolour") {
+      detail.appendChild(el("p", "Filed " + d.family + ", not " + topFamily + " as its top colour " + colours[0][0] + " is: the shop's calibration files colours like it " + d.family + ", as its vendor colours teach.", "why"));
+    }
     // The live page adds its controls to a pinned tile's details (tuning.js).
     detail.dispatchEvent(new CustomEvent("huewall:details", { detail: { tile: tile, pinned: pinned === tile } }));
     detail.hidden = false;
@@ -473,11 +488,19 @@
   doc.addEventListener("click", function (e) { if (pinned && !tileOf(e.target) && !detail.contains(e.target)) hideDetail(true); });
   window.addEventListener("scroll", function () { if (!pinned) hideDetail(false); }, { passive: true });
 
-  // Phones: the header is fixed above the wall and folds to the search row once the page
-  // scrolls; "Filters" unfolds it.
-  var narrow = window.matchMedia ? window.matchMedia("(max-width: 700px)") : { matches: false };
+  // The header is fixed above the wall and folds to one line (the search, "Filters", the
+  // count and the live status) once the page scrolls, on every screen: a laptop keeps the wall
+  // in sight. "Filters" unfolds it. The hue strip starts below the header (--head), so that
+  // the header never covers it.
+  var headHeight = -1;
+  function measureHeader() {
+    var h = header.offsetHeight;
+    if (h === headHeight) return;
+    headHeight = h;
+    doc.documentElement.style.setProperty("--head", h + "px");
+    wall.dispatchEvent(new CustomEvent("huewall:header"));
+  }
   function placeHeader() {
-    if (!narrow.matches) { doc.body.style.paddingTop = ""; header.classList.remove("collapsed", "open"); return; }
     var was = header.classList.contains("collapsed");
     header.classList.remove("collapsed");
     doc.body.style.paddingTop = header.offsetHeight + "px";
@@ -485,21 +508,46 @@
     foldHeader();
   }
   function foldHeader() {
-    if (!narrow.matches) return;
     var y = window.scrollY || doc.documentElement.scrollTop;
     var folded = header.classList.contains("collapsed");
     if (!folded && y > 80) header.classList.add("collapsed");
     else if (folded && y < 8) header.classList.remove("collapsed", "open");
     moreButton.setAttribute("aria-expanded", String(!header.classList.contains("collapsed") || header.classList.contains("open")));
+    measureHeader();
   }
   moreButton.addEventListener("click", function () {
     if (!header.classList.contains("collapsed")) { window.scrollTo(0, 0); return; }
     header.classList.toggle("open");
     moreButton.setAttribute("aria-expanded", String(header.classList.contains("open")));
+    measureHeader();
   });
+  header.huewallUnfold = function () {
+    if (header.classList.contains("collapsed")) header.classList.add("open");
+    measureHeader();
+  };
+  header.addEventListener("toggle", measureHeader, true);
   window.addEventListener("scroll", foldHeader, { passive: true });
   window.addEventListener("resize", placeHeader);
   placeHeader();
+
+  // The family buttons are one stop of the Tab key (the pressed one); the arrow keys, Home and
+  // End move between them, so that the keyboard reaches the controls after them quickly.
+  function rove(focused) {
+    familyButtons.forEach(function (b) { b.tabIndex = b === focused ? 0 : -1; });
+  }
+  rove(familyButtons.filter(function (b) { return b.getAttribute("aria-pressed") === "true"; })[0] || familyButtons[0]);
+  doc.getElementById("f-family").addEventListener("keydown", function (e) {
+    var shownButtons = familyButtons.filter(function (b) { return !b.hidden; });
+    var at = shownButtons.indexOf(doc.activeElement);
+    if (at < 0) return;
+    var to = e.key === "ArrowRight" || e.key === "ArrowDown" ? at + 1 : e.key === "ArrowLeft" || e.key === "ArrowUp" ? at - 1 : e.key === "Home" ? 0 : e.key === "End" ? shownButtons.length - 1 : null;
+    if (to === null) return;
+    e.preventDefault();
+    var next = shownButtons[(to + shownButtons.length) % shownButtons.length];
+    rove(next);
+    next.focus();
+  });
+  familyButtons.forEach(function (b) { b.addEventListener("click", function () { rove(b); }); });
 
   var opened = applyAddress();
   if (filter.q || filter.family || filter.brand !== null || filter.dis || filter.review) applyFilters();
@@ -541,6 +589,18 @@
     }
     window.addEventListener("error", function (e) { check("uncaught error", false, String(e.message)); });
     function visibleCount() { return tiles.filter(function (t) { return t.getClientRects().length > 0; }).length; }
+    // The same filter drawn as the list: as many rows as tiles on the wall.
+    function listCount() {
+      var was = wall.classList.contains("list");
+      wall.classList.add("list");
+      var n = visibleCount();
+      wall.classList.toggle("list", was);
+      return n;
+    }
+    function inBoth(name, expected) {
+      var onWall = visibleCount(), inList = listCount();
+      check(name + " in the list", inList === onWall && onWall === expected, { wall: onWall, list: inList, expected: expected });
+    }
     check("tile count matches the header", String(tiles.length) === wall.getAttribute("data-count"), tiles.length);
     check("every tile has a product id", tiles.every(function (t) { return t.hasAttribute("data-product-id"); }));
     var imgs = wall.getElementsByTagName("img");
@@ -559,6 +619,7 @@
       brandSelect.selectedIndex = Array.prototype.indexOf.call(brandSelect.options, brandOption);
       brandSelect.dispatchEvent(new Event("change"));
       check("brand filter", visibleCount() === brands[brandOption.value], { brand: brandOption.value, shown: visibleCount(), expected: brands[brandOption.value] });
+      inBoth("brand filter", brands[brandOption.value]);
       brandSelect.selectedIndex = 0;
       brandSelect.dispatchEvent(new Event("change"));
     }
@@ -567,16 +628,19 @@
       familyButton.click();
       var fam = familyButton.getAttribute("data-family");
       check("family filter", visibleCount() === families[fam], { family: fam, shown: visibleCount(), expected: families[fam] });
+      inBoth("family filter", families[fam]);
       familyButtons[0].click();
     }
     disBox.checked = true;
     disBox.dispatchEvent(new Event("change"));
     check("only disagreements", visibleCount() === dis, { shown: visibleCount(), expected: dis });
+    inBoth("only disagreements", dis);
     disBox.checked = false;
     disBox.dispatchEvent(new Event("change"));
     reviewBox.checked = true;
     reviewBox.dispatchEvent(new Event("change"));
     check("needs review", visibleCount() === review && String(review) === doc.getElementById("count-review").textContent && readAddress().review, { shown: visibleCount(), expected: review });
+    inBoth("needs review", review);
     reviewBox.checked = false;
     reviewBox.dispatchEvent(new Event("change"));
     check("filters reset", visibleCount() === tiles.length, visibleCount());
@@ -587,6 +651,7 @@
       searchBox.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
       check("search by id", !probe.hidden && visibleCount() >= 1 && visibleCount() < tiles.length + (tiles.length === 1 ? 1 : 0), { id: probeId, shown: visibleCount() });
       check("the search in the address", readAddress().q === probeId, location.hash);
+      inBoth("search by id", tiles.filter(function (t) { return !t.hidden; }).length);
       searchBox.value = "";
       searchBox.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
       check("search cleared", visibleCount() === tiles.length && location.hash.indexOf("q=") < 0, location.hash);

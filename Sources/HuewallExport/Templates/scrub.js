@@ -115,6 +115,7 @@
 
   wall.addEventListener("huewall:reordered", draw);
   window.addEventListener("resize", draw);
+  wall.addEventListener("huewall:header", draw);
   // Filters hide tiles: the strip shows what is shown.
   var filters = doc.getElementById("filters");
   wall.addEventListener("huewall:filtered", draw);

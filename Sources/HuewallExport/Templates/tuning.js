@@ -11,8 +11,12 @@
   var status = doc.getElementById("live-status");
   var saveButton = doc.getElementById("save");
   var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  var ranges = Array.prototype.slice.call(form.querySelectorAll("input[type=range]"));
-  var toggles = Array.prototype.slice.call(form.querySelectorAll("input[type=checkbox]"));
+  var ranges = Array.prototype.slice.call(form.querySelectorAll("input[type=range][name]"));
+  var toggles = Array.prototype.slice.call(form.querySelectorAll("input[type=checkbox][name]"));
+  // The Simple controls, each driving one parameter's control under Advanced.
+  var simple = Array.prototype.slice.call(form.querySelectorAll("[data-drives]"));
+  var progress = doc.getElementById("live-progress");
+  var header = doc.getElementById("top");
   var current = null;
   var timer = null;
   var round = 0;
@@ -40,10 +44,53 @@
     if (p && preset) p.textContent = preset;
   }
 
-  function say(text, isError) {
-    status.textContent = text;
+  // The status line first says what the wall shows: the stored set, a live change, or a
+  // person's decision; then what just happened.
+  function say(text, isError, shown) {
+    if (shown) status.setAttribute("data-shown", shown);
+    var what = status.getAttribute("data-shown");
+    status.textContent = (what && !isError ? what + " · " : "") + text;
     status.classList.toggle("error", !!isError);
   }
+  // Work that takes seconds (Save, opening Compare): a bar and the seconds so far.
+  var working = null, workText = "";
+  function work(text) {
+    var started = performance.now();
+    if (working) clearInterval(working);
+    progress.hidden = false;
+    workText = text + "…";
+    say(workText);
+    working = setInterval(function () { say(workText + " (" + Math.round((performance.now() - started) / 1000) + " s)"); }, 1000);
+  }
+  function done() {
+    if (working) clearInterval(working);
+    working = null;
+    progress.hidden = true;
+  }
+  function target(control) { return form.elements[control.getAttribute("data-drives")]; }
+  function showValue(control) {
+    var output = control.nextElementSibling;
+    if (output && output.tagName === "OUTPUT") output.textContent = control.value;
+  }
+  // The Simple controls follow the Advanced ones (a preset, the address, a change there).
+  function syncSimple() {
+    simple.forEach(function (c) {
+      var t = target(c);
+      if (!t) return;
+      if (c.type === "checkbox") c.checked = t.checked; else { c.value = t.value; showValue(c); }
+    });
+  }
+  simple.forEach(function (c) {
+    function drive(event) {
+      event.stopPropagation();
+      var t = target(c);
+      if (!t || event.type === "change" && c.type !== "checkbox") return;
+      if (c.type === "checkbox") t.checked = c.checked; else { t.value = c.value; showValue(c); }
+      t.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    c.addEventListener("input", function (event) { if (c.type !== "checkbox") drive(event); else event.stopPropagation(); });
+    c.addEventListener("change", drive);
+  });
 
   // The parameters as the server reads them: the preset, then every value shown.
   function parameters() {
@@ -77,7 +124,9 @@
   // share. Colours are set through the style object, which the page's policy allows.
   function paint(tile, line) {
     tile.setAttribute("data-family", line.family || "");
-    if (line.decidedBy === "override") tile.setAttribute("data-o", ""); else tile.removeAttribute("data-o");
+    if (line.decidedBy === "override") tile.setAttribute("data-o", line.standIn ? "stand-in" : ""); else tile.removeAttribute("data-o");
+    var byHex = line.colors.map(function (c) { return c.hexFamily || ""; });
+    if (byHex.some(Boolean)) tile.setAttribute("data-hf", byHex.join(";")); else tile.removeAttribute("data-hf");
     tile.classList.toggle("dis", !!line.disagreement);
     if (line.disagreement) tile.setAttribute("data-d", ""); else tile.removeAttribute("data-d");
     tile.setAttribute("data-c", line.colors.map(function (c) {
@@ -200,7 +249,7 @@
       remember(known);
       nameShown(known.hash, known.preset);
       shownGranularity = p.get("granularity");
-      say(known.painted + " tiles from a recent analysis of these parameters, at once (" + Math.round(performance.now() - started) + " ms)");
+      say(known.painted + " tiles from a recent analysis of these parameters, at once (" + Math.round(performance.now() - started) + " ms)", false, "a live change, not saved");
       wall.setAttribute("data-analysed", String(mine));
       wall.setAttribute("data-cached", String(mine));
       return;
@@ -237,7 +286,7 @@
             nameShown(line.hash, line.preset);
             shownGranularity = p.get("granularity");
             var ms = Math.round(performance.now() - started);
-            say(painted + " tiles re-analysed in " + ms + " ms" + (failed ? ", " + failed + " images could not be read" : ""));
+            say(painted + " tiles re-analysed in " + ms + " ms" + (failed ? ", " + failed + " images could not be read" : ""), false, "a live change, not saved");
             wall.setAttribute("data-analysed", String(mine));
           }
         });
@@ -255,13 +304,18 @@
   var moreControls = doc.getElementById("t-more");
   if (moreControls) {
     moreControls.addEventListener("click", function () {
-      var open = form.classList.toggle("open");
+      // A folded header unfolds with the controls open.
+      var folded = header && header.classList.contains("collapsed") && !header.classList.contains("open");
+      if (folded && header.huewallUnfold) header.huewallUnfold();
+      var open = folded ? true : form.classList.toggle("open");
+      form.classList.toggle("open", open);
       moreControls.setAttribute("aria-expanded", String(open));
       window.dispatchEvent(new Event("resize"));
     });
   }
 
   function changed(event) {
+    syncSimple();
     var output = event.target.nextElementSibling;
     if (event.target.type === "range" && output && output.tagName === "OUTPUT") output.textContent = event.target.value;
     if (event.target.name === "saveName") return;
@@ -278,6 +332,8 @@
       var p = parameters();
       p.set("a", "live");
       p.set("b", doc.getElementById("compare-with").value);
+      compareButton.disabled = true;
+      work("opening the comparison: both walls are analysed and set side by side");
       window.location.href = "compare?" + p.toString();
     });
   }
@@ -296,14 +352,15 @@
 
   // The page was rendered from a stored set of these parameters: analyse behind it.
   if (form.hasAttribute("data-stored")) {
-    say("the wall of the stored set " + form.getAttribute("data-stored") + "; a change re-analyses it live");
+    nameShown(null, null, form.getAttribute("data-stored"));
+    say("as the last run analysed it; a change re-analyses the wall live", false, "the stored set " + form.getAttribute("data-stored"));
     analyse(true);
   }
   // A link to parameters no set has: the page came at once with a stored set's wall, and the
   // analysis of its own parameters streams in, the tiles on screen first.
   if (form.hasAttribute("data-pending")) {
     analyse(false);
-    say("analysing the parameters of this address, the tiles on screen first; until then the wall is the stored set " + form.getAttribute("data-pending") + "'s");
+    say("analysing the parameters of this address, the tiles on screen first; until then the wall is the stored set " + form.getAttribute("data-pending") + "'s", false, "a live change, not saved");
   }
 
   // Re-sort: a decision changes its tile in place and leaves the wall's order alone, so that
@@ -382,7 +439,7 @@
             wall.dispatchEvent(new CustomEvent("huewall:changed", { detail: tile }));
             var shown = answer.decidedBy === "override" && answer.hex
               ? " — shown as " + answer.hex + (answer.name ? " (" + answer.name + ")" : "") : "";
-            say(answer.message + shown + "; the wall keeps its order until you re-sort");
+            say(answer.message + shown + "; the wall keeps its order until you re-sort", false, "decided by a person");
             if (resortButton) resortButton.disabled = false;
             wall.setAttribute("data-decided", id);
             wall.setAttribute("data-decisions", String(+(wall.getAttribute("data-decisions") || 0) + 1));
@@ -413,7 +470,7 @@
     var p = parameters();
     p.set("name", name);
     saveButton.disabled = true;
-    say("saving " + name + "…");
+    work("saving " + name + ": the catalogue is analysed with these parameters and exported");
     // The server accepts changes from its own page only, which carries its token.
     fetch("api/save?" + p.toString(), {
       method: "POST", headers: { "X-Huewall-Token": form.dataset.token }
@@ -421,16 +478,19 @@
       .then(function (response) {
         if (!response.ok) return failure(response);
         return readLines(response, function (line) {
-          say(line.message, line.failed);
           // The set is stored from its first "saved" line on: Compare offers it at once, and
           // the header names it.
           if (/^saved /.test(line.message)) {
             offerToCompare(name);
             nameShown(null, null, name);
+            status.setAttribute("data-shown", "the stored set " + name);
           }
+          if (line.failed || /exported it to/.test(line.message)) done();
+          if (working) workText = line.message;
+          say(line.message, line.failed);
         });
       })
-      .catch(function (error) { say(error.message, true); })
-      .then(function () { saveButton.disabled = false; });
+      .catch(function (error) { done(); say(error.message, true); })
+      .then(function () { done(); saveButton.disabled = false; });
   });
 })();

@@ -99,7 +99,8 @@ public enum ShopifyMetafields {
       }
       entries.append(
         Entry(
-          id: product.id, handle: link.flatMap(handle(of:)),
+          id: product.id,
+          handle: link.flatMap(handle(of:)) ?? (writesCSV ? exportHandle(of: product) : nil),
           productID: shopifyID(product.itemGroupId) ?? channel.first?.product
             ?? shopifyID(product.id.split(separator: "-").first.map(String.init)),
           variantIDs: variants, title: product.title, hex: first.hex,
@@ -214,6 +215,16 @@ public enum ShopifyMetafields {
   }
 
   /// The handle in a product link: the path segment after `products`.
+  /// The handle of a product read from Shopify's product CSV export, which has no links: its
+  /// group, the export's `Handle`. Nil for a group that is a Shopify id (a `products.json`
+  /// read without the shop's address).
+  static func exportHandle(of product: ColorsDocument.ExportedProduct) -> String? {
+    guard product.link == nil, let group = product.itemGroupId, !group.isEmpty,
+      shopifyID(group) == nil
+    else { return nil }
+    return group
+  }
+
   static func handle(of link: URLComponents) -> String? {
     let parts = link.path.split(separator: "/")
     guard let index = parts.lastIndex(of: "products"), index + 1 < parts.count else {

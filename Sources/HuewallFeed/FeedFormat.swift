@@ -50,6 +50,20 @@ public enum FeedFormat: String, Sendable, Codable, CaseIterable {
     return DelimitedFeed.looksLikeMerchantTSV(data) ? .merchantTSV : .csv
   }
 
+  /// Whether `data`, the start of a feed, is Shopify's own product CSV export (Products →
+  /// Export): a header with `Handle`, `Option1 Value` and `Image Src`. Such a catalogue's
+  /// handles and titles are the shop's, as a `products.json`'s are.
+  public static func isShopifyProductExport(_ data: Data) -> Bool {
+    let bytes = Array(DelimitedFeed.fromHeader(Array(FeedText.firstBytes(of: data))))
+    var reader = DelimitedText.Reader(delimiter: DelimitedFeed.sniffDelimiter(bytes))
+    var header: [String]?
+    try? reader.consume(Data(bytes)) { record in
+      if header == nil { header = record.fields }
+    }
+    guard let header else { return false }
+    return ShopifyProductCSV(header: header.map(DelimitedFeed.normalize)) != nil
+  }
+
   /// Whether the feed's first character opens a JSON object or array.
   static func isJSON(_ start: Data.SubSequence) -> Bool {
     start.first == UInt8(ascii: "{") || start.first == UInt8(ascii: "[")

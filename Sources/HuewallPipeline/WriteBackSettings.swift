@@ -99,16 +99,21 @@ extension PipelineConfiguration {
   /// Whether the catalogue is read from a Shopify shop's `products.json`, so that its ids are
   /// Shopify's product and variant ids and its titles the shop's own: `feed.format` is
   /// `shopify`, or, when `pipeline.json` gives no format, a local feed file reads as one (a
-  /// shop's address is paged only with the format given). The configuration says it, not the
+  /// shop's address is paged only with the format given); or a local file is Shopify's own
+  /// product CSV export, whose handles and titles are the shop's too. The configuration says it, not the
   /// catalogue, since the write-back follows the feed the next run reads.
   public var isShopifySourced: Bool {
-    if let format = feed.format { return format == .shopify }
+    if let format = feed.format, format != .csv { return format == .shopify }
     guard !feed.source.contains("://") || feed.source.hasPrefix("file://") else { return false }
     let path = URL(string: feed.source).flatMap { $0.isFileURL ? $0.path : nil } ?? feed.source
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
     let start = (try? handle.read(upToCount: 1 << 20)) ?? Data()
-    return FeedFormat.detect(start, pathExtension: URL(fileURLWithPath: path).pathExtension)
-      == .shopify
+    if feed.format == nil,
+      FeedFormat.detect(start, pathExtension: URL(fileURLWithPath: path).pathExtension) == .shopify
+    {
+      return true
+    }
+    return FeedFormat.isShopifyProductExport(start)
   }
 }

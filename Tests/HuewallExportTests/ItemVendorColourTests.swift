@@ -60,3 +60,41 @@ import Testing
     #expect(left.namedByShop == ["135-2"])
   }
 }
+
+/// A catalogue read from Shopify's product CSV export has no links: the metafields CSV is
+/// keyed by its products' `Handle`, their group.
+@Suite struct ShopifyExportWriteBackTests {
+  func colourway(_ id: String, group: String?, link: String? = nil)
+    -> ColorsDocument.ExportedProduct
+  {
+    var product = ColorsDocument.ExportedProduct(
+      id: id, title: "Harbour Tee", brand: nil, vendorColor: "Navy", vendorFamily: "navy",
+      link: link, imageUrl: nil, position: 1, family: "navy", disagreement: false,
+      colors: [.init(h: 0.62, s: 0.6, v: 0.4, hex: "#293a66", share: 0.9, family: "navy")])
+    product.confidence = 1
+    product.itemGroupId = group
+    product.items = [.init(id: id + "/S", size: "S")]
+    return product
+  }
+
+  @Test func theCSVIsKeyedByTheExportsHandle() {
+    let output = ShopifyMetafields.render(
+      [colourway("harbour-tee-navy", group: "harbour-tee")], includeUnsure: false)
+    #expect(output.products == 1)
+    let rows = output.csv.split(whereSeparator: \.isNewline)
+    #expect(rows.count == 2)
+    #expect(rows.last?.hasPrefix("harbour-tee,Harbour Tee,") == true)
+    #expect(output.withoutHandle.isEmpty)
+  }
+
+  @Test func aShopifyIDIsNoHandleAndNoCSVMeansNoHandleFromAGroup() {
+    // products.json read without the shop's address: its group is the product id.
+    let numeric = ShopifyMetafields.render(
+      [colourway("123-navy", group: "123")], includeUnsure: false)
+    #expect(numeric.products == 0)
+    // A Merchant catalogue: no CSV, and its groups are no handles.
+    let merchant = ShopifyMetafields.render(
+      [colourway("TEE-navy", group: "TEE")], includeUnsure: false, csv: false)
+    #expect(merchant.withoutHandle == ["TEE-navy"])
+  }
+}

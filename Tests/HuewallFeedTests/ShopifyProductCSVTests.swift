@@ -100,3 +100,18 @@ import Testing
     #expect(result.itemErrors.first?.line == 16)
   }
 }
+
+/// What the write-back asks of a feed file: whether it is Shopify's own export, whose handles
+/// and titles are the shop's.
+@Suite struct ShopifyProductExportDetectionTests {
+  @Test func theExportIsToldByItsHeader() throws {
+    #expect(FeedFormat.isShopifyProductExport(try fixtureData("shopify-export.csv")))
+    #expect(FeedFormat.isShopifyProductExport(try fixtureData("shopify-export-jewellery.csv")))
+    for other in ["products.csv", "woocommerce-export.csv", "magento-export.csv", "merchant.tsv"] {
+      #expect(!FeedFormat.isShopifyProductExport(try fixtureData(other)), "\(other)")
+    }
+    // A semicolon export with a byte-order mark, as a spreadsheet saves it.
+    let saved = "\u{FEFF}Handle;Title;Option1 Name;Option1 Value;Variant SKU;Image Src\n"
+    #expect(FeedFormat.isShopifyProductExport(Data(saved.utf8)))
+  }
+}

@@ -11,7 +11,8 @@ import Foundation
 /// colour `colorN_name` (its CSS name) and `colorN_shopName` (the shop's name of its family),
 /// then `confidence` (0…1), then `backdrop` (`#rrggbb`, `transparent`, `scene`, or empty when
 /// unknown), then `image` (the URL of the image the colours come from) and `imageIndex` (its
-/// place among the product's images, 0 for the main one).
+/// place among the product's images, 0 for the main one), then `secondFamily` (the family
+/// across the boundary the top colour lies near, empty for most products).
 ///
 /// Every value goes through the CSV cell rule (``SpreadsheetCell/inert(_:)``): one that begins
 /// with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, the `id` too
@@ -39,6 +40,7 @@ public enum ColorsCSV {
     header.append("confidence")
     header.append("backdrop")
     header += ["image", "imageIndex"]
+    header.append("secondFamily")
     appendRow(header, to: &out)
     var row: [String] = []
     row.reserveCapacity(header.count)
@@ -77,6 +79,7 @@ public enum ColorsCSV {
       row.append(product.backdrop ?? "")
       row.append(product.image ?? "")
       row.append(product.imageIndex.map(String.init) ?? "")
+      row.append(product.secondFamily ?? "")
       appendRow(row, to: &out)
     }
     return out

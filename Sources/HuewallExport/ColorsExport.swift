@@ -37,6 +37,10 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
     public var family: String?
     /// The vendor's family contradicts the analysed one (``familiesDisagree(vendor:analysed:colorFamilies:)``).
     public var disagreement: Bool
+    /// The family across the boundary the top colour lies near (``ColorFamily/second(of:h:s:v:)``),
+    /// under which the page's filter and search also find the product; nil inside a family,
+    /// for a person's decision and without the shopper boundaries.
+    public var secondFamily: String? = nil
     public var colors: [ExportedColor]
     /// Who decided the colours: `analysis`, or `override` when a person's decision holds.
     public var decidedBy: String = DecidedBy.analysis
@@ -64,7 +68,7 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
       case id, title, brand, vendorColor, vendorFamily, link, imageUrl, position, family
       case disagreement, colors, decidedBy, override, confidence, backdrop, image, imageIndex
-      case items
+      case items, secondFamily
     }
 
     /// Every key is written, a missing value as null, so that every product has the same
@@ -89,6 +93,7 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
       try c.encode(image, forKey: .image)
       try c.encode(imageIndex, forKey: .imageIndex)
       try c.encode(items, forKey: .items)
+      try c.encode(secondFamily, forKey: .secondFamily)
     }
   }
 
@@ -350,9 +355,11 @@ struct WallCatalogue {
     parameters = ColorsDocument.ParametersSummary(
       name: parameterSet.name, preset: parameterSet.preset, hash: parameterSet.hash,
       values: parameterSet.parameters)
+    let shopper = parameterSet.parameters.shopperFamilies
     placed = keyed.enumerated().map { index, item in
       var product = item.product
       product.position = index + 1
+      if shopper { product.secondFamily = product.boundarySecondFamily }
       return (product, item.sha)
     }
     self.unplaced = unplaced.sorted { $0.id < $1.id }
@@ -494,12 +501,24 @@ extension ColorsDocument.ExportedProduct {
     ColorsDocument.append(link, to: &out)
     out += ", \"override\": "
     if let override { override.write(to: &out) } else { out += "null" }
-    out += ", \"position\": \(position), \"title\": "
+    out += ", \"position\": \(position), \"secondFamily\": "
+    ColorsDocument.append(secondFamily, to: &out)
+    out += ", \"title\": "
     JSONValue.appendQuoted(title, to: &out)
     out += ", \"vendorColor\": "
     ColorsDocument.append(vendorColor, to: &out)
     out += ", \"vendorFamily\": "
     ColorsDocument.append(vendorFamily, to: &out)
     out += "}"
+  }
+}
+
+extension ColorsDocument.ExportedProduct {
+  /// The second family of an analysed product's final family, from its top colour as stored.
+  var boundarySecondFamily: String? {
+    guard decidedBy == ColorsDocument.DecidedBy.analysis,
+      let family = family.flatMap(ColorFamily.init(rawValue:)), let top = colors.first
+    else { return nil }
+    return ColorFamily.second(of: family, h: top.h, s: top.s, v: top.v)?.rawValue
   }
 }

@@ -33,11 +33,11 @@ import Testing
         + "color1_hex,color1_share,color1_family,color1_h,color1_s,color1_v,"
         + "color2_hex,color2_share,color2_family,color2_h,color2_s,color2_v,"
         + "decidedBy,color1_name,color1_shopName,color2_name,color2_shopName,confidence,backdrop,"
-        + "image,imageIndex")
+        + "image,imageIndex,secondFamily")
     #expect(
       lines[1]
         == "1,\"P,1\",\"The \"\"Best\"\"\nMug\",,\"BLK, matte\",black,blue,true,,"
-        + "https://i.example/a.jpg,#3377ff,0.4427,blue,0.6,0.8,1,,,,,,,analysis,,,,,,,,")
+        + "https://i.example/a.jpg,#3377ff,0.4427,blue,0.6,0.8,1,,,,,,,analysis,,,,,,,,,")
     #expect(lines.count == 3 && lines[2].isEmpty, "every row ends with CRLF")
   }
 
@@ -48,7 +48,7 @@ import Testing
     #expect(csv.components(separatedBy: "\r\n")[0].contains(",color3_v,decidedBy,"))
     #expect(
       csv.components(separatedBy: "\r\n")[0].hasSuffix(
-        ",color3_name,color3_shopName,confidence,backdrop,image,imageIndex"))
+        ",color3_name,color3_shopName,confidence,backdrop,image,imageIndex,secondFamily"))
   }
 
   @Test func numbersHaveNoTrailingZero() {

@@ -51,7 +51,7 @@ import Testing
       Set(product.keys) == [
         "id", "title", "brand", "vendorColor", "vendorFamily", "link", "imageUrl", "position",
         "family", "disagreement", "colors", "decidedBy", "override", "confidence", "backdrop",
-        "image", "imageIndex", "items",
+        "image", "imageIndex", "items", "secondFamily",
       ])
     #expect(product["brand"] is NSNull)
     #expect(product["backdrop"] is NSNull)
@@ -85,12 +85,12 @@ import Testing
     #expect(document.products.allSatisfy { $0.colors.allSatisfy { $0.hex != "#d3d3d3" } })
     let csv = try String(contentsOf: out.appendingPathComponent("colors.csv"), encoding: .utf8)
     let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    #expect(rows[0].hasSuffix(",confidence,backdrop,image,imageIndex"))
+    #expect(rows[0].hasSuffix(",confidence,backdrop,image,imageIndex,secondFamily"))
     let last = Dictionary(
       uniqueKeysWithValues: rows.dropFirst().map {
         (
           $0.split(separator: ",", omittingEmptySubsequences: false)[1],
-          $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2).last!
+          $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(3).last!
         )
       })
     #expect(last == ["a": "#d3d3d3", "b": "transparent", "c": "scene", "d": ""])

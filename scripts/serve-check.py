@@ -27,6 +27,11 @@ samples). The script starts `huewall serve --port 0` on loopback, then, in the p
   labels whole; Clear undoes it;
 - on a phone (390×844) the controls fold behind one button, the wall's first row is within
   the first screen, and the controls and the decision form are at least 44 px tall.
+- every filter draws the same tiles in the wall and the list, on a desktop and a phone;
+- on a laptop (1366×768) the header folds to at most 15 % of the screen once scrolled, the hue
+  strip starts below it, the Simple controls (in a merchandiser's words) are at most 10 Tab
+  presses away and drive their parameters, every Advanced control has a sentence of help, and
+  axe finds no serious or critical violation.
 Screenshots of the views go to SCREENSHOT-FOLDER. Exits 1 with every failure listed.
 """
 

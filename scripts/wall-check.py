@@ -24,6 +24,11 @@ hover) and at 1440×900, and checks:
 - the self-contained page (`huewall export --single-file`), alone in a folder, shows its
   thumbnails;
 - with prefers-reduced-motion, the list switch leaves no transform behind at once.
+- for every kind of filter (family, brand, search, disagreements, review), on the phone and the
+  desktop, the wall and the list draw exactly the tiles the filter selects, in wall order, as
+  many as the header says;
+- on a laptop (1366×768) the header folds to at most 15 % of the screen once scrolled, and the
+  hue strip starts below it.
 Exits 1 with every failure listed.
 """
 

@@ -231,6 +231,9 @@ enum DelimitedFeed {
     private var lists: [Field: [Int]] = [:]
     /// The shop export the header is, when it is one.
     private(set) var export: ShopExport?
+    /// The header's columns when none is the title: said once, as a warning with the first
+    /// item, since every title is then empty.
+    private(set) var withoutTitle: [String]?
 
     init(
       header: [String], names: [Field: [String]], mapping: [FeedColumn: String] = [:]
@@ -270,6 +273,7 @@ enum DelimitedFeed {
       guard single[.id] != nil else {
         throw .missingColumn("id", accepted: names[.id]!, found: found)
       }
+      if single[.title] == nil { withoutTitle = found }
       guard single[.image] != nil || !(lists[.additionalImages] ?? []).isEmpty else {
         throw .missingColumn(
           "image", accepted: names[.image]! + (names[.additionalImages] ?? []), found: found)
@@ -319,6 +323,7 @@ enum DelimitedFeed {
       }
       item.availability = value(.availability)
       item.itemGroupId = value(.itemGroupId)
+      item.columnsWithoutTitle = withoutTitle
       return item
     }
 

@@ -238,6 +238,9 @@ public struct FeedItemWarning: Sendable, Hashable {
     /// Images past ``FeedParser/maxImagesPerProduct`` left out of items that list more: said
     /// once a feed, for the first item, with how many images of how many items.
     case imagesDropped(count: Int, items: Int, limit: Int)
+    /// A CSV or TSV header without a column Huewall knows as the title (`Item title`,
+    /// `parent_name`): every title is empty. Said once a feed, with the columns found.
+    case noTitleColumn(found: [String])
 
     /// This feed-wide count and `other` of the same kind as one (a later Shopify page's):
     /// counts added, fields kept in order of first mention; nil for another kind, or one that
@@ -293,6 +296,10 @@ extension FeedItemWarning.Reason: CustomStringConvertible {
     case .imagesDropped(let count, let items, let limit):
       "\(count) \(count == 1 ? "image" : "images") past the first \(limit) of an item left out"
         + " in \(items) \(items == 1 ? "item" : "items"), this the first"
+    case .noTitleColumn(let found):
+      "no title column, so every title is empty; the columns are "
+        + found.map { "\"\($0)\"" }.joined(separator: ", ")
+        + "; name the title's with feed.columns in pipeline.json ({\"title\": \"<column>\"})"
     }
   }
 }

@@ -103,6 +103,7 @@ public struct FeedParser: Sendable {
     var replaced = Tally()
     var dropped = Tally()
     var droppedImages = Tally()
+    var saidWithoutTitle = false
     func check(_ item: RawItem) throws {
       itemCount = max(itemCount, item.position)
       if item.isFoldedParent { return }
@@ -136,6 +137,13 @@ public struct FeedParser: Sendable {
           if droppedHere.count > 0 { dropped.add(droppedHere, warning, to: &itemWarnings) }
           if imagesLeftOut > 0 {
             droppedImages.add(Tally.Item(count: imagesLeftOut), warning, to: &itemWarnings)
+          }
+          if let columns = item.columnsWithoutTitle, !saidWithoutTitle {
+            saidWithoutTitle = true
+            itemWarnings.append(
+              FeedItemWarning(
+                position: item.position, line: item.line, id: product.id,
+                reason: .noTitleColumn(found: columns)))
           }
           for key in item.unknownKeys {
             if let seen = unknownKeys[key] {
@@ -589,6 +597,8 @@ struct RawItem {
   var replacedCount = 0
   /// Keys of a Huewall JSON item that Huewall does not read, in the order written.
   var unknownKeys: [String] = []
+  /// A CSV or TSV row of a header without a title column: the header's columns.
+  var columnsWithoutTitle: [String]?
 
   init(position: Int, line: Int? = nil) {
     self.position = position

@@ -115,3 +115,26 @@ import Testing
     #expect(FeedFormat.isShopifyProductExport(Data(saved.utf8)))
   }
 }
+
+/// A title column Huewall does not know is said, not dropped without a word.
+@Suite struct TitleColumnWarningTests {
+  let feed = Data(
+    ("id,Item title,image_link\n1,Standard tetra pelena,https://s.example/1.jpg\n"
+      + "2,MINI tetra pelena,https://s.example/1.jpg\n").utf8)
+
+  @Test func anUnknownTitleColumnIsAWarningNamingTheColumnsAndTheSetting() throws {
+    let result = try FeedParser().parse(feed, source: "feed.csv")
+    #expect(result.products.count == 2)
+    #expect(result.itemWarnings.count == 1)
+    let warning = try #require(result.itemWarnings.first)
+    #expect(warning.reason == .noTitleColumn(found: ["id", "Item title", "image_link"]))
+    #expect("\(warning)".contains("\"Item title\""))
+    #expect("\(warning)".contains("feed.columns"))
+  }
+
+  @Test func mappedTheTitlesAreReadAndNothingIsSaid() throws {
+    let result = try FeedParser(columns: [.title: "Item title"]).parse(feed, source: "feed.csv")
+    #expect(result.itemWarnings.isEmpty)
+    #expect(result.products.map(\.title) == ["Standard tetra pelena", "MINI tetra pelena"])
+  }
+}

@@ -37,8 +37,9 @@ struct SetColor: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The exact colour. Without it, the product's own colour of the family shows, else the "
-        + "family's typical colour in the catalogue.", valueName: "#rrggbb"))
+      "The exact colour. Without it, the photo's own colour nearest the family shows, renamed; "
+        + "only a photo with nothing near the family shows the family's typical colour in the "
+        + "catalogue (colors.json marks it standIn).", valueName: "#rrggbb"))
   var hex: String?
 
   @Option(help: "Why, in a few words; shown with the decision.")

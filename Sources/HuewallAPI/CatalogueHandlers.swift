@@ -97,8 +97,12 @@ struct CatalogueHandlers: APIProtocol {
     let selection = filters.select(from: wall)
     var counts: [String: Int] = [:]
     for offset in 0..<selection.count {
-      let family = wall.families[selection[offset]]
+      // As the filter finds them: by family and by second family.
+      let position = selection[offset]
+      let family = wall.families[position]
       if !family.isEmpty { counts[family, default: 0] += 1 }
+      let second = wall.secondFamilies[position]
+      if !second.isEmpty, second != family { counts[second, default: 0] += 1 }
     }
     let families = wall.familyOrder.compactMap { family in
       counts[family].map { Components.Schemas.FamilyCount(family: family, count: $0) }

@@ -66,7 +66,9 @@ struct Filters: Sendable, Equatable {
   }
 
   private func matches(_ position: Int, on wall: ServedWall) -> Bool {
-    if let family, wall.families[position] != family { return false }
+    if let family, wall.families[position] != family, wall.secondFamilies[position] != family {
+      return false
+    }
     if let brand, wall.brands[position] != brand { return false }
     if hueMin != nil || hueMax != nil {
       guard let hue = wall.hues[position] else { return false }

@@ -19,10 +19,11 @@ struct ServedWall: Sendable {
   /// Each product's family ("" when it has none), brand and search text, folded
   /// (``fold(_:)``), and its main colour's hue in degrees when that colour is chromatic.
   var families: [String]
+  var secondFamilies: [String]
   var brands: [String]
   var haystacks: [String]
   var hues: [Double?]
-  /// The positions of each family's products, ascending.
+  /// The positions of the products of each family or second family, ascending.
   var byFamily: [String: [Int]]
   /// The families in the order the wall first shows them.
   var familyOrder: [String]
@@ -40,6 +41,7 @@ struct ServedWall: Sendable {
     self.products = products
     index = Dictionary(products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
     families = products.map { $0.family ?? "" }
+    secondFamilies = products.map { $0.secondFamily ?? "" }
     brands = products.map { fold($0.brand ?? "") }
     haystacks = products.map(Self.haystack(of:))
     hues = products.map { product in
@@ -53,6 +55,11 @@ struct ServedWall: Sendable {
     for (position, family) in families.enumerated() where !family.isEmpty {
       if byFamily[family] == nil { familyOrder.append(family) }
       byFamily[family, default: []].append(position)
+      let second = secondFamilies[position]
+      if !second.isEmpty, second != family { byFamily[second, default: []].append(position) }
+    }
+    for family in byFamily.keys where !familyOrder.contains(family) {
+      familyOrder.append(family)
     }
     self.byFamily = byFamily
     self.familyOrder = familyOrder
@@ -84,6 +91,7 @@ struct ServedWall: Sendable {
     Components.Schemas.Product(
       id: exported.id, title: exported.title, brand: exported.brand, link: exported.link,
       imageUrl: exported.imageUrl, image: exported.image, family: exported.family,
+      secondFamily: exported.secondFamily,
       colors: exported.colors.map { color in
         Components.Schemas.Color(
           hex: color.hex, share: color.share, family: color.family, name: color.name,

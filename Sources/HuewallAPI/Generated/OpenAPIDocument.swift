@@ -1,10 +1,10 @@
-// Generated from openapi.yaml (sha256 6b03a84b38e1d774571bbd4cc809116d2a3dc8d3c729ab00f9fa97defff274a7) by scripts/generate-openapi; do not edit.
+// Generated from openapi.yaml (sha256 6355281fe0817a48fa52a233b3273fc365f5c80dd199fe4502030643de03b4f9) by scripts/generate-openapi; do not edit.
 // swift-format-ignore-file
 
 /// The OpenAPI document `huewall api` serves at /openapi.yaml, as it was generated from.
 package enum OpenAPIDocument {
   /// The SHA-256 of openapi.yaml, in hex.
-  package static let sha256 = "6b03a84b38e1d774571bbd4cc809116d2a3dc8d3c729ab00f9fa97defff274a7"
+  package static let sha256 = "6355281fe0817a48fa52a233b3273fc365f5c80dd199fe4502030643de03b4f9"
   /// The text of openapi.yaml.
   package static let text = #"""
 openapi: 3.1.0
@@ -261,7 +261,8 @@ components:
     family:
       name: family
       in: query
-      description: Only products of this colour family.
+      description: |
+        Only products of this colour family, or whose second family (`secondFamily`) it is.
       schema:
         type: string
         enum: [black, white, grey, silver, beige, brown, red, orange, yellow, gold, green, blue,
@@ -430,6 +431,11 @@ components:
           description: The image the colours come from.
         family:
           type: [string, "null"]
+        secondFamily:
+          type: [string, "null"]
+          description: |
+            The family across the boundary the main colour lies near, under which the `family`
+            filter also finds the product; null inside a family and for a person's decision.
         colors:
           type: array
           items:

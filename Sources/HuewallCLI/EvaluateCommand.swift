@@ -44,6 +44,13 @@ struct Evaluate: AsyncParsableCommand {
   @Option(help: "The folder of the labelled images (default: beside the labels file, or images/).")
   var images: String?
 
+  @Option(
+    help: """
+      The reach of hue in degrees that gives the second family, to score another than the \
+      export's (scripts/refit-second-family-reach).
+      """)
+  var secondFamilyReach: Double?
+
   @Flag(help: "Print the report as one JSON object.")
   var json = false
 
@@ -65,6 +72,12 @@ struct Evaluate: AsyncParsableCommand {
       throw CommandFailure.fatal("evaluate: \(error)")
     }
     var tally = EvaluationTally()
+    if let reach = secondFamilyReach {
+      guard (0...30).contains(reach) else {
+        throw CommandFailure.fatal("evaluate: --second-family-reach must be 0…30 degrees")
+      }
+      tally.secondFamilyReach = reach
+    }
     var learned = LearnedFamiliesScore()
     var refitted = RefittedBoundariesScore()
     try await forEachConcurrently(items, width: jobs.jobs, inOrder: true) { item in
@@ -267,7 +280,7 @@ struct EvaluationTally {
     var expected: String
     var got: String
     var detail: String
-    /// The second family given (``ColorFamily/second(of:h:s:v:)``), if any.
+    /// The second family given (``ColorFamily/second(of:h:s:v:reach:)``), if any.
     var second: String? = nil
   }
 
@@ -285,7 +298,10 @@ struct EvaluationTally {
   /// Label → top colour's family → images.
   var confusion: [String: [String: Int]] = [:]
   var familyMismatches: [Miss] = []
-  /// Products given a second family (``ColorFamily/second(of:h:s:v:)``), overall and by source.
+  /// The reach of hue that gives the second family (``ColorFamily/secondFamilyReach``).
+  var secondFamilyReach = ColorFamily.secondFamilyReach
+  /// Products given a second family (``ColorFamily/second(of:h:s:v:reach:)``), overall and by
+  /// source.
   var secondGiven = Count()
   var secondGivenBySource: [String: Count] = [:]
   /// The family or the second family is the label, overall and by source.
@@ -340,7 +356,9 @@ struct EvaluationTally {
     -> ColorFamily?
   {
     let second = top.flatMap { top in
-      family.flatMap { ColorFamily.second(of: $0, h: top.h, s: top.s, v: top.v) }
+      family.flatMap {
+        ColorFamily.second(of: $0, h: top.h, s: top.s, v: top.v, reach: secondFamilyReach)
+      }
     }
     let silverAsGrey = item.body != nil
     let either =

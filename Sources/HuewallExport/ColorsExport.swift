@@ -37,7 +37,7 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
     public var family: String?
     /// The vendor's family contradicts the analysed one (``familiesDisagree(vendor:analysed:colorFamilies:)``).
     public var disagreement: Bool
-    /// The family across the boundary the top colour lies near (``ColorFamily/second(of:h:s:v:)``),
+    /// The family across the boundary the top colour lies near (``ColorFamily/second(of:h:s:v:reach:)``),
     /// under which the page's filter and search also find the product; nil inside a family,
     /// for a person's decision and without the shopper boundaries.
     public var secondFamily: String? = nil

@@ -64,6 +64,14 @@ import Testing
     #expect(result.stderr.contains("\(labels.path): label 1 (a.jpg): `body_hsv`"))
   }
 
+  @Test func aSecondFamilyReachOutOfRangeIsFatal() async throws {
+    let result = try await huewall([
+      "evaluate", "--labels", "samples/labels.tsv", "--second-family-reach", "45",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("--second-family-reach must be 0…30 degrees"))
+  }
+
   static let realPhotos = RealPhotos.folder
 
   @Test(

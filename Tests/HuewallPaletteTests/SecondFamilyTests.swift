@@ -9,6 +9,7 @@ import Testing
     let h = 11.0 / 360
     #expect(ColorFamily(h: h, s: 0.9, v: 1, shopper: .drawn) == .red)
     #expect(ColorFamily.second(of: .red, h: h, s: 0.9, v: 1) == .orange)
+    #expect(ColorFamily.second(of: .red, h: h, s: 0.9, v: 1, reach: 0) == nil)
   }
 
   @Test func aColourInsideItsFamilyHasNoSecond() {

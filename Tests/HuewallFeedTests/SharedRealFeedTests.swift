@@ -127,5 +127,19 @@ struct SharedRealFeedTests {
         "Zielony", "Mleczny", "Szary", "Czerwony", "Biały", "Metalowy", "Złoty", "Niebieski",
         "Koniak", "Szmaragdowy", "Różowy", "Pudrowy", "Pomarańczowy", "Liliowy", "Cytrynowy",
       ])
+    // Folded into tiles (items of a group that share a photo are one, whatever their
+    // colours), every colour is still named: the tile's or its item's own.
+    let byKey = Dictionary(grouping: result.products, by: Colourway.key(of:))
+    let tiles = byKey.values.flatMap { Colourway.colourways($0) }
+    #expect(tiles.count < result.products.count)
+    let named = Set(
+      tiles.flatMap { tile in [tile.vendorColor] + tile.items.map(\.vendorColor) }.compactMap {
+        $0
+      })
+    #expect(named == colours)
+    print(
+      "italyshop: \(result.products.count) items, \(tiles.count) tiles, "
+        + "\(tiles.count { Set($0.items.compactMap(\.vendorColor)).count > 0 }) with items of "
+        + "another colour")
   }
 }

@@ -93,10 +93,18 @@ extension CatalogStore {
     try write { db in
       var sync = try ProductSync(db: db, date: date)
       if try db.tableExists("staged_products", in: "temp") {
+        // The rest of the group being read, then the groups after it: each an index range, so
+        // that a group of a million items is not scanned from its start for every page (SQLite
+        // ranges a row value `(group_key, seq) > (?, ?)` on its first column only).
+        let columns = "id, \(ProductValues.columns), group_key, seq"
         let page = try db.makeStatement(
           sql: """
-            SELECT id, \(ProductValues.columns), group_key, seq
-            FROM temp.staged_products WHERE (group_key, seq) > (?, ?)
+            SELECT * FROM (
+              SELECT * FROM (SELECT \(columns) FROM temp.staged_products
+                WHERE group_key = ?1 AND seq > ?2 ORDER BY seq LIMIT \(ProductSync.chunkSize))
+              UNION ALL
+              SELECT * FROM (SELECT \(columns) FROM temp.staged_products
+                WHERE group_key > ?1 ORDER BY group_key, seq LIMIT \(ProductSync.chunkSize)))
             ORDER BY group_key, seq LIMIT \(ProductSync.chunkSize)
             """)
         var last: (groupKey: String, seq: Int64) = ("", 0)

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import HuewallPalette
-public import Hummingbird
+import Hummingbird
 import Logging
 import OpenAPIRuntime
 import Synchronization

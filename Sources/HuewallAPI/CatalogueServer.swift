@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 public import HuewallExport
 public import HuewallStore
-public import Hummingbird
+import Hummingbird
 public import Logging
 import OpenAPIHummingbird
 import OpenAPIRuntime

@@ -106,7 +106,8 @@ public enum NetworkAddress: Hashable, Sendable {
       guard inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count)) != nil else {
         return bytes.map { String($0, radix: 16) }.joined(separator: ":")
       }
-      return String(cString: buffer)
+      let text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      return String(decoding: text, as: UTF8.self)
     }
   }
 

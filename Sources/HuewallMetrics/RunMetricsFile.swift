@@ -52,7 +52,10 @@ public struct RunMetricsFile: Sendable {
   public func render(lastSuccess: Date?) -> String {
     let registry = PrometheusCollectorRegistry()
     func gauge(_ name: String, _ help: String, _ value: Double, _ labels: [(String, String)] = []) {
-      registry.makeGauge(name: name, labels: labels, help: help).set(value)
+      registry.makeGauge(
+        descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help),
+        labels: labels
+      ).set(value)
     }
     gauge(
       "huewall_run_duration_seconds", "Wall-clock time of the last run.",

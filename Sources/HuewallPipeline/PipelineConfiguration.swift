@@ -241,7 +241,7 @@ extension PipelineConfiguration: Decodable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     for section in Self.knownKeys.keys where !section.isEmpty {
       guard let key = CodingKeys(rawValue: section), c.contains(key) else { continue }
-      try Self.checkKeys(of: c.superDecoder(forKey: key), section: section)
+      _ = try Self.checkKeys(of: c.superDecoder(forKey: key), section: section)
     }
     let d = PipelineConfiguration()
     warnings = keys.compactMap { Self.retiredKeys[$0] }

@@ -21,7 +21,7 @@ final class Background: @unchecked Sendable {
     .appendingPathComponent("huewall-background-\(UUID().uuidString).log")
 
   init(_ arguments: [String]) throws {
-    FileManager.default.createFile(atPath: logURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
     process.executableURL = try huewallExecutable()
     process.arguments = arguments
     process.standardOutput = FileHandle.nullDevice

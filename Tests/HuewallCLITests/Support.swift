@@ -55,8 +55,8 @@ func run(
   defer { try? FileManager.default.removeItem(at: folder) }
   let outURL = folder.appendingPathComponent("stdout")
   let errURL = folder.appendingPathComponent("stderr")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   let out = try FileHandle(forWritingTo: outURL)
   let err = try FileHandle(forWritingTo: errURL)
   let process = Process()

@@ -97,7 +97,8 @@ import Testing
         ",decidedBy,color1_name,color1_shopName,color2_name,color2_shopName,color3_name,color3_shopName,confidence,backdrop,image,imageIndex,secondFamily"
       ))
     #expect(
-      lines[1].hasSuffix(",analysis,Royal Blue,Ocean,White,,,,0.7,,https://images.example/a.jpg,0,"))
+      lines[1].hasSuffix(",analysis,Royal Blue,Ocean,White,,,,0.7,,https://images.example/a.jpg,0,")
+    )
   }
 }
 

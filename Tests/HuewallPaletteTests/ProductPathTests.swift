@@ -392,7 +392,7 @@ import Testing
           ? Pixel(red: 90, green: 140, blue: 60) : Pixel(red: 200, green: 190, blue: 120)
       }
     }
-    var cutOut = PixelBuffer(
+    let cutOut = PixelBuffer(
       width: 20, height: 40, fill: Pixel(red: 255, green: 255, blue: 255, alpha: 127))
     func person(on backdrop: PixelBuffer) -> PixelBuffer {
       var buffer = backdrop

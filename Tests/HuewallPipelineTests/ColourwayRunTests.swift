@@ -103,7 +103,7 @@ import Testing
     server.route(
       "/feed.\(format)",
       .ok(Data(feed.utf8), contentType: format == "csv" ? "text/csv" : "application/xml"))
-    var workspace = try Workspace(feed: server.url("/feed.\(format)"))
+    let workspace = try Workspace(feed: server.url("/feed.\(format)"))
     defer { workspace.remove() }
 
     let report = try await workspace.run()

@@ -85,7 +85,7 @@ import Testing
 
   @Test func aProductTakesItsColourFromItsPackshotAndSaysSo() async throws {
     let server = try await Self.serve()
-    var workspace = try Workspace(feed: server.url("/feed.json"))
+    let workspace = try Workspace(feed: server.url("/feed.json"))
     defer { workspace.remove() }
     #expect(workspace.configuration.imagesPerProduct == 3, "the default")
     let report = try await workspace.run()

@@ -50,6 +50,12 @@ let package = Package(
       pkgConfig: "gdlib",
       providers: [.apt(["libgd-dev"])]
     ),
+    // zlib, for gzip responses of `huewall api`. Imported by HuewallAPI alone.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     // Value types shared by every stage.
     .target(name: "HuewallCore"),
     // Feed bytes -> products: Huewall JSON, Google Merchant XML/TSV, Shopify, CSV.
@@ -150,7 +156,7 @@ let package = Package(
       name: "HuewallAPI",
       dependencies: [
         "HuewallCore", "HuewallStore", "HuewallExport", "HuewallPalette", "HuewallMetrics",
-        .product(name: "Hummingbird", package: "hummingbird"),
+        "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

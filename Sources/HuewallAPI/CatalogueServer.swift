@@ -73,6 +73,7 @@ public struct CatalogueServer: Sendable {
     host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) throws -> some Service {
     let router = Router()
+    router.add(middleware: ResponseCompression())
     router.add(middleware: OriginCheck(allowOrigins: settings.allowOrigins))
     router.add(middleware: ErrorResponses(logger: logger))
     router.add(middleware: HeaderText())

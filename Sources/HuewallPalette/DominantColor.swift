@@ -32,13 +32,17 @@ public struct DominantColor: Sendable, Hashable {
   /// For a dark neutral colour, the value of the product's neutral tones, which files its
   /// family in place of `litValue` and `v` (``AnalysisParameters/neutralSurface``).
   public var surfaceValue: Double?
+  /// The weighted mean of the colour's samples as sRGB channels (0…255): the product's own
+  /// colour, finer than the bin's centre, which names its family where the analysis measured
+  /// it (``MeanColourFamilies``); nil on the reference path.
+  public var meanRGB: SIMD3<Double>?
   /// The boundaries that file the colour's family (``AnalysisParameters/shopperFamilies``).
   public var regions: ColorFamily.Regions
 
   public init(
     bin: HSVBin, h: Double, s: Double, v: Double, weight: Double, share: Double,
     litValue: Double? = nil, meanSaturation: Double? = nil, surfaceValue: Double? = nil,
-    regions: ColorFamily.Regions = .original
+    meanRGB: SIMD3<Double>? = nil, regions: ColorFamily.Regions = .original
   ) {
     self.bin = bin
     self.h = h
@@ -49,6 +53,7 @@ public struct DominantColor: Sendable, Hashable {
     self.litValue = litValue
     self.meanSaturation = meanSaturation
     self.surfaceValue = surfaceValue
+    self.meanRGB = meanRGB
     self.regions = regions
   }
 

@@ -169,10 +169,10 @@ extension PaletteAnalyzer {
         hue.value(ofBin: bin.hue), saturationValue.value(ofBin: bin.saturation),
         saturationValue.value(ofBin: bin.value)
       )
-      let mean = RGB(
-        red: cluster.red / cluster.weight, green: cluster.green / cluster.weight,
-        blue: cluster.blue / cluster.weight
-      ).hsv
+      let meanRGB = SIMD3(
+        cluster.red / cluster.weight, cluster.green / cluster.weight,
+        cluster.blue / cluster.weight)
+      let mean = RGB(red: meanRGB.x, green: meanRGB.y, blue: meanRGB.z).hsv
       if parameters.darkHues && v < Self.darkValue {
         // Dark-pixel damping filed each sample as neutral, but their mean is not noise.
         (h, s) = mean.s < parameters.svSampleSize / 2 ? (0, mean.s) : (mean.h, mean.s)
@@ -191,7 +191,7 @@ extension PaletteAnalyzer {
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
         share: totalWeight > 0 ? cluster.weight / totalWeight : 0,
         litValue: litValue, meanSaturation: meanSaturation,
-        surfaceValue: darkNeutral ? surfaceValue : nil, regions: familyRegions)
+        surfaceValue: darkNeutral ? surfaceValue : nil, meanRGB: meanRGB, regions: familyRegions)
     }
     return PaletteAnalysis(
       colors: colors, samples: counts.samples, skipped: counts.skipped,

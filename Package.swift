@@ -17,6 +17,7 @@ let package = Package(
   products: [
     .executable(name: "huewall", targets: ["huewall"]),
     .library(name: "HuewallPalette", targets: ["HuewallPalette"]),
+    .library(name: "HuewallColorWords", targets: ["HuewallColorWords"]),
     .library(name: "HuewallDecode", targets: ["HuewallDecode"]),
     .library(name: "HuewallCore", targets: ["HuewallCore"]),
     .library(name: "HuewallFeed", targets: ["HuewallFeed"]),
@@ -82,8 +83,12 @@ let package = Package(
     // size limits.
     .target(
       name: "HuewallDecode", dependencies: ["CGD", "CJPEGDecode", "CCrashMarker", "HuewallCore"]),
+    // The words of colours: the families and their boundaries, named colours, CIELAB and
+    // CIEDE2000. Foundation alone, so that the store and the export speak of families without
+    // the pixel kernel.
+    .target(name: "HuewallColorWords", swiftSettings: swiftSettings),
     // Pixels -> dominant colours. Pure Swift, no I/O: the hot kernel.
-    .target(name: "HuewallPalette", dependencies: ["HuewallCore"]),
+    .target(name: "HuewallPalette", dependencies: ["HuewallCore", "HuewallColorWords"]),
     // The catalogue in SQLite: products, images, parameter sets, analyses, runs, errors.
     .target(
       name: "HuewallStore",
@@ -193,7 +198,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallPaletteTests",
-      dependencies: ["HuewallPalette", "HuewallDecode"],
+      dependencies: ["HuewallPalette", "HuewallColorWords", "HuewallDecode"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

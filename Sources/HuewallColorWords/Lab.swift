@@ -7,6 +7,7 @@ public struct Lab: Sendable, Equatable {
   public var a: Double
   public var b: Double
 
+  @inlinable
   public init(l: Double, a: Double, b: Double) {
     self.l = l
     self.a = a
@@ -31,7 +32,7 @@ public struct Lab: Sendable, Equatable {
   }
 
   /// CIE76 ΔE, squared: the analysis's merge compares it with a squared threshold.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func distanceSquared(to other: Lab) -> Double {
     let (dl, da, db) = (l - other.l, a - other.a, b - other.b)
     return dl * dl + da * da + db * db

@@ -165,7 +165,7 @@ final class DecidedFamilies: Sendable {
 extension ColorFamily {
   /// sRGB of h (turns), s and v (0…1) as bytes.
   static func rgb(h: Double, s: Double, v: Double) -> (r: UInt8, g: UInt8, b: UInt8) {
-    let c = DominantColor.rgb(h: h, s: s, v: v)
+    let c = hsvToRGB(h: h, s: s, v: v)
     return (UInt8(c.red), UInt8(c.green), UInt8(c.blue))
   }
 }

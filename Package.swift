@@ -86,7 +86,8 @@ let package = Package(
     // The words of colours: the families and their boundaries, named colours, CIELAB and
     // CIEDE2000. Foundation alone, so that the store and the export speak of families without
     // the pixel kernel.
-    .target(name: "HuewallColorWords", swiftSettings: swiftSettings),
+    .target(
+      name: "HuewallColorWords", resources: [.copy("Lexicon")], swiftSettings: swiftSettings),
     // Pixels -> dominant colours. Pure Swift, no I/O: the hot kernel.
     .target(name: "HuewallPalette", dependencies: ["HuewallCore", "HuewallColorWords"]),
     // The catalogue in SQLite: products, images, parameter sets, analyses, runs, errors.
@@ -111,11 +112,11 @@ let package = Package(
     .target(
       name: "HuewallExport",
       dependencies: [
-        "HuewallCore", "HuewallStore", "HuewallPalette", "HuewallDecode",
+        "HuewallCore", "HuewallColorWords", "HuewallStore", "HuewallPalette", "HuewallDecode",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Mustache", package: "swift-mustache"),
       ],
-      resources: [.copy("Templates"), .copy("Lexicon")]
+      resources: [.copy("Templates")]
     ),
     // pipeline.json and the stages in sequence: the nightly run and reprocessing.
     .target(
@@ -160,7 +161,8 @@ let package = Package(
     .target(
       name: "HuewallAPI",
       dependencies: [
-        "HuewallCore", "HuewallStore", "HuewallExport", "HuewallPalette", "HuewallMetrics",
+        "HuewallCore", "HuewallColorWords", "HuewallStore", "HuewallExport", "HuewallPalette",
+        "HuewallMetrics",
         "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -222,8 +224,8 @@ let package = Package(
     .testTarget(
       name: "HuewallExportTests",
       dependencies: [
-        "HuewallExport", "HuewallStore", "HuewallDecode", "HuewallPalette", "HuewallCore",
-        .product(name: "Crypto", package: "swift-crypto"),
+        "HuewallExport", "HuewallColorWords", "HuewallStore", "HuewallDecode", "HuewallPalette",
+        "HuewallCore", .product(name: "Crypto", package: "swift-crypto"),
       ],
       exclude: ["Fixtures", "Golden"]
     ),

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+public import HuewallColorWords
 public import HuewallExport
 public import HuewallStore
 import Hummingbird

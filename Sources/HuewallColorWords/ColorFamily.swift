@@ -127,6 +127,10 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
     return NamedBand.family(of: rgb, among: names) ?? drawn
   }
 
+  /// Families that each hold at least this share make a product multicolour when there are
+  /// three or more of them.
+  public static let multicolourShare = 0.12
+
   /// Below this chroma (s × v) the shopper boundaries call a colour neutral.
   public static let neutralChroma = ShopperBoundaries.drawn.neutralChroma
 

@@ -1,6 +1,6 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
-import HuewallPalette
 import HuewallStore
 
 /// How a person's decision (``ColorOverride``) becomes a product's colours in every export.

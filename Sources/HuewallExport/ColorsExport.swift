@@ -1,6 +1,6 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
-import HuewallPalette
 import HuewallStore
 
 /// `colors.json`: the catalogue in gradient order with each product's colours, for apps that

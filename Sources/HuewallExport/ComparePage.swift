@@ -1,5 +1,5 @@
 import Foundation
-import HuewallPalette
+import HuewallColorWords
 import Mustache
 
 /// Two parameter sets side by side: both walls (the preview page's tiles), the products whose

@@ -1,5 +1,5 @@
 import Foundation
-import HuewallPalette
+import HuewallColorWords
 import HuewallStore
 
 /// How sure Huewall is of a product's colour, from what the analysis already knows, and which

@@ -1,6 +1,6 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
-import HuewallPalette
 import HuewallStore
 import Mustache
 

@@ -1,6 +1,6 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
-import HuewallPalette
 
 /// A Google Merchant Center supplemental feed that sets each product's `color`, as a TSV file
 /// and in the RSS 2.0 form, keyed by `id` (the feed's id, which the primary feed uses too).
@@ -172,7 +172,7 @@ public enum MerchantSupplemental {
       guard color.family != ColorFamily.multicolour.rawValue,
         !families.contains(color.family),
         index == 0
-          || color.share >= (multicolour ? PaletteAnalysis.multicolourShare : secondaryShare)
+          || color.share >= (multicolour ? ColorFamily.multicolourShare : secondaryShare)
       else { continue }
       let name =
         color.shopName.flatMap(cleaned) ?? vendorNames[color.family] ?? familyName(color.family)

@@ -1,5 +1,5 @@
 import Foundation
-import HuewallPalette
+import HuewallColorWords
 import HuewallStore
 
 /// What `huewall set-color` (and the live wall's colour form) accepts, checked with messages that name the product and line.

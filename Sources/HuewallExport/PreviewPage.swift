@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import HuewallPalette
+import HuewallColorWords
 import Mustache
 
 /// `index.html`: the preview page, rendered from the mustache templates in `Templates/`.

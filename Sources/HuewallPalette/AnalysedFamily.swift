@@ -20,7 +20,7 @@ extension DominantColor {
 extension PaletteAnalysis {
   /// Families that each hold at least this share make a product multicolour when there are
   /// three or more of them.
-  public static let multicolourShare = 0.12
+  public static let multicolourShare = ColorFamily.multicolourShare
 
   /// The product's family: its heaviest colour's, or multicolour when three or more chromatic
   /// families each hold at least ``multicolourShare`` of the weight (and, by the shopper

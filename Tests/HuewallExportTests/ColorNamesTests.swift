@@ -3,6 +3,7 @@ import HuewallPalette
 import HuewallStore
 import Testing
 
+@testable import HuewallColorWords
 @testable import HuewallExport
 
 /// Colour names: the CSS list, CIELAB, CIEDE2000, and the shop's own names.

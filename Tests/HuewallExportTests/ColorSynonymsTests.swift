@@ -1,6 +1,7 @@
 import HuewallPalette
 import Testing
 
+@testable import HuewallColorWords
 @testable import HuewallExport
 
 @Suite struct ColorSynonymsTests {

@@ -2,6 +2,7 @@ import Foundation
 import HuewallStore
 import Testing
 
+@testable import HuewallColorWords
 @testable import HuewallExport
 
 /// Confidence from what the analysis knows, and the review queue's order.

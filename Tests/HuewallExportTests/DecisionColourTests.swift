@@ -4,6 +4,7 @@ import HuewallPalette
 import HuewallStore
 import Testing
 
+@testable import HuewallColorWords
 @testable import HuewallExport
 
 /// A decision's colour comes from the product (or, failing that, from the catalogue), never

@@ -3,6 +3,7 @@ import HuewallPalette
 import HuewallStore
 import Testing
 
+@testable import HuewallColorWords
 @testable import HuewallExport
 
 /// A shop's vendor colours teach how its photos map to its families.

@@ -2,6 +2,7 @@ import Foundation
 import HuewallPalette
 import Testing
 
+@testable import HuewallColorWords
 @testable import HuewallExport
 
 /// Real vendor colour strings and the family a shopper would file each under.

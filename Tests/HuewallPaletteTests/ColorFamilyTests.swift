@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HuewallColorWords
 @testable import HuewallPalette
 
 /// Every boundary of the family regions, from both sides. Hues in degrees.

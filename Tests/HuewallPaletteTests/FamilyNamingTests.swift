@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HuewallColorWords
 @testable import HuewallPalette
 
 /// The shopper boundaries judged by how people name colours: the XKCD colour survey's names

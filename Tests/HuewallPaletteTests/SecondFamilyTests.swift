@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HuewallColorWords
 @testable import HuewallPalette
 
 /// The second family of a colour near a boundary, and none for one inside its family.

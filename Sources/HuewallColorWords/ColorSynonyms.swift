@@ -1,6 +1,4 @@
 import Foundation
-import HuewallPalette
-import HuewallStore
 
 /// Vendor colour names ("BLK", "Azul Marino", "Soul Red Crystal Metallic", "ネイビー") →
 /// colour families, read with the lexicon in `Lexicon/colour-words.tsv` (``ColorLexicon``).
@@ -107,16 +105,16 @@ public struct ColorSynonyms: Sendable, Equatable {
   }
 
   /// How a vendor's colour was read: its family and the word that decided it.
-  struct Reading: Equatable {
-    var family: ColorFamily
+  package struct Reading: Equatable {
+    package var family: ColorFamily
     /// The deciding word as the lexicon spells it, or the shop's code.
-    var word: String
+    package var word: String
     /// The deciding word's kind; nil for the shop's own code.
-    var kind: ColorLexicon.Kind?
+    package var kind: ColorLexicon.Kind?
   }
 
   /// The reading of `vendorColor`: its family and the word that decided it, or nil.
-  func reading(of vendorColor: String) -> Reading? {
+  package func reading(of vendorColor: String) -> Reading? {
     let whole = Self.normalise(vendorColor)
     guard !whole.isEmpty else { return nil }
     if let family = table[whole] { return Reading(family: family, word: vendorColor, kind: nil) }
@@ -321,12 +319,4 @@ public func familiesDisagree(
   guard let vendor, let analysed, vendor != analysed else { return false }
   if analysed == .multicolour, colorFamilies.contains(vendor) { return false }
   return true
-}
-
-/// ``familiesDisagree(vendor:analysed:colorFamilies:)`` for colours as the store keeps them:
-/// the export's tiles and the live page's stream apply the same rule.
-public func familiesDisagree(vendor: ColorFamily?, family: String?, colors: [StoredColor]) -> Bool {
-  familiesDisagree(
-    vendor: vendor, analysed: family.flatMap(ColorFamily.init(rawValue:)),
-    colorFamilies: colors.compactMap { ColorFamily(rawValue: $0.family) })
 }

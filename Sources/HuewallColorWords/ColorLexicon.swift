@@ -1,5 +1,4 @@
 import Foundation
-import HuewallPalette
 
 /// The colour words of `Lexicon/colour-words.tsv`: basic colour terms, colour names, vendor
 /// codes, modifiers, finish words and the words that join two colours, in English, Spanish,
@@ -11,9 +10,9 @@ import HuewallPalette
 /// their matching form (``ColorSynonyms/normalise(_:)``), so `Off-White`, `off white` and
 /// `OFFWHITE` are one word. ``ColorSynonyms`` reads vendor colours with it, and the preview
 /// page's search finds a tile by its family's basic terms in every language.
-struct ColorLexicon: Sendable {
+package struct ColorLexicon: Sendable {
   /// What a word does in a colour name (the file's `kind` column).
-  enum Kind: String, CaseIterable, Sendable {
+  package enum Kind: String, CaseIterable, Sendable {
     /// A language's basic term for a family (Berlin & Kay): `verde`, `ネイビー`.
     case basic
     /// Another name of a colour in the family: `olive`, `granate`.
@@ -150,7 +149,7 @@ struct ColorLexicon: Sendable {
       let text = try? String(contentsOf: url, encoding: .utf8)
     else {
       fatalError(
-        "the colour lexicon Lexicon/colour-words.tsv is missing (a huewall binary needs its Huewall_HuewallExport.resources folder beside it)"
+        "the colour lexicon Lexicon/colour-words.tsv is missing (a huewall binary needs its Huewall_HuewallColorWords.resources folder beside it)"
       )
     }
     do {

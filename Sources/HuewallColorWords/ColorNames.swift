@@ -1,5 +1,4 @@
 import Foundation
-import HuewallPalette
 
 /// A human name for a colour, from the named colours of CSS (CSS Color Module Level 4, §6.1
 /// "Named Colors", https://www.w3.org/TR/css-color-4/#named-colors: the X11 names as browsers
@@ -242,14 +241,14 @@ public struct ColorNames: Sendable {
 
 /// ``ColorNames`` with what it found kept by hex, for an export that names the same few
 /// thousand bin colours over and over. Not shared between threads.
-final class ColorNamer {
-  let names: ColorNames
+package final class ColorNamer {
+  package let names: ColorNames
   private var found: [String: String] = [:]
 
-  init(names: ColorNames = ColorNames()) { self.names = names }
+  package init(names: ColorNames = ColorNames()) { self.names = names }
 
   /// The name of `hex` (`#rrggbb`), or nil when it is not one.
-  func name(ofHex hex: String) -> String? {
+  package func name(ofHex hex: String) -> String? {
     let key = hex.lowercased()
     if let name = found[key] { return name }
     guard let name = names.name(ofHex: key) else { return nil }

@@ -1,0 +1,45 @@
+import HuewallColorWords
+import HuewallStore
+
+/// ``familiesDisagree(vendor:analysed:colorFamilies:)`` for colours as the store keeps them:
+/// the export's tiles and the live page's stream apply the same rule.
+public func familiesDisagree(vendor: ColorFamily?, family: String?, colors: [StoredColor]) -> Bool {
+  familiesDisagree(
+    vendor: vendor, analysed: family.flatMap(ColorFamily.init(rawValue:)),
+    colorFamilies: colors.compactMap { ColorFamily(rawValue: $0.family) })
+}
+
+extension FamilyCalibration {
+  /// What a stored catalogue's vendor colours teach, or nil when the synonyms do not learn
+  /// (`learnFamilies` off): the one check every reader of stored entries goes through.
+  public static func learned(
+    from entries: some Sequence<ExportEntry>, synonyms: ColorSynonyms
+  ) -> FamilyCalibration? {
+    guard synonyms.learnsFamilies else { return nil }
+    return FamilyCalibration(
+      examples: entries.lazy.compactMap { example(of: $0, synonyms: synonyms) })
+  }
+
+  /// A stored entry as an example: its analysed top colour under the family its vendor colour
+  /// names; nil for a removed, unanalysed or vendor-less product.
+  public static func example(of entry: ExportEntry, synonyms: ColorSynonyms) -> (
+    hex: String, family: ColorFamily
+  )? {
+    guard !entry.isRemoved, let hex = entry.colors?.first?.hex,
+      let vendor = entry.vendorColor.flatMap(synonyms.family(of:))
+    else { return nil }
+    return (hex, vendor)
+  }
+
+  /// A product's family as the examples teach it: `family` (a family's raw value) unless it is
+  /// chromatic and the examples near its top colour (`topHex`) agree on another.
+  public func refiled(
+    _ family: String?, topHex: String?, vendor: ColorFamily?,
+    near: inout [String: [ColorFamily: Int]]
+  ) -> String? {
+    guard let current = family.flatMap(ColorFamily.init(rawValue:)), Self.learns(current),
+      let topHex, let learned = self.family(ofHex: topHex, own: vendor, near: &near)
+    else { return family }
+    return learned.rawValue
+  }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The shopping colour families a colour is filed under, modelled on the colour values of
 /// Shopify's Standard Product Taxonomy.
 public enum ColorFamily: String, Sendable, CaseIterable, Codable {
@@ -5,6 +7,50 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
     purple, pink
   /// A product whose top colours belong to several chromatic families; never a single colour's.
   case multicolour
+
+  /// The family a person or a file names: case and surrounding spaces ignored, and `gray` and
+  /// `multicolor` read as Huewall's spellings; nil for any other word.
+  public init?(name: String) {
+    let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+    self.init(rawValue: ["gray": "grey", "multicolor": "multicolour"][name] ?? name)
+  }
+
+  /// The family as a storefront or a feed shows it: `Navy`, `Multicolour`.
+  public var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+  /// Black, white, grey and silver: families of lightness alone, which count towards no
+  /// multicolour and which vendors' names do not teach (``FamilyCalibration``).
+  public var isAchromatic: Bool {
+    switch self {
+    case .black, .white, .grey, .silver: true
+    default: false
+    }
+  }
+
+  /// The colour that stands for the family where no product shows one: a decision without a
+  /// hex in a catalogue without any colour of the family, and the page's family chips. Each
+  /// lies inside its family's region by both boundaries; nil for multicolour, which is no one
+  /// colour.
+  public var swatch: String? {
+    switch self {
+    case .black: "#1a1a1a"
+    case .white: "#fafafa"
+    case .grey: "#808080"
+    case .silver: "#c0c0c0"
+    case .beige: "#e3d3b0"
+    case .brown: "#7b4a2b"
+    case .red: "#c62828"
+    case .orange: "#ef6c00"
+    case .yellow: "#fdd835"
+    case .gold: "#c9a227"
+    case .green: "#2e7d32"
+    case .blue: "#1e6fd9"
+    case .navy: "#1b2a4a"
+    case .purple: "#6a1b9a"
+    case .pink: "#f06292"
+    case .multicolour: nil
+    }
+  }
 
   /// Which boundaries file a colour.
   public enum Regions: Sendable, Hashable {

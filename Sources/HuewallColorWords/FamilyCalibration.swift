@@ -45,7 +45,7 @@ public struct FamilyCalibration: Sendable {
 
   /// Whether a family can be learned from vendors (a chromatic one).
   public static func learns(_ family: ColorFamily) -> Bool {
-    ![.black, .white, .grey, .silver, .multicolour].contains(family)
+    !family.isAchromatic && family != .multicolour
   }
 
   /// The family the examples give a product whose top colour is `hex`, without the product's

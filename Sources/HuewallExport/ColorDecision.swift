@@ -17,7 +17,7 @@ public enum ColorDecision {
   ///   first, renamed to it: a lavender filed blue and decided purple stays lavender. Only when
   ///   the photo holds nothing near the family does a stand-in come first: the family's typical
   ///   colour in this catalogue (`typical`, see ``FamilyColors``), or, in a catalogue without
-  ///   any colour of that family, the family's swatch (``swatches``);
+  ///   any colour of that family, the family's swatch (``ColorFamily/swatch``);
   /// - `multicolour`: the analysis's colours as they are.
   ///
   /// A colour put first that the analysis did not measure takes the top colour's share (at most
@@ -48,7 +48,7 @@ public enum ColorDecision {
     }
     guard
       let first = typical?.typical(of: family)
-        ?? swatches[family].flatMap({ color(hex: $0, family: family) })
+        ?? ColorFamily(rawValue: family)?.swatch.flatMap({ color(hex: $0, family: family) })
     else { return colors }
     return leading(first, before: colors)
   }
@@ -111,16 +111,6 @@ public enum ColorDecision {
     return StoredColor(
       h: h, s: hsv.s, v: hsv.v, hex: hex.lowercased(), share: 0, weight: 0, family: family)
   }
-
-  /// A colour of each family for a catalogue that has none of it, for a decision that names a
-  /// family the analysis did not find and gives no hex: each inside its family's region of
-  /// ``ColorFamily``. A catalogue's own colours of the family come first (``FamilyColors``).
-  static let swatches: [String: String] = [
-    "black": "#1a1a1a", "white": "#fafafa", "grey": "#808080", "silver": "#c0c0c0",
-    "beige": "#e3d3b0", "brown": "#7b4a2b", "red": "#c62828", "orange": "#ef6c00",
-    "yellow": "#fdd835", "gold": "#c9a227", "green": "#2e7d32", "blue": "#1e6fd9",
-    "navy": "#1b2a4a", "purple": "#6a1b9a", "pink": "#f06292",
-  ]
 }
 
 /// The analysed colours of a catalogue by family, for the typical colour of each: what a

@@ -43,12 +43,10 @@ public enum OverrideInput {
     "product \(id) is not in the catalogue (ids are the feed's, as `colors.json` lists them)"
   }
 
-  /// A family name: case and surrounding spaces ignored; `gray` and `multicolor` are read as
-  /// Huewall's spellings.
+  /// A family name as ``ColorFamily/init(name:)`` reads it, or an error naming the product and
+  /// the families.
   public static func family(_ text: String, product: String) throws -> ColorFamily {
-    let name = text.trimmingCharacters(in: .whitespaces).lowercased()
-    let spelled = ["gray": "grey", "multicolor": "multicolour"][name] ?? name
-    guard let family = ColorFamily(rawValue: spelled) else {
+    guard let family = ColorFamily(name: text) else {
       throw Failure(
         message: "product \(product): unknown colour family \"\(text)\"; the families are "
           + ColorFamily.allCases.map(\.rawValue).joined(separator: ", "))

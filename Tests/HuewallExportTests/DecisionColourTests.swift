@@ -39,7 +39,7 @@ import Testing
     let colors = ColorDecision.apply(decision("top", "purple"), to: lavenderTop)
     #expect(colors.first?.hex == "#c8a2e0")
     #expect(colors.map(\.hex) == ["#c8a2e0", "#f4f4f4"])
-    #expect(!colors.contains { $0.hex == ColorDecision.swatches["purple"] })
+    #expect(!colors.contains { $0.hex == ColorFamily.purple.swatch })
   }
 
   @Test func withoutAColourOfTheFamilyTheCataloguesTypicalOneIsShown() {
@@ -65,7 +65,7 @@ import Testing
     #expect(yellow.first?.hex == "#d9c21a")
     // A family the catalogue does not have at all: the family's swatch, the last resort.
     let red = ColorDecision.apply(decision("mug", "red"), to: mug, typical: typical)
-    #expect(red.first?.hex == ColorDecision.swatches["red"])
+    #expect(red.first?.hex == ColorFamily.red.swatch)
   }
 
   @Test func anAddedColourKeepsTheSharesSum() {

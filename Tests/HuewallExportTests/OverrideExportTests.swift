@@ -83,7 +83,7 @@ import Testing
     ])
     let mug = try #require(document.products.first { $0.id == "mug" })
     #expect(mug.colors.first?.family == "red")
-    #expect(mug.colors.first?.hex == ColorDecision.swatches["red"])
+    #expect(mug.colors.first?.hex == ColorFamily.red.swatch)
     #expect(mug.colors.count == 2)
   }
 

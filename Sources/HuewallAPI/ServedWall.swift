@@ -98,7 +98,7 @@ struct ServedWall: Sendable {
           shopName: color.shopName, h: color.h, s: color.s, v: color.v)
       },
       vendorColor: exported.vendorColor, vendorFamily: exported.vendorFamily,
-      decidedBy: exported.decidedBy, confidence: exported.confidence,
+      decidedBy: exported.decidedBy.rawValue, confidence: exported.confidence,
       items: exported.items.map { Components.Schemas.Item(id: $0.id, size: $0.size) })
   }
 

@@ -223,10 +223,7 @@ public enum FamilyRegions {
 
 extension ColorsDocument {
   /// The values of `decidedBy`.
-  public enum DecidedBy {
-    public static let analysis = "analysis"
-    public static let override = "override"
-  }
+  public typealias DecidedBy = HuewallColorWords.DecidedBy
 
   /// A person's decision as the export shows it.
   public struct OverrideSummary: Codable, Sendable, Equatable {

@@ -69,7 +69,7 @@ public enum ColorsCSV {
           row.append(contentsOf: repeatElement("", count: 6))
         }
       }
-      row.append(product.decidedBy)
+      row.append(product.decidedBy.rawValue)
       for index in 0..<colors {
         let color = index < product.colors.count ? product.colors[index] : nil
         row.append(color?.name ?? "")

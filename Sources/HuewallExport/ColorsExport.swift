@@ -43,7 +43,7 @@ public struct ColorsDocument: Codable, Sendable, Equatable {
     public var secondFamily: String? = nil
     public var colors: [ExportedColor]
     /// Who decided the colours: `analysis`, or `override` when a person's decision holds.
-    public var decidedBy: String = DecidedBy.analysis
+    public var decidedBy: DecidedBy = .analysis
     /// A person's decision about the product, also when a changed image set it aside.
     public var override: OverrideSummary? = nil
     /// How sure the colours are, 0…1 (``Confidence``).
@@ -470,7 +470,7 @@ extension ColorsDocument.ExportedProduct {
     out += "], \"confidence\": "
     if let confidence { ColorsDocument.append(confidence, to: &out) } else { out += "null" }
     out += ", \"decidedBy\": "
-    JSONValue.appendQuoted(decidedBy, to: &out)
+    JSONValue.appendQuoted(decidedBy.rawValue, to: &out)
     out += ", \"disagreement\": "
     out += disagreement ? "true" : "false"
     out += ", \"family\": "

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
 
 /// Colours back to a Shopify shop as metafields: a product CSV for Shopify's importer, and JSON

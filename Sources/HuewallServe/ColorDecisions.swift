@@ -113,7 +113,7 @@ extension TuningServer {
       if clear {
         let cleared = try store.clearColorOverrides(productIDs: [id])
         members += [
-          ("decidedBy", .string(ColorsDocument.DecidedBy.analysis)), ("override", .null),
+          ("decidedBy", .string(ColorsDocument.DecidedBy.analysis.rawValue)), ("override", .null),
           (
             "message",
             .string(
@@ -126,7 +126,7 @@ extension TuningServer {
         let override = try decision.override(target: target, at: Date())
         try store.saveColorOverrides([override])
         members += [
-          ("decidedBy", .string(ColorsDocument.DecidedBy.override)),
+          ("decidedBy", .string(ColorsDocument.DecidedBy.override.rawValue)),
           (
             "override",
             .object([

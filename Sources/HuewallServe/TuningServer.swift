@@ -480,8 +480,8 @@ public struct TuningServer: Sendable {
         (
           "decidedBy",
           .string(
-            decided.decided
-              ? ColorsDocument.DecidedBy.override : ColorsDocument.DecidedBy.analysis)
+            (decided.decided
+              ? ColorsDocument.DecidedBy.override : ColorsDocument.DecidedBy.analysis).rawValue)
         ))
       members.append(("family", result.family.map(JSONValue.string) ?? .null))
       let disagrees = familiesDisagree(

@@ -90,7 +90,7 @@ import Testing
     let colors = try #require(document.products.first?.colors)
     #expect(colors.map(\.name) == ["Royal Blue", "White"])
     #expect(colors.map(\.shopName) == ["Ocean", nil])
-    #expect(document.products.first?.decidedBy == "analysis")
+    #expect(document.products.first?.decidedBy == .analysis)
     let csv = try String(contentsOf: scratch.url("out/colors.csv"), encoding: .utf8)
     let lines = csv.components(separatedBy: "\r\n")
     #expect(

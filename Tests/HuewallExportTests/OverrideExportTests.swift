@@ -51,7 +51,7 @@ import Testing
         decidedAt: date, imageSHA256: fakeHash("jacket"))
     ])
     let jacket = try #require(document.products.first { $0.id == "jacket" })
-    #expect(jacket.decidedBy == "override")
+    #expect(jacket.decidedBy == .override)
     #expect(jacket.family == "navy")
     #expect(jacket.colors.first?.hex == "#1b2a4a")
     #expect(jacket.colors.first?.family == "navy")
@@ -64,7 +64,7 @@ import Testing
     // Navy is dark: the jacket now sorts with the darks, after the green mug.
     #expect(document.products.map(\.id) == ["mug", "jacket"])
     let mug = try #require(document.products.first { $0.id == "mug" })
-    #expect(mug.decidedBy == "analysis" && mug.override == nil)
+    #expect(mug.decidedBy == .analysis && mug.override == nil)
   }
 
   @Test func aDecisionWithoutAHexMovesTheFamilysColoursFirst() async throws {
@@ -72,7 +72,7 @@ import Testing
       ColorOverride(productID: "jacket", family: "blue", decidedAt: date, imageSHA256: nil)
     ])
     let jacket = try #require(document.products.first { $0.id == "jacket" })
-    #expect(jacket.family == "blue" && jacket.decidedBy == "override")
+    #expect(jacket.family == "blue" && jacket.decidedBy == .override)
     #expect(jacket.colors.map(\.hex) == ["#296acc", "#ffffff", "#17234d"])
     #expect(!jacket.disagreement)
   }
@@ -95,7 +95,7 @@ import Testing
           imageSHA256: fakeHash("jacket"))
       ], change: "jacket")
     let jacket = try #require(document.products.first { $0.id == "jacket" })
-    #expect(jacket.decidedBy == "analysis")
+    #expect(jacket.decidedBy == .analysis)
     #expect(jacket.override?.current == false)
     #expect(jacket.override?.family == "navy")
   }

@@ -71,9 +71,9 @@ func checksum(_ analysis: PaletteAnalysis) -> Double {
 
 let changes: [(String, (inout AnalysisParameters) -> Void)] = [
   ("product", { _ in }),
-  ("backgroundSuppression=false", { $0.backgroundSuppression = false }),
-  ("deepShadows=false", { $0.deepShadows = false }),
-  ("scenePrior=false", { $0.scenePrior = false }),
+  ("backgroundSuppression=false", { $0[.backgroundSuppression] = false }),
+  ("deepShadows=false", { $0[.deepShadows] = false }),
+  ("scenePrior=false", { $0[.scenePrior] = false }),
 ]
 for (name, change) in changes {
   var parameters = preset

@@ -7,8 +7,8 @@ extension Preset: ExpressibleByArgument {}
 
 /// The parameter flags shared by every command that analyses images.
 ///
-/// swift-argument-parser needs each flag declared here; their help comes from the table of
-/// steps (``AnalysisStep``), and `AnalysisStepTableTests` checks that every step has its flag.
+/// The steps' flags, their names and help come from the table of steps (``AnalysisStep``)
+/// through one ``StepSwitch`` flag.
 struct AnalysisOptions: ParsableArguments {
   @Option(
     help: "Parameter set to start from: reference (the original algorithm, bit-exact) or product.")
@@ -32,74 +32,19 @@ struct AnalysisOptions: ParsableArguments {
   @Option(help: "Skip pixels whose alpha (0 opaque … 127 transparent) is above this (default 120).")
   var alphaThreshold: Int?
 
-  @Flag(inversion: .prefixedNo, help: step("backgroundSuppression"))
-  var backgroundSuppression: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("hueWrap"))
-  var hueWrap: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("darkPixelDamping"))
-  var darkPixelDamping: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("neutralGreys"))
-  var neutralGreys: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("deepShadows"))
-  var deepShadows: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("scenePrior"))
-  var scenePrior: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("skinSuppression"))
-  var skinSuppression: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("garmentPrior"))
-  var garmentPrior: Bool?
-
   @Option(help: "Merge colours within this CIELAB ΔE of a heavier one, 0…100 (product preset: 12).")
   var mergeDistance: Double?
 
-  @Flag(inversion: .prefixedNo, help: step("darkHues"))
-  var darkHues: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("litFamilies"))
-  var litFamilies: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("skinWithoutPriority"))
-  var skinWithoutPriority: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("shopperFamilies"))
-  var shopperFamilies: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("backdropTint"))
-  var backdropTint: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("thinOutlines"))
-  var thinOutlines: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("meanSaturation"))
-  var meanSaturation: Bool?
-
-  @Flag(inversion: .prefixedNo, help: step("neutralSurface"))
-  var neutralSurface: Bool?
-
-  /// The help of the step whose key is `key`, from the table of steps.
-  private static func step(_ key: String) -> ArgumentHelp {
-    ArgumentHelp(AnalysisStep.named(key)?.commandLineHelp ?? "")
-  }
+  /// Every step's `--x` and `--no-x`, as given; the last of the two wins.
+  @Flag var steps: [StepSwitch] = []
 
   /// The flags that were given, to apply on top of a preset.
   var overrides: ParameterOverrides {
     ParameterOverrides(
       numColors: numColors, hueSampleSize: hueSampleSize, svSampleSize: svSampleSize,
       saturationPriority: saturationPriority, granularity: granularity,
-      alphaThreshold: alphaThreshold, backgroundSuppression: backgroundSuppression,
-      hueWrap: hueWrap, darkPixelDamping: darkPixelDamping, neutralGreys: neutralGreys,
-      deepShadows: deepShadows, scenePrior: scenePrior, skinSuppression: skinSuppression,
-      garmentPrior: garmentPrior, mergeDistance: mergeDistance, darkHues: darkHues,
-      litFamilies: litFamilies, skinWithoutPriority: skinWithoutPriority,
-      shopperFamilies: shopperFamilies, backdropTint: backdropTint, thinOutlines: thinOutlines,
-      meanSaturation: meanSaturation, neutralSurface: neutralSurface)
+      alphaThreshold: alphaThreshold, mergeDistance: mergeDistance,
+      steps: steps.reduce(into: [:]) { given, flag in given[flag.step] = flag.isOn })
   }
 
   /// The preset with the flags given on top, validated.
@@ -113,6 +58,24 @@ struct AnalysisOptions: ParsableArguments {
     } catch {
       throw ValidationError("--\(error.parameter) \(error.value): \(error.reason).")
     }
+  }
+}
+
+/// A step's `--x` (on) or `--no-x` (off): swift-argument-parser makes one flag of each case.
+struct StepSwitch: EnumerableFlag, Hashable {
+  var step: AnalysisStep
+  var isOn: Bool
+
+  static let allCases = AnalysisStep.allCases.flatMap {
+    [StepSwitch(step: $0, isOn: true), StepSwitch(step: $0, isOn: false)]
+  }
+
+  static func name(for value: Self) -> NameSpecification {
+    .customLong(value.isOn ? value.step.flag : "no-" + value.step.flag)
+  }
+
+  static func help(for value: Self) -> ArgumentHelp? {
+    ArgumentHelp(value.isOn ? value.step.commandLineHelp : "Turn \(value.step.name) off.")
   }
 }
 

@@ -16,73 +16,12 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
   /// Skip pixels whose libgd alpha (0 opaque … 127 transparent) is above this.
   public var alphaThreshold: Int
 
-  // Improvements of the `product` preset; each is off in the original algorithm.
-
-  /// Find a near-uniform studio backdrop from the image border and skip the border-connected
-  /// region that matches it (soft shadows and gentle gradients included), like transparent
-  /// pixels.
-  public var backgroundSuppression: Bool
-  /// Treat hue bin 1.0 as bin 0.0, so that reds are not split across the wrap-around.
-  public var hueWrap: Bool
-  /// Fade out the saturation bonus of very dark pixels and file the darkest as neutral: their
-  /// hue and saturation are sensor and compression noise.
-  public var darkPixelDamping: Bool
-  /// File every colour whose saturation falls in the lowest bin at hue 0: a grey has no hue,
-  /// so greys of one brightness are one colour, not one per tint of noise, and they report
-  /// hue 0 (the gradient then lays equal greys out by brightness).
-  public var neutralGreys: Bool
-  /// With background suppression, let a tinted backdrop's shadows reach deeper (to 55 % of
-  /// its brightness) when they keep its tint: a cast shadow on a warm backdrop is backdrop,
-  /// a neutral product on it is not. On a dark (not black) backdrop, shadows may also be 16
-  /// levels darker: there 85 % of its brightness is within its own gradient and noise.
-  public var deepShadows: Bool
-  /// Where the border is not one colour (a scene, not a studio shot), weight samples towards
-  /// the centre and away from colours that crowd the border: the product is framed, the room
-  /// around it is not.
-  public var scenePrior: Bool
-  /// Give little weight to connected regions of skin colour (face, arms, legs), unless one is
-  /// as large as a product: a worn garment's colour, not the model's.
-  public var skinSuppression: Bool
-  /// Weight the rows where the product's title says it is worn (a skirt low, a cap high) on
-  /// photos of a person; needs a ``ProductHint``. A white blouse on a white backdrop is mostly
-  /// taken for backdrop, and without the title the jeans below it win.
-  public var garmentPrior: Bool
   /// Merge bins whose mean colours lie within this CIELAB ΔE of a heavier bin before ranking
   /// (0: off): one surface split by a bin edge is one colour.
   public var mergeDistance: Double
-  /// Report a dark colour's hue and saturation as the mean of its samples: dark-pixel damping
-  /// files each dark sample as neutral, but a region's mean is not noise (navy stays navy).
-  public var darkHues: Bool
-  /// File each reported colour's family at the value its brightest tenth of samples reaches
-  /// rather than at its bin's value: a surface is named by its lit side (a shaded white shirt
-  /// is white, not silver; a dark-grey body is grey, not black).
-  public var litFamilies: Bool
-  /// Give samples taken for a person's skin no saturation priority: skin is saturated enough
-  /// that its bonus outweighed a white or pale garment even at skin suppression's low weight.
-  /// On a studio shot, one skin-toned region alone is no person (a tan boot keeps its bonus).
-  public var skinWithoutPriority: Bool
-  /// File families by boundaries checked against how people name product colours (neutral
-  /// by chroma, black below v 0.25, white from v 0.85, hot pink, olive, burgundy, blue or
-  /// purple by the XKCD survey's nearest named colour, pale yellow; a product is not
-  /// multicolour while one family holds half of it) rather than the original ones.
-  public var shopperFamilies: Bool
-  /// On a tinted backdrop (with ``deepShadows``), a sample is backdrop only while it keeps at
-  /// least half the backdrop's tint: a white product under the same warm light is less tinted
-  /// than the backdrop, however close in brightness.
-  public var backdropTint: Bool
-  /// With background suppression, the backdrop's fill checks every pixel between two
-  /// samples, not the samples alone: a product's outline thinner than the granularity stops
-  /// it, so a white product as bright and warm as its backdrop is not taken for backdrop.
-  public var thinOutlines: Bool
-  /// File each chromatic colour's family at its samples' mean saturation rather than at its
-  /// bin's: a saturation bin is 0.2 wide and family boundaries fall inside bins (a hot pink
-  /// of s 0.75 in the 0.8 bin was red). The reported colour does not change.
-  public var meanSaturation: Bool
-  /// File a dark neutral colour black or grey by the product's neutral tones below silver,
-  /// not by its own samples: value bins cut a dark surface at v 0.3, so a black cap's lit
-  /// side and a dark-grey kettle's both read about 0.27, while the kettle's tones go on
-  /// above the cut and the cap's do not.
-  public var neutralSurface: Bool
+  /// The improvements of the `product` preset that are on; none is in the original algorithm.
+  /// What each does: ``AnalysisStep``.
+  public var steps: Set<AnalysisStep>
 
   public init(
     numColors: Int = 3,
@@ -91,23 +30,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     saturationPriority: Double = 4,
     granularity: Int = 4,
     alphaThreshold: Int = 120,
-    backgroundSuppression: Bool = false,
-    hueWrap: Bool = false,
-    darkPixelDamping: Bool = false,
-    neutralGreys: Bool = false,
-    deepShadows: Bool = false,
-    scenePrior: Bool = false,
-    skinSuppression: Bool = false,
-    garmentPrior: Bool = false,
     mergeDistance: Double = 0,
-    darkHues: Bool = false,
-    litFamilies: Bool = false,
-    skinWithoutPriority: Bool = false,
-    shopperFamilies: Bool = false,
-    backdropTint: Bool = false,
-    thinOutlines: Bool = false,
-    meanSaturation: Bool = false,
-    neutralSurface: Bool = false
+    steps: Set<AnalysisStep> = []
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -115,23 +39,20 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     self.saturationPriority = saturationPriority
     self.granularity = granularity
     self.alphaThreshold = alphaThreshold
-    self.backgroundSuppression = backgroundSuppression
-    self.hueWrap = hueWrap
-    self.darkPixelDamping = darkPixelDamping
-    self.neutralGreys = neutralGreys
-    self.deepShadows = deepShadows
-    self.scenePrior = scenePrior
-    self.skinSuppression = skinSuppression
-    self.garmentPrior = garmentPrior
     self.mergeDistance = mergeDistance
-    self.darkHues = darkHues
-    self.litFamilies = litFamilies
-    self.skinWithoutPriority = skinWithoutPriority
-    self.shopperFamilies = shopperFamilies
-    self.backdropTint = backdropTint
-    self.thinOutlines = thinOutlines
-    self.meanSaturation = meanSaturation
-    self.neutralSurface = neutralSurface
+    self.steps = steps
+  }
+
+  /// Whether `step` is on.
+  public subscript(step: AnalysisStep) -> Bool {
+    get { steps.contains(step) }
+    set {
+      if newValue {
+        steps.insert(step)
+      } else {
+        steps.remove(step)
+      }
+    }
   }
 
   /// The original algorithm's parameters.
@@ -197,8 +118,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
       mergeDistance: try c.decodeIfPresent(Double.self, forKey: .mergeDistance)
         ?? d.mergeDistance)
     let steps = try decoder.container(keyedBy: StepKey.self)
-    for step in AnalysisStep.all {
-      self[keyPath: step.parameter] =
+    for step in AnalysisStep.allCases {
+      self[step] =
         try steps.decodeIfPresent(Bool.self, forKey: StepKey(stringValue: step.key)) ?? false
     }
   }
@@ -216,8 +137,8 @@ public struct AnalysisParameters: Sendable, Hashable, Codable {
     try c.encode(alphaThreshold, forKey: .alphaThreshold)
     if mergeDistance != 0 { try c.encode(mergeDistance, forKey: .mergeDistance) }
     var steps = encoder.container(keyedBy: StepKey.self)
-    for step in AnalysisStep.all where step.alwaysStored || self[keyPath: step.parameter] {
-      try steps.encode(self[keyPath: step.parameter], forKey: StepKey(stringValue: step.key))
+    for step in AnalysisStep.allCases where step.alwaysStored || self[step] {
+      try steps.encode(self[step], forKey: StepKey(stringValue: step.key))
     }
   }
 }
@@ -253,9 +174,9 @@ public enum Preset: String, Sendable, CaseIterable, Codable {
     switch self {
     case .reference: .reference
     case .product:
-      AnalysisStep.all.reduce(into: AnalysisParameters(mergeDistance: 12)) { p, step in
-        if step.presets.contains(.product) { p[keyPath: step.parameter] = true }
-      }
+      AnalysisParameters(
+        mergeDistance: 12,
+        steps: Set(AnalysisStep.allCases.filter { $0.presets.contains(.product) }))
     }
   }
 }

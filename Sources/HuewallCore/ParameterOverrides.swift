@@ -8,33 +8,14 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
   public var saturationPriority: Double?
   public var granularity: Int?
   public var alphaThreshold: Int?
-  public var backgroundSuppression: Bool?
-  public var hueWrap: Bool?
-  public var darkPixelDamping: Bool?
-  public var neutralGreys: Bool?
-  public var deepShadows: Bool?
-  public var scenePrior: Bool?
-  public var skinSuppression: Bool?
-  public var garmentPrior: Bool?
   public var mergeDistance: Double?
-  public var darkHues: Bool?
-  public var litFamilies: Bool?
-  public var skinWithoutPriority: Bool?
-  public var shopperFamilies: Bool?
-  public var backdropTint: Bool?
-  public var thinOutlines: Bool?
-  public var meanSaturation: Bool?
-  public var neutralSurface: Bool?
+  /// The steps given, on or off; a step not here keeps the preset's setting.
+  public var steps: [AnalysisStep: Bool]
 
   public init(
     numColors: Int? = nil, hueSampleSize: Double? = nil, svSampleSize: Double? = nil,
     saturationPriority: Double? = nil, granularity: Int? = nil, alphaThreshold: Int? = nil,
-    backgroundSuppression: Bool? = nil, hueWrap: Bool? = nil, darkPixelDamping: Bool? = nil,
-    neutralGreys: Bool? = nil, deepShadows: Bool? = nil, scenePrior: Bool? = nil,
-    skinSuppression: Bool? = nil, garmentPrior: Bool? = nil, mergeDistance: Double? = nil,
-    darkHues: Bool? = nil, litFamilies: Bool? = nil, skinWithoutPriority: Bool? = nil,
-    shopperFamilies: Bool? = nil, backdropTint: Bool? = nil, thinOutlines: Bool? = nil,
-    meanSaturation: Bool? = nil, neutralSurface: Bool? = nil
+    mergeDistance: Double? = nil, steps: [AnalysisStep: Bool] = [:]
   ) {
     self.numColors = numColors
     self.hueSampleSize = hueSampleSize
@@ -42,31 +23,52 @@ public struct ParameterOverrides: Sendable, Hashable, Codable {
     self.saturationPriority = saturationPriority
     self.granularity = granularity
     self.alphaThreshold = alphaThreshold
-    self.backgroundSuppression = backgroundSuppression
-    self.hueWrap = hueWrap
-    self.darkPixelDamping = darkPixelDamping
-    self.neutralGreys = neutralGreys
-    self.deepShadows = deepShadows
-    self.scenePrior = scenePrior
-    self.skinSuppression = skinSuppression
-    self.garmentPrior = garmentPrior
     self.mergeDistance = mergeDistance
-    self.darkHues = darkHues
-    self.litFamilies = litFamilies
-    self.skinWithoutPriority = skinWithoutPriority
-    self.shopperFamilies = shopperFamilies
-    self.backdropTint = backdropTint
-    self.thinOutlines = thinOutlines
-    self.meanSaturation = meanSaturation
-    self.neutralSurface = neutralSurface
+    self.steps = steps
   }
 
+  /// The keys of the numbers; each step's key is its ``AnalysisStep/key``.
   public enum CodingKeys: String, CodingKey, CaseIterable {
     case numColors, hueSampleSize, svSampleSize, saturationPriority, granularity, alphaThreshold
-    case backgroundSuppression, hueWrap, darkPixelDamping, neutralGreys
-    case deepShadows, scenePrior, skinSuppression, garmentPrior, mergeDistance, darkHues
-    case litFamilies, skinWithoutPriority, shopperFamilies, backdropTint, thinOutlines
-    case meanSaturation, neutralSurface
+    case mergeDistance
+  }
+
+  /// Every key an override may be given under: the numbers', then the steps'.
+  public static var keys: [String] {
+    CodingKeys.allCases.map(\.rawValue) + AnalysisStep.allCases.map(\.key)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      numColors: try c.decodeIfPresent(Int.self, forKey: .numColors),
+      hueSampleSize: try c.decodeIfPresent(Double.self, forKey: .hueSampleSize),
+      svSampleSize: try c.decodeIfPresent(Double.self, forKey: .svSampleSize),
+      saturationPriority: try c.decodeIfPresent(Double.self, forKey: .saturationPriority),
+      granularity: try c.decodeIfPresent(Int.self, forKey: .granularity),
+      alphaThreshold: try c.decodeIfPresent(Int.self, forKey: .alphaThreshold),
+      mergeDistance: try c.decodeIfPresent(Double.self, forKey: .mergeDistance))
+    let steps = try decoder.container(keyedBy: AnalysisParameters.StepKey.self)
+    for step in AnalysisStep.allCases {
+      self.steps[step] = try steps.decodeIfPresent(
+        Bool.self, forKey: .init(stringValue: step.key))
+    }
+  }
+
+  /// What was given, and nothing else.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encodeIfPresent(numColors, forKey: .numColors)
+    try c.encodeIfPresent(hueSampleSize, forKey: .hueSampleSize)
+    try c.encodeIfPresent(svSampleSize, forKey: .svSampleSize)
+    try c.encodeIfPresent(saturationPriority, forKey: .saturationPriority)
+    try c.encodeIfPresent(granularity, forKey: .granularity)
+    try c.encodeIfPresent(alphaThreshold, forKey: .alphaThreshold)
+    try c.encodeIfPresent(mergeDistance, forKey: .mergeDistance)
+    var steps = encoder.container(keyedBy: AnalysisParameters.StepKey.self)
+    for step in AnalysisStep.allCases {
+      try steps.encodeIfPresent(self.steps[step], forKey: .init(stringValue: step.key))
+    }
   }
 }
 
@@ -83,9 +85,7 @@ extension Preset {
     if let v = overrides.granularity { p.granularity = v }
     if let v = overrides.alphaThreshold { p.alphaThreshold = v }
     if let v = overrides.mergeDistance { p.mergeDistance = v }
-    for step in AnalysisStep.all {
-      if let v = overrides[keyPath: step.override] { p[keyPath: step.parameter] = v }
-    }
+    for (step, on) in overrides.steps { p[step] = on }
     return try p.validated()
   }
 }

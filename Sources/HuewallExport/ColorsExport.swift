@@ -355,7 +355,7 @@ struct WallCatalogue {
     parameters = ColorsDocument.ParametersSummary(
       name: parameterSet.name, preset: parameterSet.preset, hash: parameterSet.hash,
       values: parameterSet.parameters)
-    let shopper = parameterSet.parameters.shopperFamilies
+    let shopper = parameterSet.parameters[.shopperFamilies]
     placed = keyed.enumerated().map { index, item in
       var product = item.product
       product.position = index + 1

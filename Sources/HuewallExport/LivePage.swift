@@ -331,13 +331,13 @@ struct LiveControls: MustacheParent {
     }
     var simple = [
       Simple(
-        drives: "backgroundSuppression", label: "ignore the backdrop",
+        drives: AnalysisStep.backgroundSuppression.key, label: "ignore the backdrop",
         help: "Leave the studio wall or table around the product out of its colours",
-        toggle: true, on: p.backgroundSuppression),
+        toggle: true, on: p[.backgroundSuppression]),
       Simple(
-        drives: "skinSuppression", label: "ignore skin",
+        drives: AnalysisStep.skinSuppression.key, label: "ignore skin",
         help: "Leave a model's face, arms and legs out of the product's colours", toggle: true,
-        on: p.skinSuppression),
+        on: p[.skinSuppression]),
     ]
     if let vivid = slider(.saturationPriority) {
       simple.append(
@@ -365,9 +365,9 @@ struct LiveControls: MustacheParent {
     stepGroups = AnalysisStep.Group.allCases.map { group in
       StepGroup(
         heading: group.heading, numbers: numbers.filter { $0.group == group },
-        toggles: AnalysisStep.all.filter { $0.group == group }.map { step in
+        toggles: AnalysisStep.allCases.filter { $0.group == group }.map { step in
           Toggle(
-            name: step.key, label: step.name, help: step.help, on: p[keyPath: step.parameter])
+            name: step.key, label: step.name, help: step.help, on: p[step])
         })
     }
   }

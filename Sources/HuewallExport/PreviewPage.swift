@@ -31,7 +31,7 @@ struct PreviewPage {
         ($0.product.id, $0.reasons.map(\.rawValue).joined(separator: "; "))
       }, uniquingKeysWith: { first, _ in first })
     let regions: ColorFamily.Regions =
-      catalogue.parameters.values.shopperFamilies ? .shopper : .original
+      catalogue.parameters.values[.shopperFamilies] ? .shopper : .original
     for (product, sha) in catalogue.placed {
       var tile = Tile(product, thumbnail: sha.flatMap { thumbnails[$0] }, regions: regions)
       tile.reviewReasons = review[product.id]

@@ -580,8 +580,8 @@ struct EvaluationTally {
 extension AnalysisParameters {
   /// "background suppression on, hue wrap off, …, merge distance 12" for reports.
   var improvementsSummary: String {
-    let switches = AnalysisStep.all.map {
-      "\($0.name) \(self[keyPath: $0.parameter] ? "on" : "off")"
+    let switches = AnalysisStep.allCases.map {
+      "\($0.name) \(self[$0] ? "on" : "off")"
     }
     let merge =
       mergeDistance == 0

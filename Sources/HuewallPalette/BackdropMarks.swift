@@ -63,11 +63,11 @@ extension PaletteAnalyzer {
 
   /// The same, from the grid's outline alone (a kept grid's).
   public func fillPlan(for outline: GridOutline) -> FillPlan {
-    guard parameters.backgroundSuppression else { return .off }
+    guard parameters[.backgroundSuppression] else { return .off }
     return FillPlan(
       outline, alphaThreshold: alphaThreshold(actingOn: outline),
-      deepShadows: parameters.deepShadows, keepsTint: parameters.backdropTint,
-      thinOutlines: parameters.thinOutlines)
+      deepShadows: parameters[.deepShadows], keepsTint: parameters[.backdropTint],
+      thinOutlines: parameters[.thinOutlines])
   }
 
   /// The alpha threshold as it acts on the grid of `outline`: every threshold at or above the

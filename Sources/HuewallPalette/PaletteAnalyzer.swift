@@ -34,13 +34,13 @@ public struct PaletteAnalyzer: Sendable {
     hue = Quantizer(sampleSize: parameters.hueSampleSize)
     saturationValue = Quantizer(sampleSize: parameters.svSampleSize)
     hueScale = hue.reciprocal / 6
-    let darkPixels = parameters.darkPixelDamping ? DarkPixels() : nil
+    let darkPixels = parameters[.darkPixelDamping] ? DarkPixels() : nil
     tables = LookupTables(saturationValue: saturationValue, darkPixels: darkPixels)
     neutralBelow = darkPixels?.neutralBelow ?? 0
     let lastHue = hue.binCount - 1
     let lastIsOne = abs(hue.value(ofBin: lastHue) - 1) < parameters.hueSampleSize / 2
-    wrappedHueBin = parameters.hueWrap && lastIsOne ? lastHue : -1
-    greyKeysBelow = parameters.neutralGreys ? saturationValue.binCount : 0
+    wrappedHueBin = parameters[.hueWrap] && lastIsOne ? lastHue : -1
+    greyKeysBelow = parameters[.neutralGreys] ? saturationValue.binCount : 0
     keyFamilies = KeyFamilies(
       keyCount: hue.binCount * saturationValue.binCount * saturationValue.binCount)
   }
@@ -57,7 +57,7 @@ public struct PaletteAnalyzer: Sendable {
     precondition(
       reduction >= 1 && parameters.granularity.isMultiple(of: reduction),
       "a decode reduced 1/\(reduction) for granularity \(parameters.granularity)")
-    guard parameters.backgroundSuppression || usesProductPath else {
+    guard parameters[.backgroundSuppression] || usesProductPath else {
       return analyze(.image(image, step: parameters.granularity / reduction))
     }
     // The fill reads the pixels between samples from the image itself.
@@ -253,7 +253,7 @@ public struct PaletteAnalyzer: Sendable {
 
   /// The boundaries this analysis files families by.
   var familyRegions: ColorFamily.Regions {
-    parameters.shopperFamilies ? .shopper : .original
+    parameters[.shopperFamilies] ? .shopper : .original
   }
 
   private func dominantColor(key: Int, weight: Double, totalWeight: Double) -> DominantColor {

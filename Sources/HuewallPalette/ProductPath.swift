@@ -2,11 +2,10 @@ import Foundation
 import HuewallCore
 
 extension PaletteAnalyzer {
-  /// Whether any step of the product path is on (it needs a sample grid).
+  /// Whether any step of the product path is on (``AnalysisStep/Row/productPath``), or the
+  /// merge: they need a sample grid.
   var usesProductPath: Bool {
-    parameters.scenePrior || parameters.skinSuppression || parameters.garmentPrior
-      || parameters.mergeDistance > 0 || parameters.darkHues || parameters.litFamilies
-      || parameters.meanSaturation || parameters.neutralSurface
+    parameters.mergeDistance > 0 || parameters.steps.contains { $0.row.productPath }
   }
 
   /// The product path: a weight per sample from the foreground priors, bins that keep their
@@ -42,7 +41,7 @@ extension PaletteAnalyzer {
     let (skipped, background) = transparency(of: grid)
     var weights = [Float](repeating: 1, count: sampleCount)
     let scene = ScenePrior.isScene(backdrop: backdrop, skipped: skipped, samples: sampleCount)
-    if parameters.scenePrior && scene {
+    if parameters[.scenePrior] && scene {
       ScenePrior.weigh(grid, into: &weights, alphaThreshold: alphaThreshold)
     }
     // Every sample but the transparent ones: backdrop samples count too.
@@ -51,17 +50,17 @@ extension PaletteAnalyzer {
     // Samples taken for a person's skin (empty when none are); they get no saturation
     // priority when the parameters say so.
     var skinMask: [Bool] = []
-    if parameters.skinSuppression {
+    if parameters[.skinSuppression] {
       skin = SkinRegions.weigh(
         grid, into: &weights, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene,
         mask: &skinMask)
     }
     let person = SkinRegions.isPerson(skin: skin, opaque: opaque)
-    if parameters.garmentPrior, person, let region = hint.wornOn {
+    if parameters[.garmentPrior], person, let region = hint.wornOn {
       GarmentPrior.weigh(grid, region: region, into: &weights)
     }
     return SampleWeights(
-      weights: weights, plainSkin: parameters.skinWithoutPriority ? skinMask : [],
+      weights: weights, plainSkin: parameters[.skinWithoutPriority] ? skinMask : [],
       alphaThreshold: alphaThreshold,
       counts: .init(
         samples: grid.columns * grid.rows, skipped: skipped, background: background, skin: skin,
@@ -75,7 +74,7 @@ extension PaletteAnalyzer {
     let bins = ColorBins(
       keyCount: binSpace, denseLimit: Self.denseBinLimit, samples: samples.count)
     // Each entry's bin slot (-1: not counted), for the lit values of the reported colours.
-    var slots = [Int32](repeating: -1, count: parameters.litFamilies ? samples.count : 0)
+    var slots = [Int32](repeating: -1, count: parameters[.litFamilies] ? samples.count : 0)
     let keepSlots = !slots.isEmpty
     var run = BinRun(bins)
     slots.withUnsafeMutableBufferPointer { slots in
@@ -156,7 +155,7 @@ extension PaletteAnalyzer {
         || $0.element.weight == $1.element.weight && $0.offset < $1.offset
     }.prefix(parameters.numColors)
     let lit =
-      parameters.litFamilies
+      parameters[.litFamilies]
       ? LitValues.measure(
         samples, slots: slots, clusterOfSlot: clusterOfSlot, clusters: top.map(\.offset))
       : []
@@ -173,7 +172,7 @@ extension PaletteAnalyzer {
         cluster.red / cluster.weight, cluster.green / cluster.weight,
         cluster.blue / cluster.weight)
       let mean = RGB(red: meanRGB.x, green: meanRGB.y, blue: meanRGB.z).hsv
-      if parameters.darkHues && v < Self.darkValue {
+      if parameters[.darkHues] && v < Self.darkValue {
         // Dark-pixel damping filed each sample as neutral, but their mean is not noise.
         (h, s) = mean.s < parameters.svSampleSize / 2 ? (0, mean.s) : (mean.h, mean.s)
       }
@@ -181,11 +180,11 @@ extension PaletteAnalyzer {
       // A saturation bin is `svSampleSize` wide (0.2 by default), and family boundaries
       // (beige and pink below 0.5, hot pink below 0.8) fall inside bins; a neutral bin stays
       // neutral.
-      let meanSaturation = parameters.meanSaturation && bin.saturation > 0 ? mean.s : nil
+      let meanSaturation = parameters[.meanSaturation] && bin.saturation > 0 ? mean.s : nil
       // A dark neutral colour's samples stop at the value bin's edge; the product's neutral
       // tones do not.
       let darkNeutral =
-        parameters.neutralSurface && v < Self.darkValue
+        parameters[.neutralSurface] && v < Self.darkValue
         && ColorFamily.isNeutral(s: mean.s, v: mean.v)
       return DominantColor(
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
@@ -305,9 +304,10 @@ enum NeutralSurface {
 /// weigh less towards the edges (a centre prior) and where their colour crowds the border
 /// band more than the inside (a boundary prior, as in saliency detection).
 enum ScenePrior {
-  /// The centre prior's standard deviation, as a share of the width and of the height.
+  /// The centre prior's standard deviation, as a share of the width and of the height. Set by
+  /// hand with the product preset on the real photos (cb9d197); no sweep recorded.
   static let sigma = 0.3
-  /// The border band, as a share of each side.
+  /// The border band, as a share of each side. Set by hand with ``sigma`` (cb9d197).
   static let band = 0.08
 
   /// Whether a marked grid is a scene: no uniform backdrop, and not a cut-out on a
@@ -440,10 +440,11 @@ enum ScenePrior {
 /// 4-connected regions (hot pink and orange, which RGB skin rules take for skin, fall outside). A region weighs little unless it is as large as
 /// a product would be (a beige coat, a tan bag): then it is the product.
 enum SkinRegions {
-  /// What a skin sample weighs.
+  /// What a skin sample weighs. Set by hand with the product preset on the real photos
+  /// (cb9d197); no sweep recorded.
   static let weight: Float = 0.3
   /// A region holding more than this share of the image's opaque samples (backdrop included)
-  /// is taken for a product.
+  /// is taken for a product. Set by hand with ``weight`` (cb9d197).
   static let productShare = 0.35
 
   @inline(__always)
@@ -556,10 +557,12 @@ enum SkinRegions {
     let person = !studio || sizes.lazy.filter { $0 >= minimum }.count >= 2
     return Found(damped: damped, person: person && !damped.isEmpty)
   }
-  /// A skin region this share of the opaque samples or larger counts towards a person.
+  /// A skin region this share of the opaque samples or larger counts towards a person. Set by
+  /// hand when skin without priority became a person's only (af3b2bc: a tan boot on a studio
+  /// shot is one region, no person).
   static let personRegionShare = 0.005
   /// Skin on at least this share of the opaque samples (backdrop included) means a person is
-  /// in the photo.
+  /// in the photo. Set by hand with the skin regions (cb9d197); no sweep recorded.
   static let personShare = 0.03
 
   /// Whether `skin` samples of a person's skin (what ``weigh(_:into:alphaThreshold:opaque:studio:mask:)``
@@ -572,7 +575,9 @@ enum SkinRegions {
 /// On a photo of a person, the rows where the titled garment is worn weigh more: a tee over
 /// shorts is the tee's colour when the title says tee.
 enum GarmentPrior {
-  /// Rows outside the region weigh this much.
+  /// Rows outside the region weigh this much. Set by hand with the garment prior (cb9d197);
+  /// halving keeps a run's sums exact (``WeighedColours`` halves a sum where a run halves each
+  /// weight).
   static let outside: Float = 0.5
 
   /// The rows, as shares of the height from the top, where each region usually lies in a

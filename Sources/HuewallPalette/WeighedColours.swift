@@ -70,12 +70,18 @@ public struct WeighedColours: Sendable {
     public var byteCount: Int { marks.byteCount }
   }
 
-  /// The foreground priors an analysis asks for.
+  /// The foreground priors an analysis asks for: its steps of the weighing stage.
   public struct Priors: Hashable, Sendable {
-    var scene: Bool
-    var skin: Bool
-    var skinWithoutPriority: Bool
-    var garment: Bool
+    let steps: Set<AnalysisStep>
+
+    init(_ parameters: AnalysisParameters) {
+      steps = parameters.steps.filter { $0.stage == .weighing }
+    }
+
+    var scene: Bool { steps.contains(.scenePrior) }
+    var skin: Bool { steps.contains(.skinSuppression) }
+    var skinWithoutPriority: Bool { steps.contains(.skinWithoutPriority) }
+    var garment: Bool { steps.contains(.garmentPrior) }
   }
 
   /// A sum per part of a colour's samples that the priors treat alike (damped skin or not, in
@@ -204,11 +210,7 @@ extension PaletteAnalyzer {
 
   /// The foreground priors these analyses ask for: kept colours weighed under others serve
   /// them only when kept for every setting.
-  public var foregroundPriors: WeighedColours.Priors {
-    .init(
-      scene: parameters.scenePrior, skin: parameters.skinSuppression,
-      skinWithoutPriority: parameters.skinWithoutPriority, garment: parameters.garmentPrior)
-  }
+  public var foregroundPriors: WeighedColours.Priors { .init(parameters) }
 
   /// What ``weighing(_:marks:hint:)`` reads for a product with `hint` whose grid has
   /// `outline` and `marks`: not the foreground priors, which the weighing serves all settings
@@ -220,16 +222,14 @@ extension PaletteAnalyzer {
   }
 
   /// What ``analyze(_:)-(WeighedColours)`` reads besides the colours: every parameter but
-  /// the fill's, which reach it only through the backdrop marks the colours were weighed
-  /// under. An analysis kept under these and the same ``weighingParameters(for:hint:marks:)``
-  /// serves a change of a backdrop control that leaves a photo's marks as they were.
+  /// the fill's (the alpha threshold and the steps of the backdrop stage), which reach it only
+  /// through the backdrop marks the colours were weighed under. An analysis kept under these
+  /// and the same ``weighingParameters(for:hint:marks:)`` serves a change of a backdrop control
+  /// that leaves a photo's marks as they were.
   public var binningParameters: AnalysisParameters {
     var binning = parameters
-    binning.backgroundSuppression = true
     binning.alphaThreshold = 0
-    binning.deepShadows = false
-    binning.backdropTint = false
-    binning.thinOutlines = false
+    binning.steps.subtract(AnalysisStep.acting(in: .backdrop))
     return binning
   }
 
@@ -253,7 +253,7 @@ extension PaletteAnalyzer {
   /// ``weighingParameters(for:hint:marks:)`` and serving these ``foregroundPriors``: weighs them
   /// by these priors, bins, merges and ranks them.
   public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {
-    let counts = parameters.skinSuppression ? weighed.counts : weighed.counts.withoutSkin
+    let counts = parameters[.skinSuppression] ? weighed.counts : weighed.counts.withoutSkin
     return analyze(weighed.weighed(by: foregroundPriors), counts: counts)
   }
 }

@@ -212,7 +212,7 @@ public struct AnalysisSettings: Sendable, Equatable, Codable {
 
   /// The preset's and the name's keys plus every parameter key, side by side in one object.
   static var keys: [String] {
-    CodingKeys.allCases.map(\.rawValue) + ParameterOverrides.CodingKeys.allCases.map(\.rawValue)
+    CodingKeys.allCases.map(\.rawValue) + ParameterOverrides.keys
   }
 
   public init(from decoder: any Decoder) throws {

@@ -181,7 +181,7 @@ extension TuningServer {
     let members = Self.lineMembers(
       product: id, analysed, vendorFamily: entry.vendorColor.flatMap(synonyms.family(of:)),
       decision: decision, images: entry.imageSHA256s, typical: typical,
-      regions: asked.parameters.shopperFamilies ? .shopper : .original)
+      regions: asked.parameters[.shopperFamilies] ? .shopper : .original)
     let reasons =
       try LivePage.reviewReasons(
         entries: Self.coloured([entry], by: [sha: analysed]), preset: asked.preset,

@@ -122,22 +122,17 @@ public struct LiveAnalysis: Sendable {
   }
 
   /// The parameters one change of a control away from `parameters` whose change would fill,
-  /// weigh or sample every photo again, the dearest first: each backdrop step switched (the
-  /// steps the binning does not read, ``PaletteAnalyzer/binningParameters``; the table lists
-  /// background suppression, which moves every photo's backdrop, first), then the
-  /// granularity doubled (a grid coarsened from the wall's, no decode). Any other change
+  /// weigh or sample every photo again, the dearest first: each step of the backdrop stage
+  /// switched (the steps the binning does not read, ``PaletteAnalyzer/binningParameters``;
+  /// the table lists background suppression, which moves every photo's backdrop, first), then
+  /// the granularity doubled (a grid coarsened from the wall's, no decode). Any other change
   /// costs the binning alone, or the weighing of the few scenes whose colours are kept for
   /// one setting of the priors.
   public static func neighbours(of parameters: AnalysisParameters) -> [AnalysisParameters] {
-    guard let binning = try? PaletteAnalyzer(parameters: parameters).binningParameters else {
-      return []
-    }
-    var neighbours: [AnalysisParameters] = AnalysisStep.all.compactMap { step in
+    guard (try? PaletteAnalyzer(parameters: parameters)) != nil else { return [] }
+    var neighbours: [AnalysisParameters] = AnalysisStep.acting(in: .backdrop).map { step in
       var switched = parameters
-      switched[keyPath: step.parameter].toggle()
-      guard let analyzer = try? PaletteAnalyzer(parameters: switched),
-        analyzer.binningParameters == binning
-      else { return nil }
+      switched[step].toggle()
       return switched
     }
     var coarser = parameters

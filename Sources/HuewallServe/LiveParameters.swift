@@ -20,7 +20,7 @@ public struct LiveParameters: Sendable, Equatable {
   public init(query: [(String, String)]) throws(Failure) {
     var values: [String: String] = [:]
     for (key, value) in query { values[key] = value }
-    let known = Set(ParameterOverrides.CodingKeys.allCases.map(\.rawValue)).union(["preset"])
+    let known = Set(ParameterOverrides.keys).union(["preset"])
     if let unknown = values.keys.sorted().first(where: {
       !known.contains($0) && !Self.otherKeys.contains($0)
     }) {
@@ -54,12 +54,12 @@ public struct LiveParameters: Sendable, Equatable {
       granularity: try value(.granularity, "a whole number", { Int($0) }),
       alphaThreshold: try value(.alphaThreshold, "a whole number", { Int($0) }),
       mergeDistance: try value(.mergeDistance, "a number", number))
-    for step in AnalysisStep.all {
+    for step in AnalysisStep.allCases {
       guard let text = values[step.key] else { continue }
       guard let on = bool(text) else {
         throw Failure(description: "\(step.key) \"\(text)\" is not true or false")
       }
-      overrides[keyPath: step.override] = on
+      overrides.steps[step] = on
     }
     self.overrides = overrides
     do {

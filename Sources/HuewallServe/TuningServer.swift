@@ -248,7 +248,7 @@ public struct TuningServer: Sendable {
     // A decision without a hex on a product with no colour of its family shows the family's
     // typical colour in the catalogue (the pipeline's own analyses).
     let typical = FamilyColors(entries: entries)
-    let regions: ColorFamily.Regions = asked.parameters.shopperFamilies ? .shopper : .original
+    let regions: ColorFamily.Regions = asked.parameters[.shopperFamilies] ? .shopper : .original
     let hashes = Self.hashes(of: entries, first: first)
     let hints = Self.hints(of: entries)
     // A stored set of these parameters (going back to the nightly set), or a wall analysed

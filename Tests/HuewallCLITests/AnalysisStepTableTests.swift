@@ -5,11 +5,11 @@ import Testing
 
 @testable import HuewallCLI
 
-/// The table of steps is the one declaration of each step: what cannot be derived from it
-/// (stored properties, argument-parser's flags, the documentation) is checked against it.
+/// The table of steps is the one declaration of each step: what is not derived from it
+/// (argument-parser's flags, the documentation) is checked against it.
 @Suite("The table of analysis steps")
 struct AnalysisStepTableTests {
-  @Test("every Bool of the parameters and of the overrides is a step of the table")
+  @Test("the parameters and the overrides hold steps only through the table")
   func everyPropertyIsAStep() {
     let parameters = Mirror(reflecting: AnalysisParameters()).children.filter {
       $0.value is Bool
@@ -17,50 +17,59 @@ struct AnalysisStepTableTests {
     let overrides = Mirror(reflecting: ParameterOverrides()).children.filter {
       type(of: $0.value) == Bool?.self
     }
-    let keys = Set(AnalysisStep.all.map(\.key))
-    #expect(keys.count == AnalysisStep.all.count)
-    #expect(Set(parameters.compactMap(\.label)) == keys)
-    #expect(Set(overrides.compactMap(\.label)) == keys)
+    let keys = Set(AnalysisStep.allCases.map(\.key))
+    #expect(keys.count == AnalysisStep.allCases.count)
+    #expect(parameters.isEmpty && overrides.isEmpty)
   }
 
-  @Test("each step's key paths reach the property of its key")
-  func keyPathsMatchKeys() throws {
-    for step in AnalysisStep.all {
+  @Test("each step is stored and given under its key")
+  func stepsMatchKeys() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    for step in AnalysisStep.allCases {
       var parameters = AnalysisParameters()
-      parameters[keyPath: step.parameter] = true
-      let on = Mirror(reflecting: parameters).children.filter { $0.value as? Bool == true }
-      #expect(on.map(\.label) == [step.key], "\(step.key)")
-      var overrides = ParameterOverrides()
-      overrides[keyPath: step.override] = false
-      let given = Mirror(reflecting: overrides).children.filter {
-        type(of: $0.value) == Bool?.self && ($0.value as? Bool?)! != nil
-      }
-      #expect(given.map(\.label) == [step.key], "\(step.key)")
+      parameters[step] = true
+      let on = try JSONSerialization.jsonObject(with: encoder.encode(parameters)) as? [String: Any]
+      let stored = (on ?? [:]).filter { $0.value as? Bool == true }.map(\.key)
+      #expect(stored == [step.key], "\(step.key)")
+      let overrides = ParameterOverrides(steps: [step: false])
+      let given = String(decoding: try encoder.encode(overrides), as: UTF8.self)
+      #expect(given == #"{"\#(step.key)":false}"#, "\(step.key)")
+      #expect(
+        try JSONDecoder().decode(ParameterOverrides.self, from: Data(given.utf8)) == overrides)
     }
   }
 
   @Test("each step has its flag, on and off, with the table's help")
   func everyStepHasItsFlag() throws {
     let help = AnalysisOptions.helpMessage(columns: 10_000)
-    for step in AnalysisStep.all {
+    // Each flag on its own line of the help, its help beside it or on the next line.
+    let labels = help.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces).prefix { $0 != " " }
+    }
+    for step in AnalysisStep.allCases {
       let on = try AnalysisOptions.parse(["--\(step.flag)"]).overrides
       let off = try AnalysisOptions.parse(["--no-\(step.flag)"]).overrides
-      #expect(on[keyPath: step.override] == true, "--\(step.flag)")
-      #expect(off[keyPath: step.override] == false, "--no-\(step.flag)")
+      #expect(on.steps[step] == true, "--\(step.flag)")
+      #expect(off.steps[step] == false, "--no-\(step.flag)")
       var others = off
-      others[keyPath: step.override] = nil
+      others.steps[step] = nil
       #expect(others == ParameterOverrides(), "--no-\(step.flag) sets only its own step")
-      #expect(help.contains("--\(step.flag)/--no-\(step.flag)"), "\(step.flag)")
+      #expect(labels.contains("--\(step.flag)"), "\(step.flag)")
+      #expect(labels.contains("--no-\(step.flag)"), "\(step.flag)")
       #expect(help.contains(step.commandLineHelp), "\(step.flag)")
+      // The last of the two wins.
+      let last = try AnalysisOptions.parse(["--no-\(step.flag)", "--\(step.flag)"]).overrides
+      #expect(last.steps[step] == true, "--no-\(step.flag) --\(step.flag)")
     }
   }
 
   @Test("the presets are read from the table, and stored parameters keep their keys")
   func presetsAndStorage() throws {
     let product = Preset.product.parameters
-    for step in AnalysisStep.all {
-      #expect(product[keyPath: step.parameter] == step.presets.contains(.product), "\(step.key)")
-      #expect(Preset.reference.parameters[keyPath: step.parameter] == false, "\(step.key)")
+    for step in AnalysisStep.allCases {
+      #expect(product[step] == step.presets.contains(.product), "\(step.key)")
+      #expect(Preset.reference.parameters[step] == false, "\(step.key)")
     }
     #expect(product.mergeDistance == 12)
     let encoder = JSONEncoder()
@@ -76,7 +85,7 @@ struct AnalysisStepTableTests {
     #expect(decoded == product)
     let partial = try JSONDecoder().decode(
       AnalysisParameters.self, from: Data(#"{"litFamilies":true}"#.utf8))
-    #expect(partial.litFamilies && !partial.hueWrap && partial.numColors == 3)
+    #expect(partial[.litFamilies] && !partial[.hueWrap] && partial.numColors == 3)
   }
 
   @Test("the README's table of the product preset and the configuration guide name every step")
@@ -85,9 +94,36 @@ struct AnalysisStepTableTests {
       contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let configuration = try String(
       contentsOf: repositoryRoot.appendingPathComponent("docs/CONFIGURATION.md"), encoding: .utf8)
-    for step in AnalysisStep.all {
+    for step in AnalysisStep.allCases {
       #expect(readme.contains("\n| \(step.name) |"), "README.md: no row for \(step.name)")
       #expect(configuration.contains(step.key), "docs/CONFIGURATION.md: no \(step.key)")
     }
+  }
+
+  /// The rows docs/CONFIGURATION.md shows between its `steps:` markers, from the table.
+  static var documentedSteps: String {
+    let rows = AnalysisStep.allCases.map {
+      "| `\($0.key)` | \($0.stage.rawValue) | \($0.details) |"
+    }
+    return (["| key | stage | meaning |", "| --- | --- | --- |"] + rows).joined(separator: "\n")
+  }
+
+  @Test("docs/CONFIGURATION.md shows each step as the table says (scripts/update-docs)")
+  func documentedStepsAreTheTables() throws {
+    let url = repositoryRoot.appendingPathComponent("docs/CONFIGURATION.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let (begin, end) = ("<!-- steps: begin -->\n", "\n<!-- steps: end -->")
+    let start = try #require(text.range(of: begin), "no \(begin) in \(url.path)")
+    let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
+    let current = text[start.upperBound..<stop.lowerBound]
+    guard current != Self.documentedSteps else { return }
+    // What scripts/update-docs copies over the guide.
+    let actual = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "huewall-docs-actual")
+    try FileManager.default.createDirectory(at: actual, withIntermediateDirectories: true)
+    try (text[..<start.upperBound] + Self.documentedSteps + text[stop.lowerBound...]).write(
+      to: actual.appendingPathComponent("CONFIGURATION.md"), atomically: true, encoding: .utf8)
+    Issue.record(
+      "docs/CONFIGURATION.md: the steps' rows are not the table's; run scripts/update-docs")
   }
 }

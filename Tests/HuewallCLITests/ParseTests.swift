@@ -57,8 +57,8 @@ import Testing
     var expected = ParameterOverrides()
     expected.saturationPriority = 6
     expected.granularity = 2
-    expected.hueWrap = false
-    expected.neutralGreys = true
+    expected.steps[.hueWrap] = false
+    expected.steps[.neutralGreys] = true
     #expect(analyze.analysis.overrides == expected)
   }
 

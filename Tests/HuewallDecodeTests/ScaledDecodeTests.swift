@@ -223,7 +223,7 @@ private func decodeThroughLibjpeg(_ name: String, reduction: UInt32, maxPixels: 
     #expect(DecodePlan.analysis(coarser) == .wholeImage)
     // One product step on is enough to leave the original algorithm.
     var oneStep = reference
-    oneStep.hueWrap = true
+    oneStep[.hueWrap] = true
     #expect(DecodePlan.analysis(oneStep).maxReduction == 4)
     #expect(DecodePlan.wholeImage.maxReduction == 1)
   }

@@ -26,7 +26,7 @@ import Testing
     defer { scratch.cleanUp() }
     let (store, set) = try makeStore(
       in: scratch, seeds: seeds,
-      parameters: AnalysisParameters(shopperFamilies: shopperFamilies))
+      parameters: AnalysisParameters(steps: shopperFamilies ? [.shopperFamilies] : []))
     let out = scratch.url("out")
     _ = try await Exporter(store: store).export(parameterSet: set, to: out)
     let object =

@@ -191,11 +191,12 @@ import Testing
       "--no-thin-outlines", "--no-mean-saturation", "--no-neutral-surface",
     ])
     let parameters = try options.parameters()
-    #expect(!parameters.deepShadows && !parameters.scenePrior && !parameters.skinSuppression)
-    #expect(!parameters.garmentPrior && parameters.mergeDistance == 0 && !parameters.darkHues)
-    #expect(!parameters.litFamilies && !parameters.skinWithoutPriority)
-    #expect(!parameters.shopperFamilies && !parameters.backdropTint && !parameters.thinOutlines)
-    #expect(!parameters.meanSaturation && !parameters.neutralSurface)
+    #expect(!parameters[.deepShadows] && !parameters[.scenePrior] && !parameters[.skinSuppression])
+    #expect(!parameters[.garmentPrior] && parameters.mergeDistance == 0 && !parameters[.darkHues])
+    #expect(!parameters[.litFamilies] && !parameters[.skinWithoutPriority])
+    #expect(
+      !parameters[.shopperFamilies] && !parameters[.backdropTint] && !parameters[.thinOutlines])
+    #expect(!parameters[.meanSaturation] && !parameters[.neutralSurface])
     let allOff: String = [
       "deep shadows", "backdrop tint", "thin outlines", "scene prior", "skin suppression",
       "garment prior", "dark hues", "lit families", "mean saturation", "neutral surface",

@@ -69,7 +69,7 @@ import Testing
   @Test func backgroundSuppressionAloneReportsTheBackdrop() throws {
     // Without the product path's steps the kernel reads the marked grid directly.
     var parameters = AnalysisParameters(granularity: 1)
-    parameters.backgroundSuppression = true
+    parameters[.backgroundSuppression] = true
     let analysis = try square(.red, on: .white).withView {
       try PaletteAnalyzer(parameters: parameters).analyze($0)
     }

@@ -7,8 +7,8 @@ import Testing
 /// not by its bin's value.
 @Suite struct LitFamilyTests {
   func analyse(_ buffer: PixelBuffer, litFamilies: Bool) throws -> PaletteAnalysis {
-    var p = AnalysisParameters(granularity: 1, neutralGreys: true, mergeDistance: 12)
-    p.litFamilies = litFamilies
+    var p = AnalysisParameters(granularity: 1, mergeDistance: 12, steps: [.neutralGreys])
+    p[.litFamilies] = litFamilies
     return try buffer.withView { try PaletteAnalyzer(parameters: p).analyze($0) }
   }
 
@@ -52,14 +52,14 @@ import Testing
   }
 
   @Test func theReferenceLeavesItOffAndTheProductPresetOn() throws {
-    #expect(!AnalysisParameters.reference.litFamilies)
-    #expect(Preset.product.parameters.litFamilies)
+    #expect(!AnalysisParameters.reference[.litFamilies])
+    #expect(Preset.product.parameters[.litFamilies])
     // Off, the key stays out of the JSON, so stored parameter sets keep their hash.
     let json = String(
       decoding: try JSONEncoder().encode(AnalysisParameters.reference), as: UTF8.self)
     #expect(!json.contains("litFamilies"))
     let product = try JSONEncoder().encode(Preset.product.parameters)
     let decoded = try JSONDecoder().decode(AnalysisParameters.self, from: product)
-    #expect(decoded.litFamilies)
+    #expect(decoded[.litFamilies])
   }
 }

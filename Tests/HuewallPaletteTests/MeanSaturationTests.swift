@@ -9,8 +9,8 @@ import Testing
 @Suite struct MeanSaturationTests {
   func analyse(_ pixels: [Pixel], meanSaturation: Bool) throws -> DominantColor {
     var p = AnalysisParameters(
-      granularity: 1, neutralGreys: true, mergeDistance: 12, shopperFamilies: true)
-    p.meanSaturation = meanSaturation
+      granularity: 1, mergeDistance: 12, steps: [.neutralGreys, .shopperFamilies])
+    p[.meanSaturation] = meanSaturation
     let buffer = image(columns: [pixels])
     return try #require(
       try buffer.withView { try PaletteAnalyzer(parameters: p).analyze($0) }.colors.first)

@@ -8,9 +8,8 @@ import Testing
 @Suite struct NeutralSurfaceTests {
   func analyse(_ column: [Pixel], neutralSurface: Bool) throws -> DominantColor {
     var p = AnalysisParameters(
-      granularity: 1, neutralGreys: true, mergeDistance: 12, litFamilies: true,
-      shopperFamilies: true)
-    p.neutralSurface = neutralSurface
+      granularity: 1, mergeDistance: 12, steps: [.neutralGreys, .litFamilies, .shopperFamilies])
+    p[.neutralSurface] = neutralSurface
     let buffer = image(columns: [column])
     return try #require(
       try buffer.withView { try PaletteAnalyzer(parameters: p).analyze($0) }.colors.first)

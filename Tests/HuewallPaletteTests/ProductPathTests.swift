@@ -25,8 +25,8 @@ import Testing
   /// Background suppression with deep shadows, the rest off.
   var deepShadows: AnalysisParameters {
     parameters {
-      $0.backgroundSuppression = true
-      $0.deepShadows = true
+      $0[.backgroundSuppression] = true
+      $0[.deepShadows] = true
     }
   }
 
@@ -50,7 +50,7 @@ import Testing
 
   @Test func deepShadowsTakeATintedCastShadowForBackdrop() throws {
     let buffer = whiteProductWithCastShadow(product: Pixel(red: 248, green: 248, blue: 248))
-    let shallow = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let shallow = try analyse(buffer, parameters { $0[.backgroundSuppression] = true })
     let deep = try analyse(buffer, deepShadows)
     #expect(shallow.colors.first?.family != .white)
     #expect(deep.colors.first?.family == .white)
@@ -82,7 +82,7 @@ import Testing
       for x in 0..<40 { buffer[x, y] = Pixel(red: level, green: level, blue: level) }
     }
     fill(&buffer, 16..<24, 10..<18, Pixel(red: 200, green: 30, blue: 30))
-    let shallow = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let shallow = try analyse(buffer, parameters { $0[.backgroundSuppression] = true })
     let deep = try analyse(buffer, deepShadows)
     #expect(shallow.colors.first?.family == .black)
     #expect(deep.colors.first?.family == .red)
@@ -121,9 +121,9 @@ import Testing
       try analyse(
         buffer,
         parameters {
-          $0.backgroundSuppression = true
-          $0.deepShadows = true
-          $0.backdropTint = keepingTint
+          $0[.backgroundSuppression] = true
+          $0[.deepShadows] = true
+          $0[.backdropTint] = keepingTint
         })
     }
     let product = 22 * 16
@@ -155,8 +155,8 @@ import Testing
     func parameters(thinOutlines: Bool) -> AnalysisParameters {
       var p = deepShadows
       p.granularity = 4
-      p.neutralGreys = true
-      p.thinOutlines = thinOutlines
+      p[.neutralGreys] = true
+      p[.thinOutlines] = thinOutlines
       return p
     }
     let off = try analyse(buffer, parameters(thinOutlines: false))
@@ -203,12 +203,12 @@ import Testing
 
   @Test func scenePriorFindsTheFramedProduct() throws {
     let buffer = redProductInAScene()
-    let off = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let off = try analyse(buffer, parameters { $0[.backgroundSuppression] = true })
     let on = try analyse(
       buffer,
       parameters {
-        $0.backgroundSuppression = true
-        $0.scenePrior = true
+        $0[.backgroundSuppression] = true
+        $0[.scenePrior] = true
       })
     #expect(off.background == 0)
     #expect(off.colors.first?.family != .red)
@@ -219,12 +219,12 @@ import Testing
     var buffer = PixelBuffer(width: 40, height: 40)
     fill(&buffer, 16..<24, 16..<24, .red)
     fill(&buffer, 2..<6, 2..<6, .blue)
-    let plain = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let plain = try analyse(buffer, parameters { $0[.backgroundSuppression] = true })
     let prior = try analyse(
       buffer,
       parameters {
-        $0.backgroundSuppression = true
-        $0.scenePrior = true
+        $0[.backgroundSuppression] = true
+        $0[.scenePrior] = true
       })
     #expect(prior.colors.map(\.bin) == plain.colors.map(\.bin))
     #expect(prior.colors.map(\.weight) == plain.colors.map(\.weight))
@@ -241,12 +241,12 @@ import Testing
     var buffer = PixelBuffer(width: 40, height: 40)
     fill(&buffer, 5..<20, 5..<25, Self.skin)
     fill(&buffer, 20..<35, 5..<15, Self.garment)
-    let off = try analyse(buffer, parameters { $0.backgroundSuppression = true })
+    let off = try analyse(buffer, parameters { $0[.backgroundSuppression] = true })
     let on = try analyse(
       buffer,
       parameters {
-        $0.backgroundSuppression = true
-        $0.skinSuppression = true
+        $0[.backgroundSuppression] = true
+        $0[.skinSuppression] = true
       })
     #expect(off.colors.first?.family != .red)
     #expect(on.colors.first?.family == .red)
@@ -259,7 +259,7 @@ import Testing
       width: 30, height: 30, fill: Pixel(red: 255, green: 255, blue: 255, alpha: 127))
     fill(&buffer, 0..<30, 0..<20, Self.skin)
     fill(&buffer, 0..<30, 20..<30, Pixel(red: 40, green: 90, blue: 200))
-    let on = try analyse(buffer, parameters { $0.skinSuppression = true })
+    let on = try analyse(buffer, parameters { $0[.skinSuppression] = true })
     #expect(on.colors.first?.bin == PaletteAnalyzer.reference.bin(red: 224, green: 172, blue: 140))
   }
 
@@ -285,9 +285,9 @@ import Testing
       try analyse(
         buffer,
         parameters {
-          $0.backgroundSuppression = true
-          $0.skinSuppression = true
-          $0.skinWithoutPriority = plainSkin
+          $0[.backgroundSuppression] = true
+          $0[.skinSuppression] = true
+          $0[.skinWithoutPriority] = plainSkin
         })
     }
     let off = try analysis(plainSkin: false)
@@ -304,9 +304,9 @@ import Testing
     // The person's skin must stay without priority: 300 samples of 0.3 (90) against the
     // white garment's 150; given the bonus at priority 9 they would weigh 394.
     let p = parameters {
-      $0.backgroundSuppression = true
-      $0.skinSuppression = true
-      $0.skinWithoutPriority = true
+      $0[.backgroundSuppression] = true
+      $0[.skinSuppression] = true
+      $0[.skinWithoutPriority] = true
     }
     var higher = p
     higher.saturationPriority = 9
@@ -325,9 +325,9 @@ import Testing
   @Test func oneSkinToneRegionOnAStudioBackdropKeepsItsPriority() throws {
     // One region is no person: a tan product, damped like skin but with its bonus.
     let p = parameters {
-      $0.backgroundSuppression = true
-      $0.skinSuppression = true
-      $0.skinWithoutPriority = true
+      $0[.backgroundSuppression] = true
+      $0[.skinSuppression] = true
+      $0[.skinWithoutPriority] = true
     }
     let product = try analyse(personOrProduct(skinRegions: 1), p)
     #expect(
@@ -369,8 +369,8 @@ import Testing
     fill(&buffer, 2..<18, 8..<22, Pixel(red: 20, green: 30, blue: 110))
     fill(&buffer, 2..<18, 24..<38, Pixel(red: 200, green: 25, blue: 25))
     let p = parameters {
-      $0.skinSuppression = true
-      $0.garmentPrior = true
+      $0[.skinSuppression] = true
+      $0[.garmentPrior] = true
     }
     let top = try analyse(buffer, p, hint: ProductHint(title: "Tank top"))
     let shorts = try analyse(buffer, p, hint: ProductHint(title: "Shorts"))
@@ -409,7 +409,7 @@ import Testing
       let grid = buffer.withView { SampleGrid($0, step: 1) }
       let kept = try PaletteAnalyzer(
         parameters: parameters {
-          $0.backgroundSuppression = true
+          $0[.backgroundSuppression] = true
           $0.mergeDistance = 12
         })
       let marks = kept.backdropMarks(in: grid)
@@ -418,12 +418,12 @@ import Testing
       for setting in 0..<16 {
         let analyzer = try PaletteAnalyzer(
           parameters: parameters {
-            $0.backgroundSuppression = true
+            $0[.backgroundSuppression] = true
             $0.mergeDistance = 12
-            $0.scenePrior = setting & 1 != 0
-            $0.skinSuppression = setting & 2 != 0
-            $0.skinWithoutPriority = setting & 4 != 0
-            $0.garmentPrior = setting & 8 != 0
+            $0[.scenePrior] = setting & 1 != 0
+            $0[.skinSuppression] = setting & 2 != 0
+            $0[.skinWithoutPriority] = setting & 4 != 0
+            $0[.garmentPrior] = setting & 8 != 0
           })
         #expect(
           analyzer.weighingParameters(for: grid.outline, hint: hint, marks: marks)
@@ -460,12 +460,12 @@ import Testing
   @Test func darkHuesKeepADampedNavyNavy() throws {
     // Navy at v 0.14: damping files every sample as neutral, so its bin is black.
     let buffer = image(columns: [Array(repeating: Pixel(red: 8, green: 12, blue: 36), count: 10)])
-    let off = try analyse(buffer, parameters { $0.darkPixelDamping = true })
+    let off = try analyse(buffer, parameters { $0[.darkPixelDamping] = true })
     let on = try analyse(
       buffer,
       parameters {
-        $0.darkPixelDamping = true
-        $0.darkHues = true
+        $0[.darkPixelDamping] = true
+        $0[.darkHues] = true
       })
     #expect(off.colors.first?.s == 0)
     let navy = try #require(on.colors.first)
@@ -476,16 +476,16 @@ import Testing
 
   @Test func theReferenceLeavesEveryNewStepOff() {
     let p = AnalysisParameters.reference
-    #expect(!p.deepShadows && !p.scenePrior && !p.skinSuppression && !p.garmentPrior)
-    #expect(p.mergeDistance == 0 && !p.darkHues)
+    #expect(!p[.deepShadows] && !p[.scenePrior] && !p[.skinSuppression] && !p[.garmentPrior])
+    #expect(p.mergeDistance == 0 && !p[.darkHues])
     let product = Preset.product.parameters
-    #expect(product.deepShadows && product.scenePrior && product.skinSuppression)
-    #expect(product.mergeDistance == 12 && product.darkHues && product.garmentPrior)
-    #expect(!p.skinWithoutPriority && !p.shopperFamilies && !p.backdropTint)
-    #expect(product.skinWithoutPriority && product.shopperFamilies && product.backdropTint)
-    #expect(!p.thinOutlines && product.thinOutlines)
-    #expect(!p.meanSaturation && product.meanSaturation)
-    #expect(!p.neutralSurface && product.neutralSurface)
+    #expect(product[.deepShadows] && product[.scenePrior] && product[.skinSuppression])
+    #expect(product.mergeDistance == 12 && product[.darkHues] && product[.garmentPrior])
+    #expect(!p[.skinWithoutPriority] && !p[.shopperFamilies] && !p[.backdropTint])
+    #expect(product[.skinWithoutPriority] && product[.shopperFamilies] && product[.backdropTint])
+    #expect(!p[.thinOutlines] && product[.thinOutlines])
+    #expect(!p[.meanSaturation] && product[.meanSaturation])
+    #expect(!p[.neutralSurface] && product[.neutralSurface])
   }
 }
 

@@ -25,8 +25,8 @@ import Testing
   @Test func backgroundSuppressionFindsTheRedSquareOnWhite() throws {
     // 64 red pixels weigh 64 × 5 = 320; 1,536 white ones 1,536.
     let buffer = square(.red, on: .white)
-    let off = try top(buffer, parameters { $0.backgroundSuppression = false })
-    let on = try top(buffer, parameters { $0.backgroundSuppression = true })
+    let off = try top(buffer, parameters { $0[.backgroundSuppression] = false })
+    let on = try top(buffer, parameters { $0[.backgroundSuppression] = true })
     #expect(off.colors.first?.family == .white)
     #expect(on.colors.first?.family == .red)
     #expect(on.background == 1536)
@@ -51,7 +51,7 @@ import Testing
     }
     let grey = Pixel(red: 120, green: 120, blue: 120)
     for x in 20..<40 { for y in 20..<44 { buffer[x, y] = grey } }
-    let on = try top(buffer, parameters { $0.backgroundSuppression = true })
+    let on = try top(buffer, parameters { $0[.backgroundSuppression] = true })
     #expect(on.colors.map(\.family) == [.grey])
     #expect(on.samples - on.background == 20 * 24)
   }
@@ -59,7 +59,7 @@ import Testing
   @Test func backgroundSuppressionStopsAtALightProductOnADarkerBackdrop() throws {
     // A white shirt on a light-grey backdrop is one small step lighter than the backdrop.
     let backdrop = Pixel(red: 232, green: 232, blue: 232)
-    let on = try top(square(.white, on: backdrop), parameters { $0.backgroundSuppression = true })
+    let on = try top(square(.white, on: backdrop), parameters { $0[.backgroundSuppression] = true })
     #expect(on.colors.map(\.family) == [.white])
     #expect(on.samples - on.background == 64)
   }
@@ -72,15 +72,15 @@ import Testing
         buffer[x, y] = Pixel(red: UInt8(x * 8), green: UInt8(y * 8), blue: UInt8((x * y) % 256))
       }
     }
-    let on = try top(buffer, parameters { $0.backgroundSuppression = true })
-    let off = try top(buffer, parameters { $0.backgroundSuppression = false })
+    let on = try top(buffer, parameters { $0[.backgroundSuppression] = true })
+    let off = try top(buffer, parameters { $0[.backgroundSuppression] = false })
     #expect(on.background == 0)
     #expect(on.colors == off.colors)
   }
 
   @Test func backgroundSuppressionLeavesTransparentBackdropsToAlpha() throws {
     let clear = Pixel(red: 255, green: 255, blue: 255, alpha: 127)
-    let on = try top(square(.blue, on: clear), parameters { $0.backgroundSuppression = true })
+    let on = try top(square(.blue, on: clear), parameters { $0[.backgroundSuppression] = true })
     #expect(on.background == 0)
     #expect(on.skipped == 1536)
     #expect(on.colors.map(\.family) == [.blue])
@@ -95,8 +95,8 @@ import Testing
       Array(repeating: below, count: 10) + Array(repeating: above, count: 10)
       + Array(repeating: .blue, count: 15)
     let buffer = image(columns: [column])
-    let off = try top(buffer, parameters { $0.hueWrap = false })
-    let on = try top(buffer, parameters { $0.hueWrap = true })
+    let off = try top(buffer, parameters { $0[.hueWrap] = false })
+    let on = try top(buffer, parameters { $0[.hueWrap] = true })
     #expect(off.colors.map(\.bin.hue) == [67, 100, 0])
     #expect(on.colors.map(\.bin.hue) == [0, 67])
     #expect(on.colors[0].h == 0)
@@ -110,8 +110,8 @@ import Testing
     let buffer = image(columns: [
       Array(repeating: noisyBlack, count: 10) + Array(repeating: grey, count: 20)
     ])
-    let off = try top(buffer, parameters { $0.darkPixelDamping = false })
-    let on = try top(buffer, parameters { $0.darkPixelDamping = true })
+    let off = try top(buffer, parameters { $0[.darkPixelDamping] = false })
+    let on = try top(buffer, parameters { $0[.darkPixelDamping] = true })
     #expect(off.colors.first?.bin == HSVBin(hue: 0, saturation: 4, value: 1))
     #expect(on.colors.first?.family == .grey)
     // Filed as neutral: hue and saturation 0, weight 1 each.
@@ -132,8 +132,8 @@ import Testing
       Array(repeating: bluish, count: 8) + Array(repeating: warm, count: 8)
         + Array(repeating: greenish, count: 8) + Array(repeating: blue, count: 6)
     ])
-    let off = try top(buffer, parameters { $0.neutralGreys = false })
-    let on = try top(buffer, parameters { $0.neutralGreys = true })
+    let off = try top(buffer, parameters { $0[.neutralGreys] = false })
+    let on = try top(buffer, parameters { $0[.neutralGreys] = true })
     #expect(off.colors.first?.family == .blue)
     #expect(Set(off.colors.dropFirst().map(\.bin.hue)).count == 2, "tints are apart")
     #expect(on.colors.first?.bin == HSVBin(hue: 0, saturation: 0, value: 4))
@@ -143,10 +143,11 @@ import Testing
 
   @Test func productPresetSwitchesEveryImprovementOn() {
     let product = Preset.product.parameters
-    #expect(product.backgroundSuppression && product.hueWrap && product.darkPixelDamping)
-    #expect(product.neutralGreys)
+    #expect(product[.backgroundSuppression] && product[.hueWrap] && product[.darkPixelDamping])
+    #expect(product[.neutralGreys])
     let reference = Preset.reference.parameters
-    #expect(!reference.backgroundSuppression && !reference.hueWrap && !reference.darkPixelDamping)
-    #expect(!reference.neutralGreys)
+    #expect(
+      !reference[.backgroundSuppression] && !reference[.hueWrap] && !reference[.darkPixelDamping])
+    #expect(!reference[.neutralGreys])
   }
 }

@@ -35,7 +35,7 @@ import Testing
 
   var productWithoutThinOutlines: AnalysisParameters {
     var p = Preset.product.parameters
-    p.thinOutlines = false
+    p[.thinOutlines] = false
     return p
   }
 
@@ -96,7 +96,7 @@ import Testing
       }
     }
     var p = Preset.product.parameters
-    p.thinOutlines = true
+    p[.thinOutlines] = true
     let analyzer = try PaletteAnalyzer(parameters: p)
     let half = reduced(buffer, by: 2)
     let full = buffer.withView { analyzer.analyze($0) }
@@ -105,7 +105,7 @@ import Testing
     #expect(fromHalf.background == full.background)
     #expect(analyzer.analyze(kept) == fromHalf)
     // Without the outline check the fill would take the body for backdrop.
-    p.thinOutlines = false
+    p[.thinOutlines] = false
     let without = try half.withView { try PaletteAnalyzer(parameters: p).analyze($0, reduction: 2) }
     #expect(without.background > fromHalf.background)
   }

@@ -16,15 +16,15 @@ import Testing
 
   /// Analyzers of `parameters` with each foreground prior turned the other way, then all four.
   static func priorSettings(of parameters: AnalysisParameters) throws -> [PaletteAnalyzer] {
-    let toggles: [WritableKeyPath<AnalysisParameters, Bool>] = [
-      \.scenePrior, \.skinSuppression, \.skinWithoutPriority, \.garmentPrior,
+    let toggles: [AnalysisStep] = [
+      .scenePrior, .skinSuppression, .skinWithoutPriority, .garmentPrior,
     ]
     var all = parameters
     var analyzers: [PaletteAnalyzer] = []
     for toggle in toggles {
       var one = parameters
-      one[keyPath: toggle].toggle()
-      all[keyPath: toggle].toggle()
+      one[toggle].toggle()
+      all[toggle].toggle()
       analyzers.append(try PaletteAnalyzer(parameters: one))
     }
     return analyzers + [try PaletteAnalyzer(parameters: all)]
@@ -100,7 +100,7 @@ import Testing
           // A backdrop control that leaves the photo's marks as they were leaves its colours
           // weighed; one that moves them does not.
           var deeper = parameters
-          deeper.deepShadows.toggle()
+          deeper[.deepShadows].toggle()
           let other = try PaletteAnalyzer(parameters: deeper)
           let otherMarks = other.backdropMarks(in: grid)
           // One plan, one set of marks: what lets the live wall skip the fill.
@@ -208,8 +208,8 @@ import Testing
     // its order; no backdrop to mark (suppression off), no prior to tell them apart.
     var parameters = Preset.product.parameters
     parameters.granularity = 1
-    parameters.backgroundSuppression = false
-    parameters.scenePrior = false
+    parameters[.backgroundSuppression] = false
+    parameters[.scenePrior] = false
     let analyzer = try PaletteAnalyzer(parameters: parameters)
     let (red, blue) = (Pixel(red: 200, green: 40, blue: 40), Pixel(red: 40, green: 40, blue: 200))
     for (first, second) in [(red, blue), (blue, red)] {
@@ -281,15 +281,15 @@ import Testing
       photo(on: Pixel(red: 224, green: 206, blue: 180))
     )
     let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
-    func turned(_ control: WritableKeyPath<AnalysisParameters, Bool>) throws -> PaletteAnalyzer {
+    func turned(_ control: AnalysisStep) throws -> PaletteAnalyzer {
       var p = Preset.product.parameters
-      p[keyPath: control].toggle()
+      p[control].toggle()
       return try PaletteAnalyzer(parameters: p)
     }
     // Deep shadows and the kept tint read a tinted backdrop only; thin outlines find no pixel
     // between samples decoded at their step.
     let (deeper, tint, outlines) = (
-      try turned(\.deepShadows), try turned(\.backdropTint), try turned(\.thinOutlines)
+      try turned(.deepShadows), try turned(.backdropTint), try turned(.thinOutlines)
     )
     #expect(deeper.fillPlan(for: neutral) == product.fillPlan(for: neutral))
     #expect(tint.fillPlan(for: neutral) == product.fillPlan(for: neutral))
@@ -298,7 +298,7 @@ import Testing
     #expect(outlines.fillPlan(for: tinted) == product.fillPlan(for: tinted))
     // The same plan marks the same samples; suppression off plans no fill at all.
     #expect(deeper.backdropMarks(in: neutral) == product.backdropMarks(in: neutral))
-    #expect(try turned(\.backgroundSuppression).fillPlan(for: neutral) == .off)
+    #expect(try turned(.backgroundSuppression).fillPlan(for: neutral) == .off)
     if case .fill = product.fillPlan(for: tinted) {
     } else {
       Issue.record("the tinted backdrop is filled")

@@ -37,12 +37,13 @@ import Testing
     let neighbours = LiveAnalysis.neighbours(of: Preset.product.parameters)
     #expect(
       neighbours == [
-        Self.product { $0.backgroundSuppression = false }, Self.product { $0.deepShadows = false },
-        Self.product { $0.backdropTint = false }, Self.product { $0.thinOutlines = false },
+        Self.product { $0[.backgroundSuppression] = false },
+        Self.product { $0[.deepShadows] = false },
+        Self.product { $0[.backdropTint] = false }, Self.product { $0[.thinOutlines] = false },
         Self.product { $0.granularity = 8 },
       ])
     // From a set with one of them off, switching it back on is among them.
-    let off = Self.product { $0.backgroundSuppression = false }
+    let off = Self.product { $0[.backgroundSuppression] = false }
     #expect(LiveAnalysis.neighbours(of: off).first == Preset.product.parameters)
   }
 

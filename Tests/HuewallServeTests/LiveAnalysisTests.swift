@@ -134,7 +134,7 @@ struct SampleImages {
       images: images.cache, grids: SampleGridCache(budget: 8 << 20), decoder: ImageDecoder(),
       jobs: 1)
     var parameters = Preset.product.parameters
-    parameters.thinOutlines = false
+    parameters[.thinOutlines] = false
     let analyzer = try PaletteAnalyzer(parameters: parameters)
     var families: [String?] = []
     for hints in [[:], [sha: ProductHint(title: "Women's shirt or blouse")]] {

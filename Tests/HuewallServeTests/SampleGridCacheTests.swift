@@ -297,7 +297,7 @@ func grid(samples count: Int) -> SampleGrid {
     let file = repositoryRoot.appendingPathComponent("samples/15-multicolour-sneaker.jpg")
     let product = try PaletteAnalyzer(parameters: Preset.product.parameters)
     var whole = Preset.product.parameters
-    whole.backgroundSuppression = false
+    whole[.backgroundSuppression] = false
     let off = try PaletteAnalyzer(parameters: whole)
     let image = try ImageDecoder().decode(
       try Data(contentsOf: file), source: file.path, plan: .analysis(product.parameters))
@@ -376,13 +376,13 @@ func grid(samples count: Int) -> SampleGrid {
     for x in 25..<35 { for y in 2..<12 { buffer[x, y] = skin } }
     let sampled = buffer.withView { SampleGrid($0, step: 1) }
     var p = AnalysisParameters(granularity: 1)
-    p.backgroundSuppression = true
+    p[.backgroundSuppression] = true
     p.mergeDistance = 12
-    p.scenePrior = true
-    p.skinSuppression = true
-    p.garmentPrior = true
+    p[.scenePrior] = true
+    p[.skinSuppression] = true
+    p[.garmentPrior] = true
     var sceneless = p
-    sceneless.scenePrior = false
+    sceneless[.scenePrior] = false
     let (asked, other) = (
       try PaletteAnalyzer(parameters: p), try PaletteAnalyzer(parameters: sceneless)
     )

@@ -163,7 +163,7 @@ let package = Package(
       dependencies: [
         "HuewallCore", "HuewallColorWords", "HuewallStore", "HuewallExport", "HuewallPalette",
         "HuewallMetrics",
-        "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
+        "HuewallRequests", "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import HuewallPalette
+import HuewallRequests
 import Hummingbird
 import Logging
 import OpenAPIRuntime
@@ -164,7 +165,9 @@ struct QueryCheck<Context: RequestContext>: RouterMiddleware {
   /// The numeric parameters, and whether each is a whole number.
   static var numeric: [String: Bool] { ["limit": true, "hueMin": false, "hueMax": false] }
   /// The text parameters, and their longest length.
-  static var texts: [String: Int] { ["brand": 200, "q": 200, "cursor": 200, "since": 200] }
+  static var texts: [String: Int] {
+    ["brand": 200, "q": 200, "cursor": OpaqueText.maxLength, "since": 200]
+  }
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response

@@ -1,5 +1,6 @@
 import Foundation
 import HuewallMetrics
+import HuewallRequests
 import HuewallStore
 import OpenAPIRuntime
 import Prometheus
@@ -142,8 +143,11 @@ struct CatalogueHandlers: APIProtocol {
         "the token's version \(since.version) is not among the versions this catalogue keeps "
           + "(\(oldest - 1) to \(wall.version)): sync in full again from /v1/products")
     }
+    // After a cut id, the products already given that sort after it are left out.
+    let skip = cursor?.skip ?? 0
     let changes = try store.wallChanges(
-      since: since.version, through: through, after: cursor?.lastID, limit: limit)
+      since: since.version, through: through, after: cursor?.lastID, limit: limit + skip
+    ).dropFirst(skip)
     var changed: [Components.Schemas.Product] = []
     var removed: [String] = []
     for change in changes {
@@ -155,8 +159,9 @@ struct CatalogueHandlers: APIProtocol {
     }
     let next =
       changes.count == limit
-      ? ChangeCursor(since: since.version, through: through, lastID: changes[limit - 1].productID)
-        .encoded : nil
+      ? ChangeCursor.after(
+        changes.map(\.productID), previous: cursor, since: since.version, through: through
+      ).encoded : nil
     return .ok(
       .init(
         headers: .init(eTag: wall.etag, cacheControl: cacheControl),

@@ -46,7 +46,11 @@ final class TestCatalogue: @unchecked Sendable {
       let hex = String(hash, radix: 16)
       return String(repeating: String(repeating: "0", count: 16 - hex.count) + hex, count: 4)
     }
-    var imageURL: String { "https://images.example/\(id).jpg" }
+    /// Percent-encoded, so that an id of any characters makes the same URL a feed's does.
+    var imageURL: String {
+      let path = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
+      return "https://images.example/\(path).jpg"
+    }
   }
 
   init() throws {

@@ -1,10 +1,10 @@
-// Generated from openapi.yaml (sha256 6355281fe0817a48fa52a233b3273fc365f5c80dd199fe4502030643de03b4f9) by scripts/generate-openapi; do not edit.
+// Generated from openapi.yaml (sha256 1521dfe26e4585ff3ee76c34b1171cc81d0beb2fbe9d3f32aa5c5903a814afdc) by scripts/generate-openapi; do not edit.
 // swift-format-ignore-file
 
 /// The OpenAPI document `huewall api` serves at /openapi.yaml, as it was generated from.
 package enum OpenAPIDocument {
   /// The SHA-256 of openapi.yaml, in hex.
-  package static let sha256 = "6355281fe0817a48fa52a233b3273fc365f5c80dd199fe4502030643de03b4f9"
+  package static let sha256 = "1521dfe26e4585ff3ee76c34b1171cc81d0beb2fbe9d3f32aa5c5903a814afdc"
   /// The text of openapi.yaml.
   package static let text = #"""
 openapi: 3.1.0
@@ -49,7 +49,7 @@ paths:
           description: The `nextCursor` of the previous page; absent for the first page.
           schema:
             type: string
-            maxLength: 200
+            maxLength: 1024
         - name: limit
           in: query
           description: Products on the page.
@@ -170,12 +170,14 @@ paths:
           schema:
             type: string
             maxLength: 200
+          # The token of a catalogue's first wall version.
+          example: czEgMQ
         - name: cursor
           in: query
           description: The `nextCursor` of the previous page of this sync.
           schema:
             type: string
-            maxLength: 200
+            maxLength: 1024
         - name: limit
           in: query
           description: Changes (products and removed ids together) on the page.

@@ -69,6 +69,12 @@ let package = Package(
       dependencies: [.product(name: "HuewallRequests", package: "Huewall")]
     ),
 
+    // The cursors and sync tokens of `huewall api` (HuewallRequests: Foundation alone).
+    .executableTarget(
+      name: "fuzz-api-cursor",
+      dependencies: [.product(name: "HuewallRequests", package: "Huewall")]
+    ),
+
     // pipeline.json. HuewallPipeline brings SwiftNIO, AsyncHTTPClient and GRDB: build this one
     // on its own (`--product fuzz-config`), it takes several times as long as the others.
     .executableTarget(

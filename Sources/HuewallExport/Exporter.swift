@@ -155,19 +155,11 @@ public struct Exporter {
   {
     // A link to the export folder stays a link: the folder it names is replaced.
     let folder = folder.resolvingSymlinksInPath()
-    var clock = ContinuousClock.now
-    func lap(_ what: String) {
-      if ProcessInfo.processInfo.environment["HUEWALL_EXPORT_TIMING"] != nil {
-        FileHandle.standardError.write(Data("\(what): \(ContinuousClock.now - clock)\n".utf8))
-      }
-      clock = .now
-    }
     let catalogue = try WallCatalogue(
       store: store, parameterSet: parameterSet, synonyms: synonyms,
       imagesPerProduct: imagesPerProduct)
     var report = ThumbnailReport()
     try await writeAtomically(to: folder) { staging in
-      lap("catalogue")
       // colors.json and colors.csv are written while the thumbnails are linked or made.
       let document = ColorsDocument(catalogue, generatedAt: date)
       let numColors = parameterSet.parameters.numColors
@@ -182,7 +174,6 @@ public struct Exporter {
           for: catalogue.placed.compactMap(\.imageSHA256), in: staging, from: thumbnails)
       }
       try await texts
-      lap("thumbnails")
       let html = try await PreviewPage(thumbnails: files).render(catalogue, generatedAt: date)
       try Data(html.utf8).write(to: staging.appendingPathComponent("index.html"))
       if singleFile {
@@ -192,9 +183,7 @@ public struct Exporter {
       }
       try Data("Written by Huewall; the next export replaces this folder.\n".utf8)
         .write(to: staging.appendingPathComponent(Self.marker))
-      lap("html")
     }
-    lap("rename")
     return Summary(
       folder: folder, placed: catalogue.placed.count, unplaced: catalogue.unplaced.count,
       disagreements: catalogue.placed.count { $0.product.disagreement }, thumbnails: report)

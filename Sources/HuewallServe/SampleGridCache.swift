@@ -408,7 +408,9 @@ public final class SampleGridCache: Sendable {
       })
   }
 
-  /// Analyses kept per grid.
+  /// Analyses kept per grid: set by hand with the cache of analyses (cd89378), enough to go
+  /// back and forth between a few sets; measured only as a whole with the cache
+  /// (Benchmarks/README.md, "The colours numbered, the analyses kept, compact grids").
   static let analysesPerGrid = 4
 
   /// What is kept beside the grid of `key`: what `find` finds there, else what `make` makes,

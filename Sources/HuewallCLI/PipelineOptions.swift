@@ -23,12 +23,6 @@ struct PipelineOptions: ParsableArguments {
   @Flag(name: .shortAndLong, help: "Log every step and item, also when not on a terminal.")
   var verbose = false
 
-  /// The configuration with relative paths resolved against its folder and the flags applied
-  /// (flag paths are relative to the current folder, as usual on a command line).
-  ///
-  /// - Parameter optional: when no `--config` was given and there is no `pipeline.json` here,
-  ///   use the defaults instead of failing (for commands that need only the paths, such as
-  ///   `status --db`).
   /// The configuration of a command that works on the catalogue a run made (`status`,
   /// `set-color`): with `--db` the catalogue is all it needs, no pipeline.json; an SQLite
   /// catalogue that does not exist yet is a clear error rather than an empty new file.
@@ -43,6 +37,12 @@ struct PipelineOptions: ParsableArguments {
     return configuration
   }
 
+  /// The configuration with relative paths resolved against its folder and the flags applied
+  /// (flag paths are relative to the current folder, as usual on a command line).
+  ///
+  /// - Parameter optional: when no `--config` was given and there is no `pipeline.json` here,
+  ///   use the defaults instead of failing (for commands that need only the paths, such as
+  ///   `status --db`).
   func configuration(feed: String? = nil, output: String? = nil, optional: Bool = false) throws
     -> PipelineConfiguration
   {
@@ -72,16 +72,16 @@ struct PipelineOptions: ParsableArguments {
 
   /// Logs to stderr: steps and progress on a terminal, only warnings under cron.
   func logger(_ label: String) -> Logger {
-    Logging.bootstrapOnce
+    LogBootstrap.once
     var logger = Logger(label: label)
     logger.logLevel = verbose || isatty(STDERR_FILENO) == 1 ? .info : .warning
     return logger
   }
 }
 
-enum Logging {
-  /// swift-log allows one bootstrap per process.
-  static let bootstrapOnce: Void = {
+/// Sends swift-log's messages to stderr, once: swift-log allows one bootstrap per process.
+enum LogBootstrap {
+  static let once: Void = {
     LoggingSystem.bootstrap { label in StreamLogHandler.standardError(label: label) }
   }()
 }

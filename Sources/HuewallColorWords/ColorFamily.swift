@@ -177,6 +177,26 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
   /// three or more of them.
   public static let multicolourShare = 0.12
 
+  /// The family of a product whose heaviest colour is filed `heaviest` and whose colours'
+  /// families hold `shares` of its weight: the one multicolour rule. Multicolour when three or
+  /// more chromatic families each hold at least ``multicolourShare``; by the shopper
+  /// boundaries, navy counts as blue (the lit and shaded sides of one pair of jeans are not two
+  /// colours) and a family holding half keeps the product (a red dress's shading spreads over
+  /// red, pink and purple, yet it is red).
+  public static func ofProduct(
+    heaviest: ColorFamily, shares: [ColorFamily: Double], regions: Regions
+  ) -> ColorFamily {
+    var merged = shares
+    if regions == .shopper, let navy = merged.removeValue(forKey: .navy) {
+      merged[.blue, default: 0] += navy
+    }
+    if regions == .shopper, (shares.values.max() ?? 0) >= 0.5 { return heaviest }
+    let strongChromatic = merged.filter { family, share in
+      share >= multicolourShare && !family.isAchromatic
+    }
+    return strongChromatic.count >= 3 ? .multicolour : heaviest
+  }
+
   /// Below this chroma (s × v) the shopper boundaries call a colour neutral.
   public static let neutralChroma = ShopperBoundaries.drawn.neutralChroma
 

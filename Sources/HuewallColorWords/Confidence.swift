@@ -10,7 +10,7 @@ public enum Confidence {
   /// Below this a product is unsure: it goes to review, and the write-back exports leave it
   /// out unless `--include-unsure`.
   public static let threshold = 0.6
-  /// A colour at least this large counts towards the multicolour signal.
+  /// A family at least this large counts towards a split (``isSplit(_:)``).
   public static let largeShare = 0.25
 
   /// The confidence of a product's colours.
@@ -32,10 +32,17 @@ public enum Confidence {
     return (confidence * 100).rounded() / 100
   }
 
-  /// Two or more large colours (``largeShare``) of different families, or the multicolour
-  /// family.
+  /// Multicolour as the review sees it: filed multicolour (the one rule,
+  /// ``ColorFamily/ofProduct(heaviest:shares:regions:)``), or split between two large colours
+  /// (``isSplit(_:)``).
   public static func isMulticolour(_ product: ColorEvidence) -> Bool {
-    if product.family == .multicolour { return true }
+    product.family == .multicolour || isSplit(product)
+  }
+
+  /// Two or more families each holding at least ``largeShare``: no multicolour product by the
+  /// family rule (a black-and-white shirt is filed black, a red-and-blue one red), yet two
+  /// colours a shopper sees, so the family is less sure and a person may want to look.
+  public static func isSplit(_ product: ColorEvidence) -> Bool {
     var shares: [ColorFamily?: Double] = [:]
     for color in product.colors { shares[color.family, default: 0] += color.share }
     return shares.values.count { $0 >= largeShare } >= 2

@@ -22,24 +22,11 @@ extension PaletteAnalysis {
   /// three or more of them.
   public static let multicolourShare = ColorFamily.multicolourShare
 
-  /// The product's family: its heaviest colour's, or multicolour when three or more chromatic
-  /// families each hold at least ``multicolourShare`` of the weight (and, by the shopper
-  /// boundaries, no family holds half: a red dress's shading spreads over red, pink and
-  /// purple, yet it is red; and navy counts as blue: the lit and shaded sides of one pair of
-  /// jeans are not two colours).
+  /// The product's family: its heaviest colour's, or multicolour by
+  /// ``ColorFamily/ofProduct(heaviest:shares:regions:)``.
   public var family: ColorFamily? {
     guard let first = colors.first else { return nil }
-    let achromatic: Set<ColorFamily> = [.black, .white, .grey, .silver]
-    var shares = familyShares
-    if first.regions == .shopper, let navy = shares.removeValue(forKey: .navy) {
-      shares[.blue, default: 0] += navy
-    }
-    let strongChromatic = shares.filter { family, share in
-      share >= Self.multicolourShare && !achromatic.contains(family)
-    }
-    if first.regions == .shopper, (familyShares.values.max() ?? 0) >= 0.5 {
-      return first.family
-    }
-    return strongChromatic.count >= 3 ? .multicolour : first.family
+    return ColorFamily.ofProduct(
+      heaviest: first.family, shares: familyShares, regions: first.regions)
   }
 }

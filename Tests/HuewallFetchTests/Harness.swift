@@ -36,7 +36,11 @@ struct Harness {
     let fetcher = Fetcher(settings: settings, cache: cache, logger: logger)
     let harness = Harness(server: server, cache: cache, fetcher: fetcher)
     var failure: (any Error)?
-    do { try await body(harness) } catch { failure = error }
+    // The fetches and their waits run on threads of their own, so that a parallel run's
+    // synchronous tests cannot hold them past a deadline (DedicatedThreads).
+    do {
+      try await withTaskExecutorPreference(DedicatedThreads.shared) { try await body(harness) }
+    } catch { failure = error }
     await fetcher.shutdown()
     await server.shutdown()
     try? FileManager.default.removeItem(at: directory)

@@ -153,10 +153,10 @@ public final class TestHTTPServer: Sendable {
       try? await server.channel.close()
       throw ChannelError.unknownLocalAddress
     }
-    // Answered on threads of the server's own, not Swift's cooperative pool: tests that keep
-    // both of a 2-core machine's cooperative threads busy must not starve the answers into
-    // a client's timeout.
-    let task = Task<Void, Never>(executorPreference: ServerExecutor.shared) {
+    // Answered on threads of the tests' own (DedicatedThreads), not the pool Swift's tasks and
+    // concurrent dispatch queues share: tests that keep every pool thread busy must not starve
+    // the answers into a client's timeout.
+    let task = Task<Void, Never>(executorPreference: DedicatedThreads.shared) {
       try? await withThrowingDiscardingTaskGroup { group in
         try await server.executeThenClose { connections in
           for try await connection in connections {
@@ -344,17 +344,5 @@ extension TestHTTPServer {
     }
     beforeEnd()
     try await outbound.write(.end(nil))
-  }
-}
-
-/// Runs the test servers' tasks on a dispatch queue of their own, outside Swift's cooperative
-/// pool (which has as many threads as the machine has cores).
-private final class ServerExecutor: TaskExecutor {
-  static let shared = ServerExecutor()
-  private let queue = DispatchQueue(label: "huewall.test-http-server", attributes: .concurrent)
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
   }
 }

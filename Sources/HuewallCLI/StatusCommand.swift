@@ -174,17 +174,9 @@ struct Status: ParsableCommand {
     guard configuration.learnFamilies,
       let set = try store.configuredParameterSet(configuration)
     else { return nil }
-    // Only the examples are kept, not the catalogue's entries.
-    let synonyms = configuration.synonyms
-    var examples: [(hex: String, family: ColorFamily)] = []
-    try store.forEachExportEntry(
-      parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct
-    ) { entry in
-      if let example = FamilyCalibration.example(of: entry, synonyms: synonyms) {
-        examples.append(example)
-      }
-    }
-    return FamilyCalibration(examples: examples)
+    return try FamilyCalibration.learned(
+      store: store, parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct,
+      synonyms: configuration.synonyms)
   }
 
   /// "families learned from vendor colours: blue 12 examples, purple 7" (heaviest first).

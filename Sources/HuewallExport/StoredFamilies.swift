@@ -20,6 +20,21 @@ extension FamilyCalibration {
       examples: entries.lazy.compactMap { example(of: $0, synonyms: synonyms) })
   }
 
+  /// What the stored catalogue of a parameter set teaches, read one entry at a time so that
+  /// only the examples are kept; nil when the synonyms do not learn.
+  public static func learned(
+    store: any Catalogue, parameterSetID: Int64, imagesPerProduct: Int, synonyms: ColorSynonyms
+  ) throws -> FamilyCalibration? {
+    guard synonyms.learnsFamilies else { return nil }
+    var examples: [(hex: String, family: ColorFamily)] = []
+    try store.forEachExportEntry(
+      parameterSetID: parameterSetID, imagesPerProduct: imagesPerProduct
+    ) { entry in
+      if let example = example(of: entry, synonyms: synonyms) { examples.append(example) }
+    }
+    return FamilyCalibration(examples: examples)
+  }
+
   /// A stored entry as an example: its analysed top colour under the family its vendor colour
   /// names; nil for a removed, unanalysed or vendor-less product.
   public static func example(of entry: ExportEntry, synonyms: ColorSynonyms) -> (

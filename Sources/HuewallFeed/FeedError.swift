@@ -127,8 +127,6 @@ public struct FeedItemError: Sendable, Hashable {
   public enum Reason: Sendable, Hashable {
     /// The item has no id, or an empty one.
     case missingID
-    /// The item has no image URL.
-    case missingImage
     /// A URL whose scheme is not `http`, `https` or `file` (`javascript:`, `data:`, `ftp:`).
     case unsupportedScheme(URLField, url: String)
     /// A value that is not a URL at all.
@@ -181,8 +179,6 @@ extension FeedItemError.Reason: CustomStringConvertible {
     switch self {
     case .missingID:
       "no id"
-    case .missingImage:
-      "no image URL"
     case .unsupportedScheme(let field, let url):
       "\(field.rawValue) URL \"\(url)\" is not http, https or file"
     case .invalidURL(let field, let value):
@@ -241,6 +237,10 @@ public struct FeedItemWarning: Sendable, Hashable {
     /// A CSV or TSV header without a column Huewall knows as the title (`Item title`,
     /// `parent_name`): every title is empty. Said once a feed, with the columns found.
     case noTitleColumn(found: [String])
+    /// An item without an image URL. It is kept, so that its feed values and a decision on
+    /// it stay while the shop adds a photo, and stays off the wall until one comes: said
+    /// item by item, as each is a product the merchant has to photograph.
+    case noImage
 
     /// This feed-wide count and `other` of the same kind as one (a later Shopify page's):
     /// counts added, fields kept in order of first mention; nil for another kind, or one that
@@ -300,6 +300,8 @@ extension FeedItemWarning.Reason: CustomStringConvertible {
       "no title column, so every title is empty; the columns are "
         + found.map { "\"\($0)\"" }.joined(separator: ", ")
         + "; name the title's with feed.columns in pipeline.json ({\"title\": \"<column>\"})"
+    case .noImage:
+      "no image URL: kept without a photo, off the wall until the feed gives it one"
     }
   }
 }

@@ -4,9 +4,10 @@ import HuewallCore
 /// Reads the bytes of a product feed into Huewall products.
 ///
 /// Each format reader turns the feed into raw items; the parser then checks every item the same
-/// way (docs/FEEDS.md, "Item errors"): an item without an id or an image, with a URL that is not
-/// `http`, `https` or `file`, or with an id an earlier item already has, is skipped and reported
-/// in ``FeedParseResult/itemErrors``. A feed that cannot be read as a whole throws ``FeedError``.
+/// way (docs/FEEDS.md, "Item errors"): an item without an id, with a URL that is not `http`,
+/// `https` or `file`, or with an id an earlier item already has, is skipped and reported in
+/// ``FeedParseResult/itemErrors``. An item without an image is kept and named in
+/// ``FeedParseResult/itemWarnings``. A feed that cannot be read as a whole throws ``FeedError``.
 public struct FeedParser: Sendable {
   /// The format to read; nil detects it from the content (``FeedFormat/detect(_:pathExtension:contentType:)``).
   public var format: FeedFormat?
@@ -137,6 +138,12 @@ public struct FeedParser: Sendable {
           if droppedHere.count > 0 { dropped.add(droppedHere, warning, to: &itemWarnings) }
           if imagesLeftOut > 0 {
             droppedImages.add(Tally.Item(count: imagesLeftOut), warning, to: &itemWarnings)
+          }
+          if product.imageURLs.isEmpty {
+            itemWarnings.append(
+              FeedItemWarning(
+                position: item.position, line: item.line, column: item.column, id: product.id,
+                reason: .noImage))
           }
           if let columns = item.columnsWithoutTitle, !saidWithoutTitle {
             saidWithoutTitle = true
@@ -314,7 +321,6 @@ public struct FeedParser: Sendable {
       case .failure(let reason): return .failure(reason)
       }
     }
-    if images.isEmpty { return .failure(.missingImage) }
     func text(_ value: String?, _ field: String) -> String? {
       guard let (text, lost) = value?.cleaned else { return nil }
       if lost > 0 {

@@ -52,4 +52,36 @@ struct RealFeedColourwayTests {
     let photos = products.compactMap(\.product.mainImageURL)
     #expect(Set(photos).count == photos.count, "no photo twice on the wall")
   }
+
+  /// A shop whose export lists no image at all (lukstore's WooCommerce CSV, `ID` cells empty
+  /// too): the run goes on and succeeds, every product is kept, each is named in a warning of
+  /// its own, and the export lists them beside the wall.
+  @Test func lukstoresProductsWithoutAPhotoAreKeptEachNamedAndListedBesideTheWall() async throws {
+    let folder = try makeTemporaryFolder("huewall-real-feed")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let feed = try #require(RealFeeds.folder).appendingPathComponent("lukstore_wc_products.csv")
+    let out = folder.appendingPathComponent("out")
+    let config = folder.appendingPathComponent("pipeline.json")
+    try #"{"feed": {"source": "\#(feed.path)"}, "output": "\#(out.path)"}"#
+      .write(to: config, atomically: true, encoding: .utf8)
+    let run = try await huewall(["run", "--config", config.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("products 69 seen, 69 added"), "\(run.stdout)")
+    #expect(run.stdout.contains("; 0 errors"), "\(run.stdout)")
+    let named = run.stderr.split(separator: "\n").filter {
+      $0.contains("no image URL: kept without a photo, off the wall until the feed gives it one")
+    }
+    #expect(named.count == 69)
+    #expect(named.first?.contains("item 1 (line 2, id \"LUK-JORDAN-JORDAN-9-U-10-001\")") == true)
+
+    let document = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: out.appendingPathComponent("colors.json")))
+        as? [String: Any])
+    let unplaced = try #require(document["unplaced"] as? [[String: Any]])
+    #expect((document["products"] as? [Any])?.isEmpty == true)
+    #expect(unplaced.count == 69)
+    #expect(unplaced.allSatisfy { ($0["id"] as? String)?.hasPrefix("LUK-") == true })
+    #expect(unplaced.allSatisfy { $0["reason"] as? String == "not analysed" })
+  }
 }

@@ -83,12 +83,16 @@ import Testing
   @Test func brokenRowsAreSkippedAndTheRestIsRead() throws {
     let result = try parse("products-bad-items.csv")
     #expect(result.itemCount == 6)
-    #expect(result.products.map(\.id) == ["LB-OK", "LB-FILE"])
-    #expect(result.products[1].imageURLs == [url("file:///etc/passwd")])
+    #expect(result.products.map(\.id) == ["LB-NOIMG", "LB-OK", "LB-FILE"])
+    #expect(result.products[0].imageURLs.isEmpty)
+    #expect(result.products[2].imageURLs == [url("file:///etc/passwd")])
+    #expect(
+      result.itemWarnings == [
+        FeedItemWarning(position: 2, line: 3, id: "LB-NOIMG", reason: .noImage)
+      ])
     #expect(
       result.itemErrors == [
         FeedItemError(position: 1, line: 2, id: nil, reason: .missingID),
-        FeedItemError(position: 2, line: 3, id: "LB-NOIMG", reason: .missingImage),
         FeedItemError(
           position: 3, line: 4, id: "LB-JS",
           reason: .unsupportedScheme(.link, url: "javascript:void(0)")),
@@ -99,7 +103,7 @@ import Testing
   @Test func aFeedFromTheWebMayNotPointAtLocalFiles() throws {
     let parser = FeedParser(baseURL: url("https://lumi.example/feeds/products.csv"))
     let result = try parse("products-bad-items.csv", parser)
-    #expect(result.products.map(\.id) == ["LB-OK"])
+    #expect(result.products.map(\.id) == ["LB-NOIMG", "LB-OK"])
     #expect(
       result.itemErrors.last
         == FeedItemError(

@@ -155,13 +155,16 @@ import Testing
   }
 
   @Test func aFeedWhoseEveryItemIsBrokenFailsAsAWhole() {
-    let data = Data("id,title,image\n,No id,https://cdn.example.org/a.jpg\nB-1,No image,\n".utf8)
+    let data = Data(
+      "id,title,image\n,No id,https://cdn.example.org/a.jpg\nB-1,Script,javascript:x\n".utf8)
     let error = feedError(data, source: "broken.csv")
     #expect(
       error?.reason
         == .noValidItems(itemErrors: [
           FeedItemError(position: 1, line: 2, reason: .missingID),
-          FeedItemError(position: 2, line: 3, id: "B-1", reason: .missingImage),
+          FeedItemError(
+            position: 2, line: 3, id: "B-1", reason: .unsupportedScheme(.image, url: "javascript:x")
+          ),
         ]))
     #expect(
       error?.errorDescription

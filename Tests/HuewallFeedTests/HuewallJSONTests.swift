@@ -56,11 +56,12 @@ import Testing
   @Test func brokenItemsAreReportedByPosition() throws {
     let result = try parse("huewall-bad-items.json")
     #expect(result.itemCount == 9)
-    #expect(result.products.map(\.id) == ["SW-OK", "SW-OK-2"])
+    #expect(result.products.map(\.id) == ["SW-NOIMG", "SW-OK", "SW-OK-2"])
+    #expect(result.products[0].imageURLs.isEmpty)
+    #expect(result.itemWarnings == [FeedItemWarning(position: 2, id: "SW-NOIMG", reason: .noImage)])
     #expect(
       result.itemErrors == [
         FeedItemError(position: 1, reason: .missingID),
-        FeedItemError(position: 2, id: "SW-NOIMG", reason: .missingImage),
         FeedItemError(
           position: 3, id: "SW-JS", reason: .unsupportedScheme(.image, url: "javascript:alert(1)")),
         FeedItemError(position: 5, id: "SW-OK", reason: .duplicateID(firstPosition: 4)),

@@ -105,11 +105,14 @@ import Testing
   @Test func brokenItemsAreReportedWithPositionLineIdAndReason() throws {
     let result = try parse("merchant-bad-items.rss.xml")
     #expect(result.itemCount == 9)
-    #expect(result.products.map(\.id) == ["NP-OK"])
+    #expect(result.products.map(\.id) == ["NP-NOIMG", "NP-OK"])
+    #expect(
+      result.itemWarnings == [
+        FeedItemWarning(position: 2, line: 12, id: "NP-NOIMG", reason: .noImage)
+      ])
     #expect(
       result.itemErrors == [
         FeedItemError(position: 1, line: 7, id: nil, reason: .missingID),
-        FeedItemError(position: 2, line: 12, id: "NP-NOIMG", reason: .missingImage),
         FeedItemError(
           position: 3, line: 17, id: "NP-JS",
           reason: .unsupportedScheme(.link, url: "javascript:alert(document.cookie)")),
@@ -139,8 +142,13 @@ import Testing
     #expect(
       result.itemErrors.map(\.description).prefix(3) == [
         "item 1 (line 7): no id",
-        "item 2 (line 12, id \"NP-NOIMG\"): no image URL",
         "item 3 (line 17, id \"NP-JS\"): link URL \"javascript:alert(document.cookie)\" is not http, https or file",
+        "item 5 (line 29, id \"NP-OK\"): duplicate id: item 4 already has it",
+      ])
+    #expect(
+      result.itemWarnings.map(\.description) == [
+        "item 2 (line 12, id \"NP-NOIMG\"): no image URL: kept without a photo, off the wall"
+          + " until the feed gives it one"
       ])
   }
 }

@@ -252,7 +252,9 @@ import Testing
   @Test func itemErrorsOfAMinifiedFeedGiveTheirColumn() throws {
     let items = (1...3).map { n in
       "<item><g:id>M-\(n)</g:id>"
-        + (n == 1 ? "<g:image_link>https://x.example/m.jpg</g:image_link>" : "")
+        + (n == 1
+          ? "<g:image_link>https://x.example/m.jpg</g:image_link>"
+          : "<g:image_link>javascript:x</g:image_link>")
         + "</item>"
     }
     let xml = Data(

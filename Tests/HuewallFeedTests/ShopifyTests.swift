@@ -133,14 +133,16 @@ import Testing
     #expect(result.itemCount == 4)
     #expect(
       result.itemErrors == [
-        FeedItemError(position: 1, id: "9100000000001", reason: .missingImage),
         FeedItemError(position: 2, reason: .missingID),
         FeedItemError(position: 3, reason: .malformed("variants: expected an array")),
       ])
     let olive = url("https://cdn.shopify.com/s/files/1/0612/3456/7890/files/linen-olive.jpg")
-    #expect(result.products.map(\.id) == ["9100000000004-olive", "9100000000004-rust"])
-    #expect(result.products.map(\.imageURLs) == [[olive], [olive]])
-    #expect(result.products.map(\.availability) == ["in_stock", "out_of_stock"])
+    #expect(
+      result.products.map(\.id) == ["9100000000001", "9100000000004-olive", "9100000000004-rust"])
+    #expect(result.products.map(\.imageURLs) == [[], [olive], [olive]])
+    #expect(result.products.map(\.availability) == ["in_stock", "in_stock", "out_of_stock"])
+    #expect(
+      result.itemWarnings == [FeedItemWarning(position: 1, id: "9100000000001", reason: .noImage)])
   }
 
   @Test func pageURLs() {

@@ -73,14 +73,15 @@ import Testing
     }
     #expect(summary.format == .huewallJSON)
     #expect(summary.itemCount == count)
-    #expect(summary.productCount == count - 2)
-    #expect(ids.count == count - 2)
+    #expect(summary.productCount == count - 1)
+    #expect(ids.count == count - 1)
     #expect(ids.first == "P00001" && ids.last == "P03000")
     #expect(
       summary.itemErrors == [
-        FeedItemError(position: 1234, id: "P01234", reason: .missingImage),
-        FeedItemError(position: 2500, id: "P00010", reason: .duplicateID(firstPosition: 10)),
+        FeedItemError(position: 2500, id: "P00010", reason: .duplicateID(firstPosition: 10))
       ])
+    #expect(
+      summary.itemWarnings == [FeedItemWarning(position: 1234, id: "P01234", reason: .noImage)])
   }
 
   @Test func whatTheConsumerThrowsComesBackUnchanged() throws {
@@ -153,8 +154,8 @@ import Testing
         == .unexpectedStructure("\"products\" is not an array"))
     // A top-level array is the products themselves (a Shopify dump).
     #expect(
-      feedError(Data(#"[{"id": "a"}]"#.utf8))?.reason
-        == .noValidItems(itemErrors: [FeedItemError(position: 1, id: "a", reason: .missingImage)]))
+      feedError(Data(#"[{"title": "a"}]"#.utf8))?.reason
+        == .noValidItems(itemErrors: [FeedItemError(position: 1, reason: .missingID)]))
   }
 
   // MARK: Helpers

@@ -86,30 +86,69 @@ enum MerchantXMLFeed {
     if start.starts(with: [0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE]) { return false }
     if start.count >= 2 && (start[0] == 0 || start[1] == 0) { return false }
     guard let name = declaredEncoding(start) else { return true }
-    let singleByte =
-      name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125") || name.hasPrefix("cp125")
-      || name == "latin1" || name == "iso_8859-1"
-    return !singleByte
+    return !isSingleByte(name)
+  }
+
+  /// Whether `name` (lowercased) is one of the single-byte encodings a shop's feed declares,
+  /// spelt exactly: a name that only starts like one (`cp125____F-8`, found by the fuzzer) is
+  /// unknown to libxml2, which then reads the bytes as UTF-8.
+  static func isSingleByte(_ name: String) -> Bool {
+    if name == "latin1" || name == "iso_8859-1" { return true }
+    for prefix in ["iso-8859-", "windows-", "cp"] where name.hasPrefix(prefix) {
+      guard let number = Int(name.dropFirst(prefix.count)),
+        String(number) == name.dropFirst(prefix.count)
+      else { return false }
+      return prefix == "iso-8859-"
+        ? (1...16).contains(number) && number != 12
+        : (1250...1258).contains(number)
+    }
+    return false
   }
 
   /// The encoding name of a well-formed XML declaration at the start of `bytes`, lowercased
-  /// (`<?xml version="1.0" encoding="ISO-8859-1"?>` → `iso-8859-1`), or nil.
+  /// (`<?xml version="1.0" encoding="ISO-8859-1"?>` → `iso-8859-1`), or nil. Well-formed as
+  /// XML 1.0 has it: `<?xml`, the version, the encoding, optionally `standalone`, white space
+  /// between them and nothing else; libxml2 does not take the encoding from any other.
   private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
     var text = Substring(String(decoding: bytes, as: UTF8.self))
     if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-    guard text.hasPrefix("<?xml "), let end = text.range(of: "?>") else { return nil }
-    var rest = text[text.index(text.startIndex, offsetBy: 6)..<end.lowerBound]
-    guard let key = rest.range(of: " encoding") ?? rest.range(of: "encoding") else { return nil }
-    rest = rest[key.upperBound...].drop { $0 == " " }
-    guard rest.first == "=" else { return nil }
-    rest = rest.dropFirst().drop { $0 == " " }
-    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-    rest = rest.dropFirst()
-    let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
-    guard let first = name.first, first.isLetter,
-      rest.dropFirst(name.count).first == quote
+    guard text.hasPrefix("<?xml"), let end = text.range(of: "?>") else { return nil }
+    var rest = text[text.index(text.startIndex, offsetBy: 5)..<end.lowerBound]
+    func space() -> Bool {
+      let count = rest.prefix { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }.count
+      rest = rest.dropFirst(count)
+      return count > 0
+    }
+    // S name S? = S? quoted value, the value read up to its closing quote.
+    func attribute(_ name: String) -> Substring? {
+      guard space(), rest.hasPrefix(name) else { return nil }
+      rest = rest.dropFirst(name.count)
+      _ = space()
+      guard rest.first == "=" else { return nil }
+      rest = rest.dropFirst()
+      _ = space()
+      guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+      rest = rest.dropFirst()
+      guard let close = rest.firstIndex(of: quote) else { return nil }
+      let value = rest[..<close]
+      rest = rest[rest.index(after: close)...]
+      return value
+    }
+    guard let version = attribute("version"), version.hasPrefix("1."), version.count > 2,
+      version.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber })
     else { return nil }
-    return name.lowercased()
+    guard let name = attribute("encoding"), let first = name.first, first.isASCII,
+      first.isLetter,
+      name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+    else { return nil }
+    let beforeStandalone = rest
+    if let standalone = attribute("standalone") {
+      guard standalone == "yes" || standalone == "no" else { return nil }
+    } else {
+      rest = beforeStandalone
+    }
+    _ = space()
+    return rest.isEmpty ? name.lowercased() : nil
   }
 
   /// Where the first bytes that are not UTF-8 are, as a 1-based line and column (in

@@ -1,7 +1,8 @@
 import Foundation
 import HuewallCore
-import HuewallFeed
 import Testing
+
+@testable import HuewallFeed
 
 /// Feeds written to hurt the reader (docs/RELIABILITY.md): each is answered with a clear error
 /// naming the feed or the item, never a crash, a hang or a file read behind the user's back.
@@ -160,6 +161,27 @@ extension FuzzFindingTests {
     let result = try FeedParser(format: .merchantXML).parse(feed, source: "latin1.xml")
     #expect(result.products.first?.title == "Café")
   }
+
+  @Test(arguments: [
+    ("iso-8859-2", true), ("windows-1250", true), ("cp1252", true), ("latin1", true),
+    ("cp125____f-8", false), ("windows-125", false), ("iso-8859-12", false),
+    ("iso-8859-02", false), ("utf-8", false), ("cp65001", false),
+  ])
+  func onlyASingleByteEncodingSpeltExactlySkipsTheUTF8Check(name: String, singleByte: Bool) {
+    #expect(MerchantXMLFeed.isSingleByte(name) == singleByte)
+  }
+
+  @Test(arguments: [
+    (#"<?xml version="1.0" encoding="windows-1250"?><rss/>"#, false),
+    (#"<?xml version='1.0' encoding='ISO-8859-2' standalone='yes' ?><rss/>"#, false),
+    (#"<?xml <![CDATA[~version="1.0" encoding="cp1252"?><rss/>"#, true),
+    (#"<?xml encoding="cp1252" version="1.0"?><rss/>"#, true),
+    (#"<?xml version="1.0" encoding="cp1252" x?><rss/>"#, true),
+    (#"<?xml version="1.0"?><rss/>"#, true),
+  ])
+  func aDeclarationThatIsNotWellFormedIsReadAsUTF8(head: String, utf8: Bool) {
+    #expect(MerchantXMLFeed.declaresUTF8(Data(head.utf8)) == utf8)
+  }
 }
 
 extension FuzzFindingTests {
@@ -168,6 +190,7 @@ extension FuzzFindingTests {
     "merchant-encoding-unknown.xml",  // encoding="UTF,8"
     "merchant-mismatched-quotes.xml",  // encoding="ISO-8859-1'
     "merchant-utf16-declared.xml",  // encoding="UTF-16", but the bytes are not UTF-16
+    "merchant-encoding-prefix-only.xml",  // <?xml <![CDATA[~version=… encoding="cp125___…F-8"
   ])
   func aDeclarationLibxml2CannotUseStillGetsTheUTF8Check(file: String) throws {
     // libxml2 reads each of these as UTF-8 whatever the declaration says, so the bytes that

@@ -58,7 +58,7 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"])]
     ),
     // Value types shared by every stage.
-    .target(name: "HuewallCore"),
+    .target(name: "HuewallCore", swiftSettings: swiftSettings),
     // Feed bytes -> products: Huewall JSON, Google Merchant XML/TSV, Shopify, CSV.
     .target(name: "HuewallFeed", dependencies: ["HuewallCore"]),
     // URLs and files -> bytes: HTTP with retries and revalidation, a content-addressed cache.
@@ -72,7 +72,8 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
     // A crash signal leaves a mark for the next run (a signal handler must be C).
     .target(name: "CCrashMarker"),
@@ -82,14 +83,17 @@ let package = Package(
     // Bytes -> pixels through libgd (and libjpeg's scaled decode), with format sniffing and
     // size limits.
     .target(
-      name: "HuewallDecode", dependencies: ["CGD", "CJPEGDecode", "CCrashMarker", "HuewallCore"]),
+      name: "HuewallDecode", dependencies: ["CGD", "CJPEGDecode", "CCrashMarker", "HuewallCore"],
+      swiftSettings: swiftSettings),
     // The words of colours: the families and their boundaries, named colours, CIELAB and
     // CIEDE2000. Foundation alone, so that the store and the export speak of families without
     // the pixel kernel.
     .target(
       name: "HuewallColorWords", resources: [.copy("Lexicon")], swiftSettings: swiftSettings),
     // Pixels -> dominant colours. Pure Swift, no I/O: the hot kernel.
-    .target(name: "HuewallPalette", dependencies: ["HuewallCore", "HuewallColorWords"]),
+    .target(
+      name: "HuewallPalette", dependencies: ["HuewallCore", "HuewallColorWords"],
+      swiftSettings: swiftSettings),
     // The catalogue in SQLite: products, images, parameter sets, analyses, runs, errors.
     .target(
       name: "HuewallStore",

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One sellable item of a catalogue, as a feed describes it, in the form every stage shares.
 ///

@@ -1,5 +1,5 @@
 import CCrashMarker
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Tells the next run whether this process died of a crash (a fault in libgd or a codec, a

@@ -1,5 +1,5 @@
-import Foundation
-import HuewallCore
+public import Foundation
+public import HuewallCore
 
 /// Why an image could not be decoded, with the file or URL it came from.
 public struct DecodeError: Error, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import HuewallCore
+public import HuewallCore
 
 /// Which decoder reads an image, and at what scale: the one place that chooses, for every
 /// command that decodes (`run`, `worker`, `colors`, `evaluate`, `serve`, the export's

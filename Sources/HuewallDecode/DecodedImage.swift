@@ -1,6 +1,6 @@
 import CGD
 import CJPEGDecode
-import HuewallCore
+public import HuewallCore
 
 /// A decoded truecolour image, freed when the last reference goes: libgd's (every format, full
 /// size) or libjpeg's scaled decode of a JPEG (``reduction`` above 1; see ``DecodePlan``).

@@ -1,6 +1,6 @@
 import CGD
 import CJPEGDecode
-import Foundation
+public import Foundation
 import HuewallCore
 
 /// Limits that protect a batch run from hostile or broken images.

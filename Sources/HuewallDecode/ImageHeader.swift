@@ -1,4 +1,4 @@
-import HuewallCore
+public import HuewallCore
 
 /// An image's format and pixel size, read from its header without decoding.
 ///

@@ -1,5 +1,5 @@
 import CGD
-import Foundation
+public import Foundation
 import HuewallCore
 
 /// The file format of a thumbnail.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import NIOHTTP1
 
 /// Why an image or a feed could not be fetched, with the URL it concerns and how many tries

@@ -1,5 +1,5 @@
-import Foundation
-import HuewallCore
+public import Foundation
+public import HuewallCore
 
 /// The HTTP validators of a response, kept so that the next run can ask "has it changed?"
 /// (conditional GET) instead of downloading the image again.

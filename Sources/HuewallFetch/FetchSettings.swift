@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How the fetch stage downloads: limits, timeouts and retries.
 ///

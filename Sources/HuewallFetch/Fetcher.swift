@@ -1,7 +1,7 @@
 import AsyncHTTPClient
-import Foundation
+public import Foundation
 import HuewallCore
-import Logging
+public import Logging
 import NIOCore
 import NIOHTTP1
 

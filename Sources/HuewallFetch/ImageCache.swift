@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 import HuewallCore
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import HuewallCore
+public import HuewallCore
 
 /// The samples of a kept grid that the backdrop fill took, under the fill's plan
 /// (``FillPlan``): a live wall keeps them beside the grid, so that a change of any other

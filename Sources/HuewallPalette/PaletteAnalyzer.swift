@@ -1,4 +1,4 @@
-import HuewallCore
+public import HuewallCore
 import Synchronization
 
 /// Finds an image's dominant colours by HSV quantisation with saturation priority.

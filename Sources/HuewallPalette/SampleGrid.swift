@@ -1,4 +1,4 @@
-import HuewallCore
+public import HuewallCore
 
 /// The scan grid's samples (every `step`-th column and row of the image), column by column: the
 /// order in which the kernel visits them.

@@ -221,60 +221,6 @@ public enum FamilyRegions {
   }
 }
 
-extension ColorsDocument {
-  /// The values of `decidedBy`.
-  public typealias DecidedBy = HuewallColorWords.DecidedBy
-
-  /// A person's decision as the export shows it.
-  public struct OverrideSummary: Codable, Sendable, Equatable {
-    public var family: String
-    public var hex: String?
-    /// The CSS name of `hex`.
-    public var name: String?
-    public var note: String?
-    public var decidedAt: Date
-    /// False when the product's image changed since the decision: it is set aside and the
-    /// analysis decides, until a person looks again.
-    public var current: Bool
-    /// True when the decision names a family without a hex and the photo holds no colour near
-    /// it: a stand-in (the family's typical colour or swatch) shows; nil otherwise.
-    public var standIn: Bool? = nil
-
-    enum CodingKeys: String, CodingKey {
-      case family, hex, name, note, decidedAt, current, standIn
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(family, forKey: .family)
-      try c.encode(hex, forKey: .hex)
-      try c.encode(name, forKey: .name)
-      try c.encode(note, forKey: .note)
-      try c.encode(decidedAt, forKey: .decidedAt)
-      try c.encode(current, forKey: .current)
-      try c.encodeIfPresent(standIn, forKey: .standIn)
-    }
-
-    /// As `colors.json` writes it, keys sorted.
-    func write(to out: inout String) {
-      out += "{\"current\": "
-      out += current ? "true" : "false"
-      out += ", \"decidedAt\": "
-      JSONValue.appendQuoted(decidedAt.formatted(.iso8601), to: &out)
-      out += ", \"family\": "
-      JSONValue.appendQuoted(family, to: &out)
-      out += ", \"hex\": "
-      ColorsDocument.append(hex, to: &out)
-      out += ", \"name\": "
-      ColorsDocument.append(name, to: &out)
-      out += ", \"note\": "
-      ColorsDocument.append(note, to: &out)
-      if standIn == true { out += ", \"standIn\": true" }
-      out += "}"
-    }
-  }
-}
-
 extension ColorsDocument.ExportedProduct {
   /// Gives every colour its CSS name and the shop's name of its family.
   mutating func name(with namer: ColorNamer, synonyms: ColorSynonyms) {

@@ -3,132 +3,6 @@ import HuewallColorWords
 import HuewallCore
 import HuewallStore
 
-/// `colors.json`: the catalogue in gradient order with each product's colours, for apps that
-/// build the colour wall.
-public struct ColorsDocument: Codable, Sendable, Equatable {
-  public var generatedAt: Date
-  public var parameters: ParametersSummary
-  /// Products on the wall, in gradient order.
-  public var products: [ExportedProduct]
-  /// Products that are not on the wall (removed from the feed, or without an analysis),
-  /// ordered by id.
-  public var unplaced: [UnplacedProduct]
-
-  public struct ParametersSummary: Codable, Sendable, Equatable {
-    public var name: String
-    public var preset: String
-    public var hash: String
-    public var values: AnalysisParameters
-  }
-
-  public struct ExportedProduct: Codable, Sendable, Equatable {
-    public var id: String
-    public var title: String
-    public var brand: String?
-    /// The vendor's own colour code, as the feed gives it.
-    public var vendorColor: String?
-    /// The family the vendor's code names (``ColorSynonyms``), if it names one.
-    public var vendorFamily: String?
-    public var link: String?
-    public var imageUrl: String?
-    /// 1-based place on the wall.
-    public var position: Int
-    /// The analysed product family (the heaviest colour's, or multicolour).
-    public var family: String?
-    /// The vendor's family contradicts the analysed one (``familiesDisagree(vendor:analysed:colorFamilies:)``).
-    public var disagreement: Bool
-    /// The family across the boundary the top colour lies near (``ColorFamily/second(of:h:s:v:reach:)``),
-    /// under which the page's filter and search also find the product; nil inside a family,
-    /// for a person's decision and without the shopper boundaries.
-    public var secondFamily: String? = nil
-    public var colors: [ExportedColor]
-    /// Who decided the colours: `analysis`, or `override` when a person's decision holds.
-    public var decidedBy: DecidedBy = .analysis
-    /// A person's decision about the product, also when a changed image set it aside.
-    public var override: OverrideSummary? = nil
-    /// How sure the colours are, 0…1 (``Confidence``).
-    public var confidence: Double? = nil
-    /// The feed's item group (the colourways of one model); not written to `colors.json`,
-    /// read by the write-back exports.
-    public var itemGroupId: String? = nil
-    /// What the analysis took for the backdrop, never among `colors`: `#rrggbb`,
-    /// `transparent` or `scene`; nil when unknown (an analysis made before it was kept, or
-    /// without background suppression).
-    public var backdrop: String? = nil
-    /// The URL of the image the colours come from: among the product's first images, the
-    /// one that shows it most plainly (``ImageCandidate/choose(_:)``).
-    public var image: String? = nil
-    /// Its place among the product's images: 0 the main image (`imageUrl`), 1 the first
-    /// additional one, …
-    public var imageIndex: Int? = nil
-    /// The feed items the tile stands for: every size of the colourway, each with the feed's
-    /// id and size (null where the feed gives none).
-    public var items: [Product.Item] = []
-
-    enum CodingKeys: String, CodingKey {
-      case id, title, brand, vendorColor, vendorFamily, link, imageUrl, position, family
-      case disagreement, colors, decidedBy, override, confidence, backdrop, image, imageIndex
-      case items, secondFamily
-    }
-
-    /// Every key is written, a missing value as null, so that every product has the same
-    /// shape.
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(id, forKey: .id)
-      try c.encode(title, forKey: .title)
-      try c.encode(brand, forKey: .brand)
-      try c.encode(vendorColor, forKey: .vendorColor)
-      try c.encode(vendorFamily, forKey: .vendorFamily)
-      try c.encode(link, forKey: .link)
-      try c.encode(imageUrl, forKey: .imageUrl)
-      try c.encode(position, forKey: .position)
-      try c.encode(family, forKey: .family)
-      try c.encode(disagreement, forKey: .disagreement)
-      try c.encode(colors, forKey: .colors)
-      try c.encode(decidedBy, forKey: .decidedBy)
-      try c.encode(override, forKey: .override)
-      try c.encode(confidence, forKey: .confidence)
-      try c.encode(backdrop, forKey: .backdrop)
-      try c.encode(image, forKey: .image)
-      try c.encode(imageIndex, forKey: .imageIndex)
-      try c.encode(items, forKey: .items)
-      try c.encode(secondFamily, forKey: .secondFamily)
-    }
-  }
-
-  public struct ExportedColor: Codable, Sendable, Equatable {
-    public var h: Double
-    public var s: Double
-    public var v: Double
-    public var hex: String
-    public var share: Double
-    public var family: String
-    /// The nearest CSS named colour (``ColorNames``).
-    public var name: String? = nil
-    /// The shop's own name for the family, from `colorSynonyms` (``ColorSynonyms/shopName(of:)``).
-    public var shopName: String? = nil
-  }
-
-  public struct UnplacedProduct: Codable, Sendable, Equatable {
-    public var id: String
-    public var title: String
-    public var brand: String?
-    /// "removed" (left the feed) or "not analysed" (no image, or its image failed).
-    public var reason: String
-
-    enum CodingKeys: String, CodingKey { case id, title, brand, reason }
-
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(id, forKey: .id)
-      try c.encode(title, forKey: .title)
-      try c.encode(brand, forKey: .brand)
-      try c.encode(reason, forKey: .reason)
-    }
-  }
-}
-
 /// The catalogue of one parameter set, sorted for the wall: what every export file is made of.
 struct WallCatalogue {
   var parameters: ColorsDocument.ParametersSummary
@@ -386,133 +260,6 @@ struct WallCatalogue {
   }
 }
 
-extension ColorsDocument {
-  init(_ catalogue: WallCatalogue, generatedAt: Date) {
-    self.generatedAt = generatedAt
-    parameters = catalogue.parameters
-    products = catalogue.placed.map(\.product)
-    unplaced = catalogue.unplaced
-  }
-
-  /// Stable JSON: sorted keys, ISO 8601 dates, one product per line, so that two exports of
-  /// the same data diff only where the data does (and a line-oriented tool can read it).
-  /// Written by hand: a `JSONEncoder` takes seconds for a hundred thousand products.
-  public func encoded() throws -> Data {
-    var out = "{\n  \"generatedAt\": "
-    JSONValue.appendQuoted(generatedAt.formatted(.iso8601), to: &out)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let values = String(decoding: try encoder.encode(parameters.values), as: UTF8.self)
-    out += ",\n  \"parameters\": {\"hash\": "
-    JSONValue.appendQuoted(parameters.hash, to: &out)
-    out += ", \"name\": "
-    JSONValue.appendQuoted(parameters.name, to: &out)
-    out += ", \"preset\": "
-    JSONValue.appendQuoted(parameters.preset, to: &out)
-    out += ", \"values\": \(values)},\n  \"products\": ["
-    out.reserveCapacity(products.count * 600)
-    for (index, product) in products.enumerated() {
-      out += index == 0 ? "\n    " : ",\n    "
-      product.write(to: &out)
-    }
-    out += products.isEmpty ? "],\n  \"unplaced\": [" : "\n  ],\n  \"unplaced\": ["
-    for (index, product) in unplaced.enumerated() {
-      out += index == 0 ? "\n    {\"brand\": " : ",\n    {\"brand\": "
-      Self.append(product.brand, to: &out)
-      out += ", \"id\": "
-      JSONValue.appendQuoted(product.id, to: &out)
-      out += ", \"reason\": "
-      JSONValue.appendQuoted(product.reason, to: &out)
-      out += ", \"title\": "
-      JSONValue.appendQuoted(product.title, to: &out)
-      out += "}"
-    }
-    out += unplaced.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-    return Data(out.utf8)
-  }
-
-  static func append(_ text: String?, to out: inout String) {
-    if let text { JSONValue.appendQuoted(text, to: &out) } else { out += "null" }
-  }
-
-  static func append(_ x: Double, to out: inout String) {
-    JSONValue.appendNumber(x, to: &out)
-  }
-}
-
-extension ColorsDocument.ExportedProduct {
-  /// One line of `colors.json`, keys sorted.
-  func write(to out: inout String) {
-    out += "{\"backdrop\": "
-    ColorsDocument.append(backdrop, to: &out)
-    out += ", \"brand\": "
-    ColorsDocument.append(brand, to: &out)
-    out += ", \"colors\": ["
-    for (index, color) in colors.enumerated() {
-      out += index == 0 ? "{\"family\": " : ", {\"family\": "
-      JSONValue.appendQuoted(color.family, to: &out)
-      out += ", \"h\": "
-      ColorsDocument.append(color.h, to: &out)
-      out += ", \"hex\": "
-      JSONValue.appendQuoted(color.hex, to: &out)
-      out += ", \"name\": "
-      ColorsDocument.append(color.name, to: &out)
-      out += ", \"s\": "
-      ColorsDocument.append(color.s, to: &out)
-      out += ", \"share\": "
-      ColorsDocument.append(color.share, to: &out)
-      out += ", \"shopName\": "
-      ColorsDocument.append(color.shopName, to: &out)
-      out += ", \"v\": "
-      ColorsDocument.append(color.v, to: &out)
-      out += "}"
-    }
-    out += "], \"confidence\": "
-    if let confidence { ColorsDocument.append(confidence, to: &out) } else { out += "null" }
-    out += ", \"decidedBy\": "
-    JSONValue.appendQuoted(decidedBy.rawValue, to: &out)
-    out += ", \"disagreement\": "
-    out += disagreement ? "true" : "false"
-    out += ", \"family\": "
-    ColorsDocument.append(family, to: &out)
-    out += ", \"id\": "
-    JSONValue.appendQuoted(id, to: &out)
-    out += ", \"image\": "
-    ColorsDocument.append(image, to: &out)
-    out += ", \"imageIndex\": "
-    out += imageIndex.map(String.init) ?? "null"
-    out += ", \"imageUrl\": "
-    ColorsDocument.append(imageUrl, to: &out)
-    out += ", \"items\": ["
-    for (index, item) in items.enumerated() {
-      out += index == 0 ? "{\"id\": " : ", {\"id\": "
-      JSONValue.appendQuoted(item.id, to: &out)
-      out += ", \"size\": "
-      ColorsDocument.append(item.size, to: &out)
-      if let color = item.vendorColor {
-        // An item of another colour than the tile's (one photo for several colours).
-        out += ", \"vendorColor\": "
-        JSONValue.appendQuoted(color, to: &out)
-      }
-      out += "}"
-    }
-    out += "]"
-    out += ", \"link\": "
-    ColorsDocument.append(link, to: &out)
-    out += ", \"override\": "
-    if let override { override.write(to: &out) } else { out += "null" }
-    out += ", \"position\": \(position), \"secondFamily\": "
-    ColorsDocument.append(secondFamily, to: &out)
-    out += ", \"title\": "
-    JSONValue.appendQuoted(title, to: &out)
-    out += ", \"vendorColor\": "
-    ColorsDocument.append(vendorColor, to: &out)
-    out += ", \"vendorFamily\": "
-    ColorsDocument.append(vendorFamily, to: &out)
-    out += "}"
-  }
-}
-
 extension ColorsDocument.ExportedProduct {
   /// The second family of an analysed product's final family, from its top colour as stored.
   var boundarySecondFamily: String? {
@@ -520,5 +267,14 @@ extension ColorsDocument.ExportedProduct {
       let family = family.flatMap(ColorFamily.init(rawValue:)), let top = colors.first
     else { return nil }
     return ColorFamily.second(of: family, h: top.h, s: top.s, v: top.v)?.rawValue
+  }
+}
+
+extension ColorsDocument {
+  init(_ catalogue: WallCatalogue, generatedAt: Date) {
+    self.generatedAt = generatedAt
+    parameters = catalogue.parameters
+    products = catalogue.placed.map(\.product)
+    unplaced = catalogue.unplaced
   }
 }

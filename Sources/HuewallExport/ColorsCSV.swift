@@ -12,7 +12,11 @@ import Foundation
 /// then `confidence` (0…1), then `backdrop` (`#rrggbb`, `transparent`, `scene`, or empty when
 /// unknown), then `image` (the URL of the image the colours come from) and `imageIndex` (its
 /// place among the product's images, 0 for the main one), then `secondFamily` (the family
-/// across the boundary the top colour lies near, empty for most products).
+/// across the boundary the top colour lies near, empty for most products), then the feed items
+/// the tile stands for: `items` (each item's id, its size in brackets where it has one, `; `
+/// between them) and `itemColors` (the items whose own colour is not the tile's, as
+/// `id: colour`, `; ` between them: one photo shown for several colours), as `colors.json`'s
+/// `items` has them.
 ///
 /// Every value goes through the CSV cell rule (``SpreadsheetCell/inert(_:)``): one that begins
 /// with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, the `id` too
@@ -41,6 +45,7 @@ public enum ColorsCSV {
     header.append("backdrop")
     header += ["image", "imageIndex"]
     header.append("secondFamily")
+    header += ["items", "itemColors"]
     appendRow(header, to: &out)
     var row: [String] = []
     row.reserveCapacity(header.count)
@@ -80,6 +85,12 @@ public enum ColorsCSV {
       row.append(product.image ?? "")
       row.append(product.imageIndex.map(String.init) ?? "")
       row.append(product.secondFamily ?? "")
+      row.append(
+        product.items.map { item in item.size.map { "\(item.id) (\($0))" } ?? item.id }
+          .joined(separator: "; "))
+      row.append(
+        product.items.compactMap { item in item.vendorColor.map { "\(item.id): \($0)" } }
+          .joined(separator: "; "))
       appendRow(row, to: &out)
     }
     return out

@@ -95,11 +95,11 @@ import Testing
     let lines = csv.components(separatedBy: "\r\n")
     #expect(
       lines[0].hasSuffix(
-        ",decidedBy,color1_name,color1_shopName,color2_name,color2_shopName,color3_name,color3_shopName,confidence,backdrop,image,imageIndex,secondFamily"
+        ",decidedBy,color1_name,color1_shopName,color2_name,color2_shopName,color3_name,color3_shopName,confidence,backdrop,image,imageIndex,secondFamily,items,itemColors"
       ))
     #expect(
-      lines[1].hasSuffix(",analysis,Royal Blue,Ocean,White,,,,0.7,,https://images.example/a.jpg,0,")
-    )
+      lines[1].hasSuffix(
+        ",analysis,Royal Blue,Ocean,White,,,,0.7,,https://images.example/a.jpg,0,,a,"))
   }
 }
 

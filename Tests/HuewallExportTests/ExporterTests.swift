@@ -85,12 +85,13 @@ import Testing
     #expect(document.products.allSatisfy { $0.colors.allSatisfy { $0.hex != "#d3d3d3" } })
     let csv = try String(contentsOf: out.appendingPathComponent("colors.csv"), encoding: .utf8)
     let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    #expect(rows[0].hasSuffix(",confidence,backdrop,image,imageIndex,secondFamily"))
+    #expect(
+      rows[0].hasSuffix(",confidence,backdrop,image,imageIndex,secondFamily,items,itemColors"))
     let last = Dictionary(
       uniqueKeysWithValues: rows.dropFirst().map {
         (
           $0.split(separator: ",", omittingEmptySubsequences: false)[1],
-          $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(3).last!
+          $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(5).last!
         )
       })
     #expect(last == ["a": "#d3d3d3", "b": "transparent", "c": "scene", "d": ""])

@@ -48,10 +48,11 @@ import Testing
     #expect(second["coral"] as? String == "orange")
     #expect(second["blue"] as? String == nil)
     let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    #expect(rows[0].hasSuffix(",secondFamily"))
+    #expect(rows[0].hasSuffix(",secondFamily,items,itemColors"))
     #expect(rows.contains { $0.hasPrefix("1,coral,") || $0.hasPrefix("2,coral,") })
-    #expect(rows.first { $0.contains(",coral,") }?.hasSuffix(",orange") == true)
-    #expect(rows.first { $0.contains(",blue,") }?.hasSuffix(",") == true)
+    // secondFamily, then the tile's one item, itself, of its own colour.
+    #expect(rows.first { $0.contains(",coral,") }?.hasSuffix(",orange,coral,") == true)
+    #expect(rows.first { $0.contains(",blue,") }?.hasSuffix(",,blue,") == true)
     #expect(html.contains("data-family=\"red\" data-f2=\"orange\""))
     #expect(!html.contains("data-f2=\"blue\""))
   }

@@ -14,7 +14,10 @@ import Hummingbird
 /// itself: a same-origin `Origin` (or `Sec-Fetch-Site: same-origin` where no `Origin` is
 /// sent) and the token this process put into the page it served. A read that makes the
 /// server analyse (``analysisPaths``) is refused to another site too: an `<img>` tag on any
-/// page could otherwise keep the cores busy re-analysing the catalogue.
+/// page could otherwise keep the cores busy re-analysing the catalogue. The page itself (`/`,
+/// which analyses parameters no set has when there is no wall to show meanwhile) is opened
+/// from another site's link, a shared set of parameters: another site may navigate to it
+/// (``pageRead(_:authority:)``), but not load it as an image, a frame or a fetch.
 public struct RequestGuard: Sendable {
   /// The header that carries the page's token.
   public static let tokenHeader = HTTPField.Name("X-Huewall-Token")!
@@ -81,8 +84,9 @@ public struct RequestGuard: Sendable {
       return .foreignHost(request.authority)
     }
     if request.method == .get || request.method == .head {
-      return Self.analysisPaths.contains(Self.path(of: request))
-        ? crossSiteRead(request, authority: authority) : nil
+      let path = Self.path(of: request)
+      if path == "/" { return pageRead(request, authority: authority) }
+      return Self.analysisPaths.contains(path) ? crossSiteRead(request, authority: authority) : nil
     }
     if let origin = request.headerFields[.origin] {
       // Same origin: the scheme, host and port the browser sent the request to, which it
@@ -101,6 +105,8 @@ public struct RequestGuard: Sendable {
   }
 
   static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
+  static let fetchMode = HTTPField.Name("Sec-Fetch-Mode")!
+  static let fetchDest = HTTPField.Name("Sec-Fetch-Dest")!
 
   /// The routes whose GET makes the server analyse: refused to another site's page.
   static let analysisPaths: Set<String> = ["/api/analysis", "/compare"]
@@ -130,6 +136,29 @@ public struct RequestGuard: Sendable {
     {
       let origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
       if origin.lowercased() != own { return .crossSiteRead(origin) }
+    }
+    return nil
+  }
+
+  /// The refusal of a read of the page by another site, unless it is a link followed in the
+  /// browser's window (`Sec-Fetch-Mode: navigate` to a `document`): a shared link opens, an
+  /// `<img>`, `<iframe>`, `<script>` or fetch of another site gets nothing analysed. An
+  /// `Origin` of another origin is refused too (a navigation by GET sends none); a `Referer`
+  /// is not, as a followed link carries one.
+  func pageRead(_ request: HTTPRequest, authority: String) -> Refusal? {
+    if let site = request.headerFields[Self.fetchSite]?.lowercased(),
+      site == "cross-site" || site == "same-site"
+    {
+      let mode = request.headerFields[Self.fetchMode]?.lowercased()
+      let destination = request.headerFields[Self.fetchDest]?.lowercased()
+      guard mode == "navigate", destination == "document" else {
+        return .crossSiteRead("a \(site) \(destination ?? "request")")
+      }
+    }
+    if let origin = request.headerFields[.origin],
+      origin.lowercased() != "http://" + authority.lowercased()
+    {
+      return .crossSiteRead(origin)
     }
     return nil
   }

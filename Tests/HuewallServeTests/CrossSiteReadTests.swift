@@ -34,9 +34,59 @@ import Testing
         let (status, _, body) = try await served.get("api/analysis?numColors=2", headers: headers)
         #expect(status == 200, "\(headers): \(body)")
       }
-      // The page itself may still be opened from a link on another site.
-      let page = try await served.get("", headers: [("Sec-Fetch-Site", "cross-site")])
-      #expect(page.status == 200)
+      // The page itself may still be opened from a link on another site, or typed in.
+      let link = [
+        ("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Mode", "navigate"),
+        ("Sec-Fetch-Dest", "document"), ("Referer", "https://chat.example/room"),
+      ]
+      for headers in [link, [("Sec-Fetch-Site", "none")], [("Sec-Fetch-Site", "same-origin")], []] {
+        let page = try await served.get("?numColors=2", headers: headers)
+        #expect(page.status == 200, "\(headers): \(page.body.prefix(200))")
+      }
+    }
+  }
+
+  /// `/` with parameters no set has analyses them when there is no wall to show meanwhile:
+  /// another site's `<img>`, frame, script or fetch of it is refused before anything runs.
+  @Test func anotherSitesLoadOfThePageThatIsNotALinkFollowedIsRefused() async throws {
+    try await ServedCatalogue.run { served in
+      let refused: [(String, [(String, String)])] = [
+        (
+          "an <img>",
+          [
+            ("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Mode", "no-cors"),
+            ("Sec-Fetch-Dest", "image"),
+          ]
+        ),
+        (
+          "an <iframe>",
+          [
+            ("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Mode", "navigate"),
+            ("Sec-Fetch-Dest", "iframe"),
+          ]
+        ),
+        (
+          "a fetch",
+          [
+            ("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Mode", "cors"),
+            ("Sec-Fetch-Dest", "empty"),
+          ]
+        ),
+        (
+          "another port's <img>",
+          [
+            ("Sec-Fetch-Site", "same-site"), ("Sec-Fetch-Mode", "no-cors"),
+            ("Sec-Fetch-Dest", "image"),
+          ]
+        ),
+        ("a browser that names only the site", [("Sec-Fetch-Site", "cross-site")]),
+        ("another Origin", [("Origin", "http://evil.example")]),
+      ]
+      for (what, headers) in refused {
+        let (status, _, body) = try await served.get("?numColors=3", headers: headers)
+        #expect(status == 403, "\(what): \(body.prefix(200))")
+        #expect(body.contains("not to"), "\(what): \(body.prefix(200))")
+      }
     }
   }
 }

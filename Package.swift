@@ -16,6 +16,7 @@ let package = Package(
   name: "Huewall",
   products: [
     .executable(name: "huewall", targets: ["huewall"]),
+    .executable(name: "huewall-lab", targets: ["HuewallLab"]),
     .library(name: "HuewallPalette", targets: ["HuewallPalette"]),
     .library(name: "HuewallColorWords", targets: ["HuewallColorWords"]),
     .library(name: "HuewallDecode", targets: ["HuewallDecode"]),
@@ -91,9 +92,10 @@ let package = Package(
     .target(
       name: "HuewallColorWords", resources: [.copy("Lexicon")], swiftSettings: swiftSettings),
     // Pixels -> dominant colours. Pure Swift, no I/O: the hot kernel.
+    // Its one resource: the fitted thresholds of the families named from a colour's mean.
     .target(
       name: "HuewallPalette", dependencies: ["HuewallCore", "HuewallColorWords"],
-      swiftSettings: swiftSettings),
+      resources: [.copy("Resources")], swiftSettings: swiftSettings),
     // The catalogue in SQLite: products, images, parameter sets, analyses, runs, errors.
     .target(
       name: "HuewallStore",
@@ -191,6 +193,15 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "huewall", dependencies: ["HuewallCLI", "HuewallDecode"]),
+    // `huewall-lab`: scoring on labelled photos and refitting what was fitted on them, apart
+    // from the commands a shop runs.
+    .executableTarget(
+      name: "HuewallLab",
+      dependencies: [
+        "HuewallCLI", "HuewallCore", "HuewallDecode", "HuewallPalette", "HuewallPipeline",
+        "HuewallExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
 
     // A loopback HTTP server the tests program route by route.
     .target(
@@ -262,6 +273,13 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
+    .testTarget(
+      name: "HuewallLabTests",
+      dependencies: [
+        "HuewallLab", "HuewallCLI", "HuewallPalette", "HuewallCore", "HuewallTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(

@@ -2,7 +2,7 @@
 """Colour quality beside colour libraries on the labelled real photos.
 
 Scores the top-1 colour of fast_colorthief 0.0.5, colorthief 0.2.1 and Pylette 6.0.0 on every
-image of labels.json by the rule `huewall evaluate` uses (../shared/realphotos/README.md):
+image of labels.json by the rule `huewall-lab evaluate` uses (../shared/realphotos/README.md):
 
     black  V <= 0.25
     grey   S <= 0.2 and 0.2 <= V <= 0.85
@@ -10,7 +10,7 @@ image of labels.json by the rule `huewall evaluate` uses (../shared/realphotos/R
     other  S >= 0.2, hue within 0.05 of body_hsv's (around the circle), |V - body V| <= 0.3
 
 with the library's top colour turned from 8-bit RGB into HSV (h in turns, 0..1). Huewall's own
-rows come from `huewall evaluate --json` (product preset and --preset reference) over the same
+rows come from `huewall-lab evaluate --json` (product preset and --preset reference) over the same
 labels. With CROP=f in the environment the libraries get the central f × f box of each image
 instead of the file (Huewall still gets the whole image). Prints a markdown table; per-source counts and how each method treats transparency go
 to stderr.

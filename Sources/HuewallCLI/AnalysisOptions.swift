@@ -9,10 +9,12 @@ extension Preset: ExpressibleByArgument {}
 ///
 /// The steps' flags, their names and help come from the table of steps (``AnalysisStep``)
 /// through one ``StepSwitch`` flag.
-struct AnalysisOptions: ParsableArguments {
+public struct AnalysisOptions: ParsableArguments {
+  public init() {}
+
   @Option(
     help: "Parameter set to start from: reference (the original algorithm, bit-exact) or product.")
-  var preset: Preset = .standard
+  public var preset: Preset = .standard
 
   @Option(help: "How many dominant colours to report (default 3).")
   var numColors: Int?
@@ -48,11 +50,11 @@ struct AnalysisOptions: ParsableArguments {
   }
 
   /// The preset with the flags given on top, validated.
-  func parameters() throws(ParameterError) -> AnalysisParameters {
+  public func parameters() throws(ParameterError) -> AnalysisParameters {
     try preset.parameters(with: overrides)
   }
 
-  func validate() throws {
+  public func validate() throws {
     do {
       _ = try parameters()
     } catch {
@@ -80,7 +82,9 @@ struct StepSwitch: EnumerableFlag, Hashable {
 }
 
 /// The flags that bound what the decoder accepts.
-struct DecodeOptions: ParsableArguments {
+public struct DecodeOptions: ParsableArguments {
+  public init() {}
+
   @Option(help: "Refuse images over this many megapixels, judged from the header.")
   var maxMegapixels: Double = Double(DecodeLimits().maxPixels) / 1_000_000
 
@@ -89,11 +93,11 @@ struct DecodeOptions: ParsableArguments {
       "Analyse JPEGs that end mid-scan (the missing part comes out grey) instead of failing them.")
   var allowTruncatedJpeg = false
 
-  var limits: DecodeLimits {
+  public var limits: DecodeLimits {
     DecodeLimits(maxPixels: Int(maxMegapixels * 1_000_000), allowTruncatedJPEG: allowTruncatedJpeg)
   }
 
-  func validate() throws {
+  public func validate() throws {
     guard maxMegapixels > 0, maxMegapixels <= 1000 else {
       throw ValidationError(
         "--max-megapixels \(maxMegapixels): must be more than 0 and at most 1000.")
@@ -102,11 +106,13 @@ struct DecodeOptions: ParsableArguments {
 }
 
 /// `--jobs` for the commands that analyse files outside a run (`colors`, `evaluate`).
-struct JobsOption: ParsableArguments {
-  @Option(name: .shortAndLong, help: "Images analysed at once (default: one per core).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+public struct JobsOption: ParsableArguments {
+  public init() {}
 
-  func validate() throws {
+  @Option(name: .shortAndLong, help: "Images analysed at once (default: one per core).")
+  public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  public func validate() throws {
     guard jobs >= 1 else { throw ValidationError("--jobs \(jobs): must be at least 1.") }
   }
 }

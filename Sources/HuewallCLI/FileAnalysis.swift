@@ -16,13 +16,13 @@ struct FileReadError: Error, CustomStringConvertible {
 }
 
 /// Why one image could not be analysed, in words for a report line (the file is named beside it).
-struct ImageFailure: Error, CustomStringConvertible {
-  var description: String
+public struct ImageFailure: Error, CustomStringConvertible {
+  public var description: String
 }
 
-/// Reads, decodes and analyses the file at `path`: `huewall colors` and `huewall evaluate`.
+/// Reads, decodes and analyses the file at `path`: `huewall colors` and `huewall-lab evaluate`.
 /// `hint` is what a feed would say of the product (`--title`, a label's title).
-func analyseFile(
+public func analyseFile(
   _ path: String, decoder: ImageDecoder, analyzer: PaletteAnalyzer, hint: ProductHint = .none
 ) -> Result<AnalysedImage, ImageFailure> {
   do {

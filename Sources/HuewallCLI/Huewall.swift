@@ -11,8 +11,7 @@ public struct Huewall: AsyncParsableCommand {
       75 another run holds the lock.
       """,
     subcommands: [
-      Run.self, Worker.self, Analyze.self, Export.self, Status.self, Colors.self, Evaluate.self,
-      Serve.self, SetColor.self, Review.self, Api.self,
+      Run.self, Worker.self, Analyze.self, Export.self, Status.self, Colors.self, Serve.self, SetColor.self, Review.self, Api.self,
     ]
   )
 

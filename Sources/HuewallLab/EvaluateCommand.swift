@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HuewallCLI
 import HuewallCore
 import HuewallDecode
 import HuewallPalette
@@ -12,7 +13,7 @@ struct Evaluate: AsyncParsableCommand {
     discussion: """
       Two shapes of labels file. A JSON array of objects with `file`, `family`, `body_hsv` \
       ([h, s, v] from 0 to 1: the product's measured colour), `background` and `title` \
-      (../shared/realphotos/labels.json): an image is correct when its top colour passes its \
+      (the labels of the real photos): an image is correct when its top colour passes its \
       family's rule: black V <= 0.25; grey S <= 0.2 and 0.2 <= V <= 0.85; white S <= 0.2 and \
       V >= 0.8; any other family S >= 0.2, hue within 0.05 of the body's (around the circle) \
       and V within 0.3 of it. Or a tab-separated file with a header row naming at least the \
@@ -26,7 +27,8 @@ struct Evaluate: AsyncParsableCommand {
       with the confusion matrix (JSON labels count silver as grey: they file it so); where \
       file names carry sources, that figure again with families learned leave-half-out and, \
       with two sources or more, with the shopper boundaries' thresholds refitted on the \
-      other sources (leave-one-source-out).
+      other sources (leave-one-source-out), and the families named from the top colour's \
+      mean refitted the same way.
       """
   )
 
@@ -50,6 +52,16 @@ struct Evaluate: AsyncParsableCommand {
       export's (scripts/refit-second-family-reach).
       """)
   var secondFamilyReach: Double?
+
+  @Option(
+    help: """
+      Write the thresholds of the families named from a colour's mean, refitted on every \
+      labelled source, to this JSON file (scripts/refit-mean-colour-families).
+      """)
+  var refitMeanColourFamilies: String?
+
+  @Option(help: "Write what the analysis measured for each image's colours to this CSV file.")
+  var features: String?
 
   @Flag(help: "Print the report as one JSON object.")
   var json = false
@@ -78,8 +90,10 @@ struct Evaluate: AsyncParsableCommand {
       }
       tally.secondFamilyReach = reach
     }
+    var featureRows = [FamilyFeatures.header]
     var learned = LearnedFamiliesScore()
     var refitted = RefittedBoundariesScore()
+    var meanFamilies = MeanColourFamiliesScore()
     try await forEachConcurrently(items, width: jobs.jobs, inOrder: true) { item in
       (item, analyseFile(item.path, decoder: decoder, analyzer: analyzer, hint: item.hint))
     } consume: { item, result in
@@ -88,13 +102,36 @@ struct Evaluate: AsyncParsableCommand {
         tally.add(item, top: image.palette.colors.first, family: image.palette.family)
         learned.add(item, top: image.palette.colors.first, family: image.palette.family)
         refitted.add(item, top: image.palette.colors.first)
+        meanFamilies.add(item, palette: image.palette)
+        featureRows.append(FamilyFeatures.row(item, palette: image.palette))
       case .failure(let failure):
         tally.add(item, top: nil, family: nil, error: "\(failure)")
+        featureRows.append(FamilyFeatures.row(item, palette: nil))
+      }
+    }
+    if let features {
+      do {
+        try (featureRows.joined(separator: "\n") + "\n").write(
+          toFile: features, atomically: true, encoding: .utf8)
+      } catch {
+        throw CommandFailure.fatal("evaluate: cannot write \(features): \(error)")
       }
     }
     let title = "\(analysis.preset.rawValue) preset, \(parameters.improvementsSummary)"
     tally.learnedFamilies = learned.leaveHalfOut()
     tally.refittedBoundaries = refitted.leaveOneSourceOut()
+    tally.meanColourFamilies = meanFamilies.leaveOneSourceOut()
+    if let path = refitMeanColourFamilies {
+      guard let fitted = tally.meanColourFamilies?.fitted else {
+        throw CommandFailure.fatal("evaluate: refitting needs labelled images of two sources")
+      }
+      do {
+        try MeanColourFamiliesScore.json(fitted).write(
+          toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        throw CommandFailure.fatal("evaluate: cannot write \(path): \(error)")
+      }
+    }
     print(json ? tally.json(title: title).serialized() : tally.report(title: title, misses: misses))
   }
 }
@@ -313,6 +350,10 @@ struct EvaluationTally {
   /// The top colour's family by the shopper thresholds refitted leave-one-source-out, in
   /// sample and as drawn (``RefittedBoundariesScore``).
   var refittedBoundaries: RefittedBoundariesScore.Result?
+  /// The product's family with the thresholds of the families named from a colour's mean
+  /// refitted leave-one-source-out, in sample, as drawn, and by the boxes alone
+  /// (``MeanColourFamiliesScore``).
+  var meanColourFamilies: MeanColourFamiliesScore.Result?
 
   mutating func add(
     _ item: LabelledImage, top: DominantColor?, family: ColorFamily?, error: String? = nil
@@ -441,6 +482,19 @@ struct EvaluationTally {
           + "\($0.heldOut)/\($0.total) held out, \($0.drawn)/\($0.total) as drawn"
       }
     }
+    if let named = meanColourFamilies {
+      lines.append(
+        "product's family with the families named from the top colour's mean refitted on the "
+          + "other sources (leave-one-source-out): \(named.heldOut)/\(named.total) held out, "
+          + "\(named.inSample)/\(named.total) refitted in sample (shipped: "
+          + "Resources/mean-colour-families.json), \(named.drawn)/\(named.total) from the values "
+          + "the refit starts from, \(named.boxes)/\(named.total) by the bins' boxes alone")
+      lines += named.bySource.map {
+        "  \($0.source.padding(toLength: 14, withPad: " ", startingAt: 0))"
+          + "\($0.heldOut)/\($0.total) held out, \($0.inSample)/\($0.total) in sample, "
+          + "\($0.boxes)/\($0.total) by the boxes"
+      }
+    }
     lines.append("confusion (rows: label; columns: top colour's family):")
     lines += confusionTable()
     if listMisses && !misses.isEmpty {
@@ -554,6 +608,29 @@ struct EvaluationTally {
                     .object([
                       ("heldOut", .int($0.heldOut)), ("drawn", .int($0.drawn)),
                       ("total", .int($0.total)),
+                    ])
+                  )
+                })
+            ),
+          ])
+        } ?? .null
+      ),
+      (
+        "meanColourFamilies",
+        meanColourFamilies.map { named in
+          .object([
+            ("heldOut", .int(named.heldOut)), ("inSample", .int(named.inSample)),
+            ("drawn", .int(named.drawn)), ("boxes", .int(named.boxes)),
+            ("total", .int(named.total)),
+            (
+              "sources",
+              .object(
+                named.bySource.map {
+                  (
+                    $0.source,
+                    .object([
+                      ("heldOut", .int($0.heldOut)), ("inSample", .int($0.inSample)),
+                      ("boxes", .int($0.boxes)), ("total", .int($0.total)),
                     ])
                   )
                 })

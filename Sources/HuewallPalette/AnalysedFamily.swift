@@ -2,10 +2,18 @@
 @_exported import HuewallColorWords
 
 extension DominantColor {
+  /// The colour family: the bin's box (``boxFamily``), named again from the samples' mean
+  /// where the analysis measured it under the shopper boundaries (``MeanColourFamilies``): an
+  /// olive skirt whose bin is grey has a green mean.
+  public var family: ColorFamily {
+    guard regions == .shopper, let meanRGB else { return boxFamily }
+    return MeanColourFamilies.shipped.family(boxFamily, mean: meanRGB)
+  }
+
   /// The colour family of the bin's quantised saturation and value, or of its samples' mean
   /// saturation and its lit side's (or its neutral surface's) value when the analysis measured
   /// them.
-  public var family: ColorFamily {
+  public var boxFamily: ColorFamily {
     ColorFamily(h: h, s: filedSaturation, v: filedValue, regions: regions)
   }
 

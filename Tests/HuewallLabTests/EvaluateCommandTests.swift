@@ -5,7 +5,7 @@ import Testing
 /// `huewall evaluate`, run as the built binary on the labelled samples.
 @Suite struct EvaluateCommandTests {
   func report(_ arguments: [String]) async throws -> [String: Any] {
-    let result = try await huewall(["evaluate", "--json"] + arguments)
+    let result = try await huewallLab(["evaluate", "--json"] + arguments)
     #expect(result.status == 0, "\(result.stderr)")
     return try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -47,7 +47,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let labels = folder.appendingPathComponent("labels.tsv")
     try "name\tcolour\nshoe.jpg\tred\n".write(to: labels, atomically: true, encoding: .utf8)
-    let result = try await huewall(["evaluate", "--labels", labels.path])
+    let result = try await huewallLab(["evaluate", "--labels", labels.path])
     #expect(result.status == 1)
     #expect(result.stderr.contains("`file` and `family` columns"))
   }
@@ -59,13 +59,13 @@ import Testing
     let labels = folder.appendingPathComponent("labels.json")
     try "[{\"file\": \"a.jpg\", \"family\": \"red\"}]".write(
       to: labels, atomically: true, encoding: .utf8)
-    let result = try await huewall(["evaluate", "--labels", labels.path])
+    let result = try await huewallLab(["evaluate", "--labels", labels.path])
     #expect(result.status == 1)
     #expect(result.stderr.contains("\(labels.path): label 1 (a.jpg): `body_hsv`"))
   }
 
   @Test func aSecondFamilyReachOutOfRangeIsFatal() async throws {
-    let result = try await huewall([
+    let result = try await huewallLab([
       "evaluate", "--labels", "samples/labels.tsv", "--second-family-reach", "45",
     ])
     #expect(result.status == 1)
@@ -108,7 +108,7 @@ import Testing
 /// the second family a boundary colour is given.
 @Suite struct TenSourceEvaluationTests {
   func report(_ arguments: [String]) async throws -> [String: Any] {
-    let result = try await huewall(["evaluate", "--json"] + arguments)
+    let result = try await huewallLab(["evaluate", "--json"] + arguments)
     #expect(result.status == 0, "\(result.stderr)")
     return try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

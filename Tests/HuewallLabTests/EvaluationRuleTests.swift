@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import HuewallCLI
 import HuewallCore
 import HuewallPalette
 import Testing
 
-@testable import HuewallCLI
+@testable import HuewallLab
 
 /// The rule `huewall evaluate` judges JSON labels by, the labels' loading, and the flags of
 /// the product preset's steps: in this process, on crafted values.

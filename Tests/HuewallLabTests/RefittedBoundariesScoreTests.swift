@@ -1,7 +1,7 @@
 import HuewallPalette
 import Testing
 
-@testable import HuewallCLI
+@testable import HuewallLab
 
 /// The shopper thresholds refitted leave-one-source-out: a threshold that one shop's photos
 /// ask for scores there only when another shop asks for it too.

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The family of a colour named from its samples' mean rather than its bin's centre, where
+/// the two disagree in a way the labelled shops back.
+///
+/// A bin is 0.2 wide in saturation and value: an olive skirt, a khaki-green jacket, a mauve top
+/// and a navy tee shot dark all sit in neutral bins, and their centres are grey, white or
+/// black. Their samples' mean in CIELAB still has the chroma and the hue angle that people name
+/// them by. The boxes on HSV stay the first word; the mean overrides them only in these moves:
+/// - a black whose mean has a navy's chroma and hue angle is navy;
+/// - a light neutral whose mean has a warm hue angle and some chroma is beige (a cream);
+/// - a neutral or pink colour whose mean is chromatic and of a purple hue angle is purple
+///   (mauve, lilac, plum); not a blue, whose most vivid (#0000ff) has a hue angle of 306°;
+/// - a neutral, yellow, brown or beige colour whose mean is chromatic and of a green hue angle
+///   is green (olive, khaki-green, sage); gold keeps its box, being a material;
+/// - a light green whose mean lies on the yellow side of the survey's line is yellow (lemon).
+///
+/// Where green begins is read off the XKCD survey's names (``NamedColours``), not fitted:
+/// below lightness 80 its green names start at a hue angle of 101° and its yellow, brown and
+/// beige names end near 100°; from 80 on its greens start at 115° and its yellows end at 116°.
+/// The other thresholds are data (`Resources/mean-colour-families.json`), fitted on the
+/// labelled photos of ten shops; `scripts/refit-mean-colour-families` refits them and scores
+/// them leave-one-source-out.
+public struct MeanColourFamilies: Sendable, Hashable, Codable {
+  /// From this chroma a colour's mean is chromatic.
+  public var neutralChroma: Double
+  /// Up to this hue angle (degrees, CIELAB) a mean is green.
+  public var greenTo: Double
+  /// The hue angles of purple: from, up to (a refit may cross them, and then the move takes no
+  /// colour).
+  public var purpleFrom: Double
+  public var purpleTo: Double
+  /// From this chroma a black's mean of a navy hue angle is navy.
+  public var navyChroma: Double
+  /// From this chroma and this lightness a neutral's warm mean is beige.
+  public var beigeChroma: Double
+  public var beigeLightness: Double
+
+  /// The hue angles of a navy black (blue to violet).
+  static let navyHues = 250.0..<310.0
+  /// From this hue angle a light neutral's mean may be beige (up to where green begins).
+  static let beigeFrom = 50.0
+  /// From this lightness the survey's line between yellow and green lies at
+  /// ``lightGreenFrom``, below it at ``greenFrom``.
+  static let lightLightness = 80.0
+  static let greenFrom = 100.0
+  static let lightGreenFrom = 115.0
+
+  public init(
+    neutralChroma: Double, greenTo: Double, purpleFrom: Double, purpleTo: Double,
+    navyChroma: Double, beigeChroma: Double, beigeLightness: Double
+  ) {
+    self.neutralChroma = neutralChroma
+    self.greenTo = greenTo
+    self.purpleFrom = purpleFrom
+    self.purpleTo = purpleTo
+    self.navyChroma = navyChroma
+    self.beigeChroma = beigeChroma
+    self.beigeLightness = beigeLightness
+  }
+
+  /// Where a refit starts: values chosen before any photo was scored (chroma 6 for a colour a
+  /// person calls coloured, purple from 305° to 345°, green up to 200°), so that a refit moves
+  /// a value only for a gain.
+  public static let drawn = MeanColourFamilies(
+    neutralChroma: 6, greenTo: 200, purpleFrom: 305, purpleTo: 345, navyChroma: 8,
+    beigeChroma: 8, beigeLightness: 60)
+
+  /// The thresholds shipped with Huewall.
+  public static let shipped: MeanColourFamilies = {
+    guard
+      let url = Bundle.module.url(
+        forResource: "mean-colour-families", withExtension: "json", subdirectory: "Resources"),
+      let data = try? Data(contentsOf: url)
+    else {
+      fatalError(
+        "Resources/mean-colour-families.json is missing (a huewall binary needs its Huewall_HuewallPalette.resources folder beside it)"
+      )
+    }
+    do {
+      return try JSONDecoder().decode(MeanColourFamilies.self, from: data)
+    } catch {
+      fatalError("Resources/mean-colour-families.json is broken: \(error)")
+    }
+  }()
+
+  /// The family of a colour filed `drawn` by its bin whose samples' mean is `mean` (sRGB
+  /// channels, 0…255).
+  public func family(_ drawn: ColorFamily, mean: SIMD3<Double>) -> ColorFamily {
+    let lab = Lab(red: mean.x, green: mean.y, blue: mean.z)
+    let chroma = (lab.a * lab.a + lab.b * lab.b).squareRoot()
+    var angle = atan2(lab.b, lab.a) * 180 / .pi
+    if angle < 0 { angle += 360 }
+    let neutral = [ColorFamily.black, .white, .grey, .silver].contains(drawn)
+    let chromatic = chroma >= neutralChroma
+    let light = lab.l >= Self.lightLightness
+    let greenBegins = light ? Self.lightGreenFrom : Self.greenFrom
+    if drawn == .black && chroma >= navyChroma && Self.navyHues.contains(angle) {
+      return .navy
+    }
+    if neutral && chroma >= beigeChroma && lab.l >= beigeLightness && angle >= Self.beigeFrom
+      && angle < greenBegins
+    {
+      return .beige
+    }
+    if chromatic && angle >= purpleFrom && angle < purpleTo && (neutral || drawn == .pink) {
+      return .purple
+    }
+    if chromatic && angle >= greenBegins && angle < greenTo
+      && (neutral || [.yellow, .brown, .beige].contains(drawn))
+    {
+      return .green
+    }
+    if drawn == .green && chromatic && light && angle < Self.lightGreenFrom { return .yellow }
+    return drawn
+  }
+}
+
+extension Lab {
+  /// An sRGB colour of fractional channels (0…255), as a mean of samples is.
+  init(red: Double, green: Double, blue: Double) {
+    func linear(_ c: Double) -> Double {
+      let x = c / 255
+      return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
+    }
+    let (rl, gl, bl) = (linear(red), linear(green), linear(blue))
+    let x = 0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl
+    let y = 0.2126729 * rl + 0.7151522 * gl + 0.0721750 * bl
+    let z = 0.0193339 * rl + 0.1191920 * gl + 0.9503041 * bl
+    func f(_ t: Double) -> Double {
+      t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116
+    }
+    let (fx, fy, fz) = (f(x / 0.95047), f(y / 1.0), f(z / 1.08883))
+    self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import HuewallCore
+import HuewallPalette
+import Testing
+
+/// ``MeanColourFamilies``: a colour's family named again from its samples' mean, where its bin's
+/// box files it otherwise. The expected families are how people name these colours (the XKCD
+/// survey's olive, mauve, navy, mustard, lemon), not what any code files them as.
+@Suite struct MeanColourFamilyTests {
+  let shipped = MeanColourFamilies.shipped
+
+  func family(_ drawn: ColorFamily, _ red: Double, _ green: Double, _ blue: Double)
+    -> ColorFamily
+  {
+    shipped.family(drawn, mean: SIMD3(red, green, blue))
+  }
+
+  @Test func aGreyishOliveFiledGreyIsGreen() {
+    // #707864: s 0.17 and v 0.47 in HSV, under the boxes' neutral chroma; in CIELAB chroma 12
+    // at a hue angle of 125°, an olive.
+    #expect(family(.grey, 112, 120, 100) == .green)
+    // #6e704e (an olive drab, hue angle 110°) that a box filed brown.
+    #expect(family(.brown, 110, 112, 78) == .green)
+  }
+
+  @Test func aTrueGreyStaysGreyAndAWarmGreyToo() {
+    #expect(family(.grey, 128, 128, 128) == .grey)
+    // #827e78: chroma 3.8, below what a person calls coloured.
+    #expect(family(.grey, 130, 126, 120) == .grey)
+    #expect(family(.white, 240, 240, 238) == .white)
+    #expect(family(.black, 18, 18, 20) == .black)
+  }
+
+  @Test func aDarkNavyFiledBlackIsNavy() {
+    // #161a30: L 10, chroma 16, hue angle 290°.
+    #expect(family(.black, 22, 26, 48) == .navy)
+  }
+
+  @Test func aMauveFiledGreyOrPinkIsPurple() {
+    // #8c698c: chroma 25, hue angle 326°.
+    #expect(family(.grey, 140, 105, 140) == .purple)
+    #expect(family(.pink, 140, 105, 140) == .purple)
+  }
+
+  @Test func anOrangeAndAnAmberStayOrange() {
+    // #e66e1e and the survey's amber #feb308 (hue angles 55° and 80°): whatever a shop calls
+    // its mustards, the mean does not move an orange.
+    #expect(family(.orange, 230, 110, 30) == .orange)
+    #expect(family(.orange, 254, 179, 8) == .orange)
+  }
+
+  @Test func aCreamFiledWhiteIsBeigeAndAMetallicGoldStaysGold() {
+    // #e8dec8: L 89, chroma 12, hue angle 91°, where the survey names light colours beige.
+    #expect(family(.white, 232, 222, 200) == .beige)
+    // #c7a428, the drawn set's gold: a material, which the mean does not rename.
+    #expect(family(.gold, 199, 164, 40) == .gold)
+  }
+
+  @Test func aLemonFiledGreenIsYellowAndAMintStaysGreen() {
+    // #f0e678: L 90, hue angle 101°; #aae1be: hue angle 155°.
+    #expect(family(.green, 240, 230, 120) == .yellow)
+    #expect(family(.green, 170, 225, 190) == .green)
+  }
+
+  @Test func aVividBlueAndARedAreLeftToTheirBoxes() {
+    #expect(family(.blue, 40, 80, 200) == .blue)
+    // #0000ff and #000080 lie at a hue angle of 306°, among the mauves.
+    #expect(family(.blue, 0, 0, 255) == .blue)
+    #expect(family(.navy, 0, 0, 128) == .navy)
+    #expect(family(.red, 200, 30, 40) == .red)
+    #expect(family(.multicolour, 110, 112, 78) == .multicolour)
+  }
+
+  /// On the product path the analysis names its colour from the mean, and the colour itself
+  /// (its bin, hex and share) stays what the reference reports.
+  @Test func theProductPathNamesAGreyishOliveProductGreenAndKeepsItsBin() throws {
+    let olive = Pixel(red: 112, green: 120, blue: 100)
+    let backdrop = Pixel(red: 250, green: 250, blue: 250)
+    let size = 60
+    let columns = (0..<size).map { x in
+      (0..<size).map { y in (15..<45).contains(x) && (10..<50).contains(y) ? olive : backdrop }
+    }
+    var parameters = Preset.product.parameters
+    parameters.granularity = 1
+    let analysis = try image(columns: columns).withView {
+      try PaletteAnalyzer(parameters: parameters).analyze($0)
+    }
+    let top = try #require(analysis.colors.first)
+    #expect(top.boxFamily == .grey, "#707864's box is a grey")
+    #expect(top.family == .green)
+    #expect(analysis.family == .green)
+    let mean = try #require(top.meanRGB)
+    #expect(abs(mean.x - 112) < 0.5 && abs(mean.y - 120) < 0.5 && abs(mean.z - 100) < 0.5)
+    // The colour reported is the bin's centre, as without the mean.
+    #expect((top.s, top.v) == (0.2, 0.4) || (top.s, top.v) == (0.2, 0.6))
+  }
+
+  /// Without the shopper boundaries (the reference) the mean names nothing.
+  @Test func theReferenceFilesByTheBoxAlone() {
+    let colour = DominantColor(
+      bin: HSVBin(hue: 0, saturation: 1, value: 2), h: 0.18, s: 0.2, v: 0.4, weight: 1,
+      share: 1, meanRGB: SIMD3(110, 112, 78), regions: .original)
+    #expect(colour.family == colour.boxFamily)
+  }
+}

@@ -11,7 +11,8 @@ public struct Huewall: AsyncParsableCommand {
       75 another run holds the lock.
       """,
     subcommands: [
-      Run.self, Worker.self, Analyze.self, Export.self, Status.self, Colors.self, Serve.self, SetColor.self, Review.self, Api.self,
+      Run.self, Worker.self, Analyze.self, Export.self, Status.self, Colors.self, Serve.self,
+      SetColor.self, Review.self, Api.self,
     ]
   )
 

@@ -4,18 +4,19 @@
 /// (and its place on the wall), and the page's family filter and search find it under both.
 extension ColorFamily {
   /// How far along hue, either way, the second family is looked for. Chosen without labels:
-  /// the widest reach in whole degrees (2°: 23.1 %; 3° gives 24.9 %) at which the 650 labelled
-  /// photos of `../shared/realphotos` and `../shared/shopphotos` get a second family on under
-  /// 24 % of the products, a point below the quarter allowed, for catalogues with more colours
-  /// near a line; `scripts/refit-second-family-reach` finds it again.
-  public static let secondFamilyReach = 2.0
+  /// the widest reach in whole degrees (1°: 20.0 %; 2° gives 24.3 % since families are also
+  /// named from a colour's samples' mean, whose box family is then the second) at which the 650
+  /// labelled photos of `../shared/realphotos` and `../shared/shopphotos` get a second family on
+  /// under 24 % of the products, a point below the quarter allowed, for catalogues with more
+  /// colours near a line; `scripts/refit-second-family-reach` finds it again.
+  public static let secondFamilyReach = 1.0
 
   /// The second family of a product filed as `family` whose top colour is h (turns), s and v
   /// (0…1) as the kernel reports and the catalogue stores it: the family that colour has by the
   /// shopper boundaries when that is not `family` (the analysis filed it by finer measures, its
-  /// mean saturation or its lit side, so it lies near a line), else the family a step of
-  /// ``secondFamilyReach`` (or `reach`, in degrees) along hue gives when that differs; nil
-  /// for a colour inside its family and for multicolour.
+  /// mean saturation, its lit side or its samples' mean colour, so it lies near a line), else the
+  /// family a step of ``secondFamilyReach`` (or `reach`, in degrees) along hue gives when that
+  /// differs; nil for a colour inside its family and for multicolour.
   public static func second(
     of family: ColorFamily, h: Double, s: Double, v: Double, reach: Double = secondFamilyReach
   ) -> ColorFamily? {

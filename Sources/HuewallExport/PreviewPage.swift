@@ -116,6 +116,14 @@ struct PreviewPage {
     return css + "\n"
   }
 
+  /// The family chips' colours (`.fam-navy`), one rule per family from the one swatch table
+  /// (``ColorFamily/swatch``); multicolour's gradient is the page's own.
+  static var familyCSS: String {
+    ColorFamily.allCases.compactMap { family in
+      family.swatch.map { ".fam-\(family.rawValue){background:\($0)}" }
+    }.joined() + "\n"
+  }
+
   // MARK: Resources
 
   static func resource(_ name: String) throws -> String {
@@ -148,7 +156,8 @@ struct PreviewPage {
       }
     }
     return Resources(
-      templates: library, css: try resource("page.css"), errorsJS: try resource("errors.js"),
+      templates: library, css: try resource("page.css") + familyCSS,
+      errorsJS: try resource("errors.js"),
       pageJS: try resource("page.js"), scrubJS: try resource("scrub.js"),
       tuningJS: try resource("tuning.js"),
       compareJS: try resource("compare.js"))

@@ -10,7 +10,8 @@ enum GarmentPrior {
   static let outside: Float = 0.5
 
   /// The rows, as shares of the height from the top, where each region usually lies in a
-  /// catalogue photo of a person.
+  /// catalogue photo of a person. Set by hand with the garment prior (cb9d197) from how
+  /// catalogue photos frame a person; no sweep recorded.
   static func rows(of region: BodyRegion) -> ClosedRange<Double> {
     switch region {
     case .head: 0...0.45

@@ -118,7 +118,7 @@ let package = Package(
     .target(
       name: "HuewallExport",
       dependencies: [
-        "HuewallCore", "HuewallColorWords", "HuewallStore", "HuewallPalette", "HuewallDecode",
+        "HuewallCore", "HuewallColorWords", "HuewallStore", "HuewallDecode",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Mustache", package: "swift-mustache"),
       ],

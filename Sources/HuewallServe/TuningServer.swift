@@ -243,32 +243,16 @@ public struct TuningServer: Sendable {
     let first = (request.uri.queryParameters["first"].map(String.init) ?? "")
       .split(separator: "\n").map(String.init)
     let entries = try catalogue()
-    // People's decisions win over the analysis, on the live wall as in every export.
-    let decisions = try self.decisions()
-    // A decision without a hex on a product with no colour of its family shows the family's
-    // typical colour in the catalogue (the pipeline's own analyses).
-    let typical = FamilyColors(entries: entries)
-    let regions: ColorFamily.Regions = asked.parameters[.shopperFamilies] ? .shopper : .original
+    let wall = LiveWallRequest(
+      entries: entries, decisions: try decisions(), synonyms: configuration.synonyms,
+      parameters: asked.parameters)
     let hashes = Self.hashes(of: entries, first: first)
     let hints = Self.hints(of: entries)
     // A stored set of these parameters (going back to the nightly set), or a wall analysed
     // lately or anticipated behind the last one: its analyses are streamed as they are; only
     // images it has not analysed are analysed live.
     let known = try knownResults(asked, hints: hints)
-    let products = Dictionary(
-      entries.compactMap { entry in
-        entry.isRemoved ? nil : entry.imageSHA256.map { ($0, [entry.id]) }
-      }, uniquingKeysWith: +)
-    let images = Dictionary(
-      entries.map { ($0.id, $0.imageSHA256s) }, uniquingKeysWith: { first, _ in first })
-    let (live, synonyms) = (self.live, configuration.synonyms)
-    // Each product's vendor family, to say with its colours whether the two disagree.
-    let vendor = Dictionary(
-      entries.map { ($0.id, $0.vendorColor.flatMap(synonyms.family(of:))) },
-      uniquingKeysWith: { first, _ in first })
-    // How the shop's vendors name colours, learned from the stored catalogue: every tile and
-    // the wall's order file products alike while the analysis streams in.
-    let calibration = FamilyCalibration.learned(from: entries, synonyms: synonyms)
+    let live = self.live
     let body = ResponseBody { writer in
       let (lines, continuation) = AsyncStream.makeStream(of: LiveAnalysis.Result.self)
       var results: [String: LiveAnalysis.Result] = [:]
@@ -286,39 +270,15 @@ public struct TuningServer: Sendable {
         }
         for await result in lines {
           results[result.sha256] = result
-          for id in products[result.sha256] ?? [] {
-            var shown = result
-            if let calibration {
-              shown.family = calibration.refiled(
-                result.family, topHex: result.colors.first?.hex, vendor: vendor[id] ?? nil,
-                near: &near)
-            }
-            let line = Self.line(
-              product: id, shown, vendorFamily: vendor[id] ?? nil, decision: decisions[id],
-              images: images[id], typical: typical, regions: regions)
+          for line in wall.lines(for: result, near: &near) {
             try await writer.write(ByteBuffer(string: line + "\n"))
           }
         }
         return try await group.next() ?? 0
       }
-      let wall = try LivePage.wall(
-        entries: Self.coloured(entries, by: results), preset: asked.preset, synonyms: synonyms,
-        overrides: Array(decisions.values), typical: typical, calibration: calibration)
-      let ids = wall.order.map { JSONValue.string($0) }
-      // The products `huewall review` would list for this wall: the page's review filter.
-      let review = wall.review.sorted().map { JSONValue.string($0) }
-      // … and why each is listed, for its details.
-      let reasons = wall.reasons.sorted { $0.key < $1.key }.map {
-        ($0.key, JSONValue.array($0.value.map(JSONValue.string)))
-      }
       try await writer.write(
         ByteBuffer(
-          string: JSONValue.object([
-            ("order", .array(ids)), ("placed", .int(wall.order.count)), ("hash", .string(hash)),
-            ("review", .array(review)), ("reasons", .object(reasons)),
-            ("preset", .string(asked.preset.rawValue)),
-          ])
-          .serialized() + "\n"))
+          string: try wall.wallLine(results: results, preset: asked.preset, hash: hash) + "\n"))
       // Served from what is known: the sample grids and what the analysis keeps beside them
       // are readied behind it, so that the next change costs what it changes alone (the page
       // has its wall already).

@@ -7,10 +7,11 @@ import NIOCore
 /// On Linux, Swift's global executor and every concurrent `DispatchQueue` share libdispatch's
 /// pool of one thread per core, served first in, first out. In a parallel test run the
 /// synchronous tests (the colour kernel, the decoders, the feed readers) hold those threads for
-/// as long as they compute, and each of the hundreds of them queued ahead runs before any job
-/// enqueued after it: a fetch that takes 0.1 s alone waited 100 s between its hops, so its
-/// deadline ran out although nothing was wrong with it. Jobs sent here run on these threads
-/// alone, which the kernel schedules beside the pool's, whatever the pool is doing.
+/// as long as they compute, and those queued ahead run before any job enqueued after them: a
+/// fetch that takes 0.1 s alone waited between its hops for as long as they computed, while
+/// its deadline ran on the event loop's own thread, and ran out although nothing was wrong
+/// (BusyPoolTests). Jobs sent here run on these threads alone, which the kernel schedules
+/// beside the pool's, whatever the pool is doing.
 public final class DedicatedThreads: TaskExecutor, @unchecked Sendable {
   /// The executor the test servers and the fetch tests share: four threads, enough for a
   /// server and a client that each wait on the other.

@@ -32,30 +32,19 @@ public struct ColorNames: Sendable {
   public init() {
     entries = Self.table.split(separator: "\n").compactMap { line -> Entry? in
       let fields = line.split(separator: "|")
-      guard fields.count == 3, let value = UInt32(fields[2], radix: 16) else { return nil }
+      guard fields.count == 3, let rgb = Self.rgb(hex: "#" + fields[2]) else { return nil }
       let keyword = String(fields[0])
       guard !Self.aliases.contains(keyword) else { return nil }
-      let r = UInt8(value >> 16 & 0xff)
-      let g = UInt8(value >> 8 & 0xff)
-      let b = UInt8(value & 0xff)
       return Entry(
-        keyword: keyword, name: String(fields[1]), rgb: (r, g, b), lab: Lab(r: r, g: g, b: b))
+        keyword: keyword, name: String(fields[1]), rgb: rgb, lab: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
     }
   }
 
   /// The nearest named colour to `lab` by ΔE₀₀, and the distance; the first of the list wins
   /// a tie.
   public func nearest(to lab: Lab) -> (entry: Entry, deltaE: Double) {
-    var best = entries[0]
-    var bestDistance = Double.infinity
-    for entry in entries {
-      let distance = Lab.deltaE2000(lab, entry.lab)
-      if distance < bestDistance {
-        best = entry
-        bestDistance = distance
-      }
-    }
-    return (best, bestDistance)
+    let nearest = nearestIndex(to: lab, among: entries)!
+    return (entries[nearest.index], nearest.distance)
   }
 
   /// The name of a `#rrggbb` colour, nil when `hex` is not one.

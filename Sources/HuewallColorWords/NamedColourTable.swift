@@ -38,12 +38,11 @@ public struct NamedColours: Sendable {
         else { return "" }
         return String(line[first...last])
       }
-    guard fields.count == 3, fields[1].utf8.count == 7, fields[1].utf8.first == UInt8(ascii: "#"),
-      let value = UInt32(fields[1].dropFirst(), radix: 16),
+    guard fields.count == 3, let rgb = ColorNames.rgb(hex: fields[1]),
       let family = ColorFamily(rawValue: fields[2])
     else { return nil }
-    let lab = Lab(r: UInt8(value >> 16), g: UInt8(value >> 8 & 0xff), b: UInt8(value & 0xff))
-    return Entry(name: fields[0], hex: fields[1], family: family, lab: lab)
+    return Entry(
+      name: fields[0], hex: fields[1], family: family, lab: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
   }
 
   /// The named colour nearest `lab` by CIEDE2000 among those filed in `families`.
@@ -52,32 +51,51 @@ public struct NamedColours: Sendable {
   }
 
   /// The colour nearest `lab` by CIEDE2000 of `candidates`, the first of equally near ones.
-  ///
-  /// A candidate whose lightness alone puts it farther than the nearest so far is skipped:
-  /// CIEDE2000 is at least |ΔL| / S_L, and S_L is at most ``maxLightnessWeight`` (the other
-  /// terms add up to no less than 0, as |R_T| ≤ 2). The search starts from the nearest
-  /// candidate by CIE76, so most of the band's names are skipped.
   static func nearest(to lab: Lab, among candidates: [Entry]) -> Entry? {
-    guard !candidates.isEmpty else { return nil }
-    let seed = candidates.indices.min {
-      candidates[$0].lab.distanceSquared(to: lab) < candidates[$1].lab.distanceSquared(to: lab)
-    }!
-    var best = seed
-    var bestDistance = Lab.deltaE2000(lab, candidates[seed].lab)
-    for index in candidates.indices where index != seed {
-      let entry = candidates[index].lab
-      guard abs(entry.l - lab.l) <= maxLightnessWeight * bestDistance else { continue }
-      let distance = Lab.deltaE2000(lab, entry)
-      if distance < bestDistance || distance == bestDistance && index < best {
-        best = index
-        bestDistance = distance
-      }
-    }
-    return candidates[best]
+    nearestIndex(to: lab, among: candidates).map { candidates[$0.index] }
   }
 
   /// CIEDE2000's S_L at its largest (L̄ at 0 or 100: 1.747), rounded up.
   static let maxLightnessWeight = 1.75
+}
+
+/// A named colour placed in CIELAB: an entry of either named table (``NamedColours``,
+/// ``ColorNames``), which share one nearest search.
+protocol NamedColour {
+  var lab: Lab { get }
+}
+
+extension NamedColours.Entry: NamedColour {}
+extension ColorNames.Entry: NamedColour {}
+
+/// The index of the colour nearest `lab` by CIEDE2000 of `candidates`, the first of equally
+/// near ones, and its distance; nil when there are none.
+///
+/// A candidate whose lightness alone puts it farther than the nearest so far is skipped:
+/// CIEDE2000 is at least |ΔL| / S_L, and S_L is at most ``NamedColours/maxLightnessWeight``
+/// (the other terms add up to no less than 0, as |R_T| ≤ 2), so the result is a full search's.
+/// The search starts from the nearest candidate by CIE76, so most names are skipped.
+func nearestIndex(to lab: Lab, among candidates: [some NamedColour]) -> (
+  index: Int, distance: Double
+)? {
+  guard !candidates.isEmpty else { return nil }
+  let seed = candidates.indices.min {
+    candidates[$0].lab.distanceSquared(to: lab) < candidates[$1].lab.distanceSquared(to: lab)
+  }!
+  var best = seed
+  var bestDistance = Lab.deltaE2000(lab, candidates[seed].lab)
+  for index in candidates.indices where index != seed {
+    let entry = candidates[index].lab
+    guard abs(entry.l - lab.l) <= NamedColours.maxLightnessWeight * bestDistance else {
+      continue
+    }
+    let distance = Lab.deltaE2000(lab, entry)
+    if distance < bestDistance || distance == bestDistance && index < best {
+      best = index
+      bestDistance = distance
+    }
+  }
+  return (best, bestDistance)
 }
 
 /// A band of hue where boxes on HSV split what people see as one family: there the nearest

@@ -27,6 +27,7 @@ public func referenceHSV(red r: Int, green g: Int, blue b: Int) -> (h: Double, s
 
 /// h (turns, 0…1), s and v (0…1, clamped) as sRGB channels 0…255: the colour a bin or a
 /// family's point stands for.
+@inlinable
 public func hsvToRGB(h: Double, s: Double, v: Double) -> (red: Int, green: Int, blue: Int) {
   let s = min(max(s, 0), 1)
   let v = min(max(v, 0), 1)

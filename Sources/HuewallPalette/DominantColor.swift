@@ -72,25 +72,7 @@ public struct DominantColor: Sendable, Hashable {
 
   /// h (turns), s and v (0…1, clamped) as 0…255 channels.
   public static func rgb(h: Double, s: Double, v: Double) -> (red: Int, green: Int, blue: Int) {
-    let s = min(max(s, 0), 1)
-    let v = min(max(v, 0), 1)
-    var h6 = (h - h.rounded(.down)) * 6
-    if h6 >= 6 { h6 = 0 }
-    let sector = Int(h6)
-    let f = h6 - Double(sector)
-    let p = v * (1 - s)
-    let q = v * (1 - f * s)
-    let t = v * (1 - (1 - f) * s)
-    let (r, g, b): (Double, Double, Double) =
-      switch sector {
-      case 0: (v, t, p)
-      case 1: (q, v, p)
-      case 2: (p, v, t)
-      case 3: (p, q, v)
-      case 4: (t, p, v)
-      default: (v, p, q)
-      }
-    return (Int((r * 255).rounded()), Int((g * 255).rounded()), Int((b * 255).rounded()))
+    hsvToRGB(h: h, s: s, v: v)
   }
 }
 

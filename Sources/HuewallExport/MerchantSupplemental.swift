@@ -189,7 +189,7 @@ public enum MerchantSupplemental {
 
   /// A family as a colour name: "Navy", "Grey".
   static func familyName(_ family: String) -> String {
-    family.prefix(1).uppercased() + family.dropFirst()
+    ColorFamily(rawValue: family)?.displayName ?? family
   }
 
   /// `name` made a valid Merchant colour (no `/`, tabs or line breaks, spaces collapsed, at most

@@ -179,17 +179,22 @@ extension PostgresCatalog {
         var products = 0
         var previous: String?
         for row in rows {
-          let id: String = try row[0]
+          typealias C = ExportEntry.Column
+          let id: String = try row[C.id.rawValue]
           if id != previous { products += 1 }
           previous = id
           let next = ExportEntry.Row(
             product: ExportEntry(
-              id: id, title: try row[1], brand: try row[2], vendorColor: try row[3],
-              link: try row[4], imageURL: try row[5], isRemoved: try row[6], imageSHA256: nil,
-              colors: nil, family: nil, itemGroupId: try row[10],
-              items: ProductValues.items(fromJSON: try row[15])),
-            position: try row[12], url: try row[13], sha256: try row[7], plainness: try row[14],
-            colorsJSON: try row[8], family: try row[9], backdrop: try row[11])
+              id: id, title: try row[C.title.rawValue], brand: try row[C.brand.rawValue],
+              vendorColor: try row[C.vendorColor.rawValue], link: try row[C.link.rawValue],
+              imageURL: try row[C.imageURL.rawValue], isRemoved: try row[C.isRemoved.rawValue],
+              imageSHA256: nil, colors: nil, family: nil,
+              itemGroupId: try row[C.itemGroupId.rawValue],
+              items: ProductValues.items(fromJSON: try row[C.items.rawValue])),
+            position: try row[C.position.rawValue], url: try row[C.url.rawValue],
+            sha256: try row[C.sha256.rawValue], plainness: try row[C.plainness.rawValue],
+            colorsJSON: try row[C.colors.rawValue], family: try row[C.family.rawValue],
+            backdrop: try row[C.backdrop.rawValue])
           if let entry = try assembler.add(next) { try body(entry) }
           last = id
         }

@@ -85,13 +85,7 @@ extension CatalogStore {
         arguments: [parameterSetID])
       var assembler = ExportEntry.Assembler(parameterSetID: parameterSetID, location: path)
       while let row = try rows.next() {
-        let next = ExportEntry.Row(
-          product: ExportEntry(
-            id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
-            imageURL: row[5], isRemoved: row[6], imageSHA256: nil, colors: nil, family: nil,
-            itemGroupId: row[10], items: ProductValues.items(fromJSON: row[15])),
-          position: row[12], url: row[13], sha256: row[7], plainness: row[14],
-          colorsJSON: row[8], family: row[9], backdrop: row[11])
+        let next = ExportEntry.Row(row)
         if let entry = try assembler.add(next) { try body(entry) }
       }
       if let entry = try assembler.finish() { try body(entry) }
@@ -100,22 +94,46 @@ extension CatalogStore {
 }
 
 extension ExportEntry {
+  /// The columns of ``query(parameterSet:imagesPerProduct:dialect:filter:)``, in the order
+  /// it selects them: both catalogues read a row by these positions.
+  public enum Column: Int, CaseIterable, Sendable {
+    case id, title, brand, vendorColor, link, imageURL, isRemoved, sha256, colors, family
+    case itemGroupId, backdrop, position, url, plainness, items
+
+    /// The column's expression in the SELECT.
+    var sql: String {
+      switch self {
+      case .id: "products.id"
+      case .title: "products.title"
+      case .brand: "products.brand"
+      case .vendorColor: "products.vendor_color"
+      case .link: "products.link"
+      case .imageURL: "products.image_url"
+      case .isRemoved: "products.removed_at IS NOT NULL"
+      case .sha256: "images.sha256"
+      case .colors: "analyses.colors"
+      case .family: "analyses.family"
+      case .itemGroupId: "products.item_group_id"
+      case .backdrop: "analyses.backdrop"
+      case .position: "products.position"
+      case .url: "products.url"
+      case .plainness: "analyses.plainness"
+      case .items: "products.items"
+      }
+    }
+  }
+
   /// What both catalogues read for an export: one row per image of each product within
-  /// `imagesPerProduct`, ordered by product id and image position, columns: id, title,
-  /// brand, vendor colour, link, main image URL, removed, the image's sha256, its analysis's
-  /// colours and family, item group, backdrop, the image's position, URL and plainness, and
-  /// the product's items (JSON text, ``ProductValues/itemsJSON(of:)``).
+  /// `imagesPerProduct`, ordered by product id and image position, its columns those of
+  /// ``Column`` in their order (the product's items as JSON text,
+  /// ``ProductValues/itemsJSON(of:)``).
   /// `parameterSet` is the placeholder of the set's id in the dialect at hand, `filter` a
   /// condition on `products` (a page).
   public static func query(
     parameterSet: String, imagesPerProduct: Int, dialect: SQLDialect, filter: String = "1 = 1"
   ) -> String {
     """
-    SELECT products.id, products.title, products.brand, products.vendor_color,
-           products.link, products.image_url, products.removed_at IS NOT NULL,
-           images.sha256, analyses.colors, analyses.family, products.item_group_id,
-           analyses.backdrop, products.position, products.url, analyses.plainness,
-           products.items
+    SELECT \(Column.allCases.map(\.sql).joined(separator: ", "))
     FROM \(ProductImages.table(limit: imagesPerProduct, dialect: dialect, filter: filter))
       AS products
     LEFT JOIN images ON images.url = products.url
@@ -208,5 +226,25 @@ extension ExportEntry {
             + "\(parameterSetID)) are not a JSON array of colours: \(json.prefix(80))"))
     }
     return colors
+  }
+}
+
+extension ExportEntry.Row {
+  /// A row of ``ExportEntry/query(parameterSet:imagesPerProduct:dialect:filter:)`` as the
+  /// SQLite catalogue reads it.
+  init(_ row: GRDB.Row) {
+    typealias C = ExportEntry.Column
+    self.init(
+      product: ExportEntry(
+        id: row[C.id.rawValue], title: row[C.title.rawValue], brand: row[C.brand.rawValue],
+        vendorColor: row[C.vendorColor.rawValue], link: row[C.link.rawValue],
+        imageURL: row[C.imageURL.rawValue], isRemoved: row[C.isRemoved.rawValue],
+        imageSHA256: nil, colors: nil, family: nil,
+        itemGroupId: row[C.itemGroupId.rawValue],
+        items: ProductValues.items(fromJSON: row[C.items.rawValue])),
+      position: row[C.position.rawValue], url: row[C.url.rawValue],
+      sha256: row[C.sha256.rawValue], plainness: row[C.plainness.rawValue],
+      colorsJSON: row[C.colors.rawValue], family: row[C.family.rawValue],
+      backdrop: row[C.backdrop.rawValue])
   }
 }

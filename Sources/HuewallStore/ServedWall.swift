@@ -70,14 +70,7 @@ extension CatalogStore {
       var assembler = ExportEntry.Assembler(parameterSetID: parameterSetID, location: location)
       var entries: [ExportEntry] = []
       while let row = try rows.next() {
-        let next = ExportEntry.Row(
-          product: ExportEntry(
-            id: row[0], title: row[1], brand: row[2], vendorColor: row[3], link: row[4],
-            imageURL: row[5], isRemoved: row[6], imageSHA256: nil, colors: nil, family: nil,
-            itemGroupId: row[10], items: ProductValues.items(fromJSON: row[15])),
-          position: row[12], url: row[13], sha256: row[7], plainness: row[14],
-          colorsJSON: row[8], family: row[9], backdrop: row[11])
-        if let entry = try assembler.add(next) { entries.append(entry) }
+        if let entry = try assembler.add(ExportEntry.Row(row)) { entries.append(entry) }
       }
       if let entry = try assembler.finish() { entries.append(entry) }
       return CatalogueSnapshot(fingerprint: fingerprint, overrides: unique, entries: entries)

@@ -205,7 +205,7 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
 }
 
 /// The thresholds of the shopper boundaries that were chosen on scored photos, apart from
-/// the rules, so that `huewall evaluate` can refit them on some shops and score them on
+/// the rules, so that `huewall-lab evaluate` can refit them on some shops and score them on
 /// another (leave-one-source-out): a threshold that only holds for the photos it was chosen
 /// on shows there as a loss.
 public struct ShopperBoundaries: Sendable, Hashable {
@@ -235,15 +235,4 @@ public struct ShopperBoundaries: Sendable, Hashable {
 
   /// The boundaries every analysis files colours with.
   public static let drawn = ShopperBoundaries()
-
-  /// Each threshold by name, for refitting.
-  public static var thresholds: [(name: String, keyPath: WritableKeyPath<Self, Double>)] {
-    [
-      ("blackValue", \.blackValue), ("neutralChroma", \.neutralChroma),
-      ("whiteValue", \.whiteValue), ("silverValue", \.silverValue),
-      ("beigeSaturation", \.beigeSaturation), ("beigeValue", \.beigeValue),
-      ("brownValue", \.brownValue), ("pinkValue", \.pinkValue), ("navyValue", \.navyValue),
-      ("paleYellowSaturation", \.paleYellowSaturation),
-    ]
-  }
 }

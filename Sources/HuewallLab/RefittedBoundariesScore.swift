@@ -118,3 +118,16 @@ extension Double {
   /// Two decimals, for thresholds.
   fileprivate var twoDecimals: String { String(format: "%.2f", self) }
 }
+
+extension ShopperBoundaries {
+  /// Each threshold by name, for refitting.
+  static var thresholds: [(name: String, keyPath: WritableKeyPath<Self, Double>)] {
+    [
+      ("blackValue", \.blackValue), ("neutralChroma", \.neutralChroma),
+      ("whiteValue", \.whiteValue), ("silverValue", \.silverValue),
+      ("beigeSaturation", \.beigeSaturation), ("beigeValue", \.beigeValue),
+      ("brownValue", \.brownValue), ("pinkValue", \.pinkValue), ("navyValue", \.navyValue),
+      ("paleYellowSaturation", \.paleYellowSaturation),
+    ]
+  }
+}

@@ -2,9 +2,9 @@ import CoreMetrics
 import Foundation
 import HuewallRequests
 import Hummingbird
-import Logging
-import Prometheus
-import ServiceLifecycle
+public import Logging
+public import Prometheus
+public import ServiceLifecycle
 
 /// The metrics of a long-running process (`huewall worker`, `huewall serve`): what it records
 /// through swift-metrics lands in one Prometheus registry, which ``endpoint(host:port:logger:onListening:)``

@@ -1,5 +1,5 @@
-import Foundation
-import HuewallCore
+public import Foundation
+public import HuewallCore
 import Prometheus
 
 /// A run's figures as a node_exporter textfile (the textfile collector is how Prometheus

@@ -82,7 +82,7 @@ struct Export: AsyncParsableCommand {
   }
 
   func run() async throws {
-    if let format { return try writeBack(format) }
+    if let format { return try await writeBack(format) }
     // The configured export folder, which the next run replaces whole, whatever --out says.
     let configured = try pipeline.configuration()
     var configuration = try pipeline.configuration(output: out)
@@ -104,13 +104,13 @@ struct Export: AsyncParsableCommand {
       if out != nil {
         try configured.checkWritable(configuration.output, as: .exportFolder, option: "--out")
       }
-      let store = try configuration.openCatalogue()
+      let store = try await configuration.openCatalogue()
       var exporter = try configuration.exporter(store: store)
       exporter.keptPlaces = configured.keptPlaces
       if let compared {
         let (a, b) = (
-          try store.storedParameterSet(named: compared[0]),
-          try store.storedParameterSet(named: compared[1])
+          try await store.storedParameterSet(named: compared[0]),
+          try await store.storedParameterSet(named: compared[1])
         )
         let summary = try await exporter.exportComparison(
           a, b, to: URL(fileURLWithPath: configuration.output))
@@ -119,7 +119,8 @@ struct Export: AsyncParsableCommand {
             + "first colour or family: \(summary.folder.path)")
         return
       }
-      let parameterSet = try store.chosenParameterSet(named: params, configuration: configuration)
+      let parameterSet = try await store.chosenParameterSet(
+        named: params, configuration: configuration)
       exporter.singleFile = singleFile
       let summary = try await exporter.export(
         parameterSet: parameterSet, to: URL(fileURLWithPath: configuration.output))

@@ -9,7 +9,7 @@ import HuewallStore
 /// `huewall review`: the products a person should look at, most valuable first. Without
 /// `--json`, every value from the catalogue (ids, titles, notes) is printed with its control
 /// characters escaped (``TerminalText``).
-struct Review: ParsableCommand {
+struct Review: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "List the products whose colour a person should check, most valuable first.",
     discussion: """
@@ -39,15 +39,15 @@ struct Review: ParsableCommand {
     if limit < 0 { throw ValidationError("--limit must be 0 or more") }
   }
 
-  func run() throws {
+  func run() async throws {
     let configuration = try pipeline.configuration(optional: pipeline.db != nil)
     let items: [ReviewItem]
     let set: ParameterSetRecord
     do {
-      let store = try configuration.openCatalogue(readOnly: true)
+      let store = try await configuration.openCatalogue(readOnly: true)
       defer { try? store.close() }
-      set = try store.chosenParameterSet(named: params, configuration: configuration)
-      items = try ReviewQueue.items(
+      set = try await store.chosenParameterSet(named: params, configuration: configuration)
+      items = try await ReviewQueue.items(
         store: store, parameterSet: set, synonyms: configuration.synonyms,
         imagesPerProduct: configuration.imagesPerProduct)
     } catch {

@@ -7,7 +7,7 @@ import HuewallStore
 
 /// `huewall set-color`: a person's decision about a product's colour, kept in the catalogue
 /// apart from every analysis, so that it survives re-syncs and re-analyses.
-struct SetColor: ParsableCommand {
+struct SetColor: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "set-color",
     abstract: "Decide a product's colour family (and exact colour) over the analysis.",
@@ -80,29 +80,29 @@ struct SetColor: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run() async throws {
     let configuration = try pipeline.existingCatalogueConfiguration()
     let store: any Catalogue
     do {
-      store = try configuration.openCatalogue()
+      store = try await configuration.openCatalogue()
     } catch {
       throw CommandFailure.fatal(error)
     }
     defer { try? store.close() }
     if let from {
-      try apply(file: from, to: store)
+      try await apply(file: from, to: store)
       return
     }
     guard let id else { return }
     let decision = OverrideInput.Line(
       line: 0, id: id, family: clear ? nil : family, hex: hex, note: note)
     do {
-      let targets = try store.overrideTargets(productIDs: [id])
+      let targets = try await store.overrideTargets(productIDs: [id])
       guard let target = targets[id] else {
         throw CommandFailure.fatal(OverrideInput.unknownProduct(id))
       }
       if clear {
-        let cleared = try store.clearColorOverrides(productIDs: [id])
+        let cleared = try await store.clearColorOverrides(productIDs: [id])
         TerminalText.print(
           cleared > 0
             ? "product \(id): decision cleared; the analysis decides again"
@@ -110,7 +110,7 @@ struct SetColor: ParsableCommand {
         return
       }
       let override = try decision.override(target: target, at: Date())
-      try store.saveColorOverrides([override])
+      try await store.saveColorOverrides([override])
       TerminalText.print("product \(id): \(OverrideInput.describe(override))")
     } catch let error as OverrideInput.Failure {
       throw CommandFailure.fatal(error.message)
@@ -121,7 +121,7 @@ struct SetColor: ParsableCommand {
 
   /// Records every good line of `file`, reports the others, and fails (exit 3) when a line
   /// was refused. A file that cannot be read, or has no usable header, changes nothing.
-  private func apply(file: String, to store: any Catalogue) throws {
+  private func apply(file: String, to store: any Catalogue) async throws {
     let text: String
     do {
       text = try String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8)
@@ -140,7 +140,7 @@ struct SetColor: ParsableCommand {
     var cleared: [String] = []
     let date = Date()
     do {
-      let targets = try store.overrideTargets(productIDs: lines.map(\.id))
+      let targets = try await store.overrideTargets(productIDs: lines.map(\.id))
       var seen: [String: Int] = [:]
       for line in lines {
         if let earlier = seen[line.id] {
@@ -164,8 +164,8 @@ struct SetColor: ParsableCommand {
           refused.append("line \(line.line): \(error.message)")
         }
       }
-      try store.saveColorOverrides(saved)
-      if !cleared.isEmpty { try store.clearColorOverrides(productIDs: cleared) }
+      try await store.saveColorOverrides(saved)
+      if !cleared.isEmpty { try await store.clearColorOverrides(productIDs: cleared) }
     } catch {
       throw CommandFailure.fatal(error)
     }

@@ -10,7 +10,7 @@ import HuewallStore
 /// `huewall status`: what the recent runs did. Without `--json`, every value from the catalogue
 /// (ids, notes, URLs, error messages) is printed with its control characters escaped
 /// (``TerminalText``).
-struct Status: ParsableCommand {
+struct Status: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Show recent runs, newest first.",
     discussion: """
@@ -42,7 +42,7 @@ struct Status: ParsableCommand {
   @Option(help: "Say who decides this product's colours: the analysis or a person's override.")
   var product: String?
 
-  func run() throws {
+  func run() async throws {
     let configuration = try pipeline.existingCatalogueConfiguration()
     let store: any Catalogue
     let runs: [RunRecord]
@@ -52,17 +52,17 @@ struct Status: ParsableCommand {
     var shown: ExportEntry?
     var learned: FamilyCalibration?
     do {
-      store = try configuration.openCatalogue(readOnly: true)
-      runs = try store.recentRuns(limit: limit)
-      if let catalog = store as? PostgresCatalog { queue = try catalog.queueCounts() }
-      decisions = try store.colorOverrides(imagesPerProduct: configuration.imagesPerProduct)
-      learned = try Self.calibration(in: store, configuration: configuration)
+      store = try await configuration.openCatalogue(readOnly: true)
+      runs = try await store.recentRuns(limit: limit)
+      if let catalog = store as? PostgresCatalog { queue = try await catalog.queueCounts() }
+      decisions = try await store.colorOverrides(imagesPerProduct: configuration.imagesPerProduct)
+      learned = try await Self.calibration(in: store, configuration: configuration)
       if let product {
-        target = try store.overrideTargets(productIDs: [product])[product]
+        target = try await store.overrideTargets(productIDs: [product])[product]
         if target == nil {
           throw CommandFailure.fatal(OverrideInput.unknownProduct(TerminalText.escaped(product)))
         }
-        shown = try Self.entry(of: product, in: store, configuration: configuration)
+        shown = try await Self.entry(of: product, in: store, configuration: configuration)
       }
     } catch {
       throw CommandFailure.fatal(error)
@@ -72,7 +72,7 @@ struct Status: ParsableCommand {
     var items: [ItemErrorRecord] = []
     if errors, let newest = runs.first {
       do {
-        items = try store.errors(runID: newest.id)
+        items = try await store.errors(runID: newest.id)
       } catch {
         throw CommandFailure.fatal(error)
       }
@@ -168,13 +168,13 @@ struct Status: ParsableCommand {
 
   /// What the vendor colours of the configured set's analysed products teach
   /// (``FamilyCalibration``); nil when learning is off or nothing was analysed with it.
-  static func calibration(in store: any Catalogue, configuration: PipelineConfiguration) throws
-    -> FamilyCalibration?
+  static func calibration(in store: any Catalogue, configuration: PipelineConfiguration)
+    async throws -> FamilyCalibration?
   {
     guard configuration.learnFamilies,
-      let set = try store.configuredParameterSet(configuration)
+      let set = try await store.configuredParameterSet(configuration)
     else { return nil }
-    return try FamilyCalibration.learned(
+    return try await FamilyCalibration.learned(
       store: store, parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct,
       synonyms: configuration.synonyms)
   }
@@ -198,10 +198,10 @@ struct Status: ParsableCommand {
   /// nil when nothing was analysed with them.
   static func entry(
     of product: String, in store: any Catalogue, configuration: PipelineConfiguration
-  ) throws -> ExportEntry? {
-    guard let set = try store.configuredParameterSet(configuration) else { return nil }
+  ) async throws -> ExportEntry? {
+    guard let set = try await store.configuredParameterSet(configuration) else { return nil }
     var found: ExportEntry?
-    try store.forEachExportEntry(
+    try await store.forEachExportEntry(
       parameterSetID: set.id, imagesPerProduct: configuration.imagesPerProduct
     ) { entry in
       if entry.id == product { found = entry }

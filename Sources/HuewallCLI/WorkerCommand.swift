@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import HuewallMetrics
 import HuewallPipeline
@@ -142,7 +141,7 @@ final class WorkerService: Service, Sendable {
     var attempt = 0
     while !Task.isShuttingDownGracefully {
       do {
-        let catalog = try PostgresCatalog(url: configuration.database)
+        let catalog = try await PostgresCatalog(url: configuration.database)
         if unreachableSince != nil { logger.info("reached \(catalog.location) again") }
         (unreachableSince, lastWarning, attempt) = (nil, nil, 0)
         let tally = try await work(on: catalog)
@@ -185,36 +184,50 @@ final class WorkerService: Service, Sendable {
 
   /// Works on `catalog` until the queue is drained (with --exit-when-idle) or a stop; on a
   /// stop, the batch in hand gets ``stopGrace`` to be written.
+  ///
+  /// The work and the stop are child tasks of one task group. The stop waits for SIGTERM or
+  /// SIGINT, asks the worker to stop after its batch, and when ``stopGrace`` runs out closes
+  /// the connection (whatever awaits the server fails at once) and has the work cancelled.
   private func work(on catalog: PostgresCatalog) async throws -> QueueWorker.Tally {
     let worker = try QueueWorker(
       catalog: catalog, configuration: configuration, settings: settings, logger: logger)
     logger.info("worker \(worker.id) on \(catalog.location)")
-    let done = Atomic<Bool>(false)
-    defer { done.store(true, ordering: .relaxed) }
-    // A task of its own, so that a stop that runs out of time can cancel the fetches in hand.
-    let working = Task { [logger, exitWhenIdle] in
-      try await worker.run(untilDrained: exitWhenIdle) { tally in
-        logger.info("\(tally.done) done (\(tally.analysed) analysed), \(tally.failed) failed")
-      }
-    }
     do {
-      let tally = try await withGracefulShutdownHandler {
-        try await working.value
-      } onGracefulShutdown: { [logger] in
-        logger.info(
-          "stopping: writing the batch in hand (at most \(Self.stopGrace.components.seconds) s)")
-        worker.stop()
-        // On a thread of its own: the worker's may all be waiting on the server.
-        let grace = DispatchTimeInterval.seconds(Int(Self.stopGrace.components.seconds))
-        DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
-          guard !done.load(ordering: .relaxed) else { return }
+      let tally = try await withThrowingTaskGroup(of: Ending.self) { group in
+        group.addTask { [logger, exitWhenIdle] in
+          .worked(
+            try await worker.run(untilDrained: exitWhenIdle) { tally in
+              logger.info("\(tally.done) done (\(tally.analysed) analysed), \(tally.failed) failed")
+            })
+        }
+        group.addTask { [logger] in
+          // Cancelled once the work ended by itself.
+          do { try await gracefulShutdown() } catch { return .notStopped }
+          logger.info(
+            "stopping: writing the batch in hand (at most \(Self.stopGrace.components.seconds) s)")
+          worker.stop()
+          do { try await Task.sleep(for: Self.stopGrace) } catch { return .notStopped }
           let message =
             "stopping: the batch in hand was not written in time; its leases expire and "
             + "another worker takes the items"
           logger.warning("\(message)")
           catalog.interrupt()
-          working.cancel()
+          return .outOfTime
         }
+        var tally: QueueWorker.Tally?
+        while let ending = try await group.next() {
+          switch ending {
+          case .worked(let done):
+            tally = done
+            group.cancelAll()
+          case .outOfTime:
+            group.cancelAll()
+          case .notStopped:
+            break
+          }
+        }
+        // The work ends with its tally or an error; cancelled, it throws.
+        return tally ?? QueueWorker.Tally()
       }
       await worker.shutdown()
       return tally
@@ -222,6 +235,13 @@ final class WorkerService: Service, Sendable {
       await worker.shutdown()
       throw error
     }
+  }
+
+  /// How a child task of ``work(on:)`` ended.
+  private enum Ending: Sendable {
+    case worked(QueueWorker.Tally)
+    case outOfTime
+    case notStopped
   }
 }
 

@@ -7,13 +7,13 @@
 public func forEachConcurrently<Item: Sendable, Output: Sendable>(
   _ items: [Item], width: Int, inOrder: Bool = false,
   work: @escaping @Sendable (Item) async -> Output,
-  willStart: (Item) throws -> Void = { _ in },
-  consume: (Output) throws -> Void
+  willStart: (Item) async throws -> Void = { _ in },
+  consume: (Output) async throws -> Void
 ) async throws {
   if width <= 1 {
     for item in items {
-      try willStart(item)
-      try consume(await work(item))
+      try await willStart(item)
+      try await consume(await work(item))
     }
     return
   }
@@ -21,25 +21,25 @@ public func forEachConcurrently<Item: Sendable, Output: Sendable>(
     var next = 0
     var nextToConsume = 0
     var finished: [Int: Output] = [:]
-    func startNext() throws {
+    func startNext() async throws {
       let index = next
       let item = items[index]
-      try willStart(item)
+      try await willStart(item)
       group.addTask { (index, await work(item)) }
       next += 1
     }
-    while next < min(width, items.count) { try startNext() }
+    while next < min(width, items.count) { try await startNext() }
     while let (index, output) = try await group.next() {
       if inOrder {
         finished[index] = output
         while let ready = finished.removeValue(forKey: nextToConsume) {
-          try consume(ready)
+          try await consume(ready)
           nextToConsume += 1
         }
       } else {
-        try consume(output)
+        try await consume(output)
       }
-      if next < items.count { try startNext() }
+      if next < items.count { try await startNext() }
     }
   }
 }

@@ -155,7 +155,7 @@ public struct Exporter {
   {
     // A link to the export folder stays a link: the folder it names is replaced.
     let folder = folder.resolvingSymlinksInPath()
-    let catalogue = try WallCatalogue(
+    let catalogue = try await WallCatalogue(
       store: store, parameterSet: parameterSet, synonyms: synonyms,
       imagesPerProduct: imagesPerProduct)
     var report = ThumbnailReport()
@@ -203,9 +203,9 @@ public struct Exporter {
     _ a: ParameterSetRecord, _ b: ParameterSetRecord, to folder: URL, at date: Date = Date()
   ) async throws -> ComparisonSummary {
     let folder = folder.resolvingSymlinksInPath()
-    let first = try WallCatalogue(
+    let first = try await WallCatalogue(
       store: store, parameterSet: a, synonyms: synonyms, imagesPerProduct: imagesPerProduct)
-    let second = try WallCatalogue(
+    let second = try await WallCatalogue(
       store: store, parameterSet: b, synonyms: synonyms, imagesPerProduct: imagesPerProduct)
     var report = ThumbnailReport()
     var changed = 0

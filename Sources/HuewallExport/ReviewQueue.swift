@@ -78,8 +78,8 @@ public enum ReviewQueue {
   public static func items(
     store: any Catalogue, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms,
     imagesPerProduct: Int = 1
-  ) throws -> [ReviewItem] {
-    let catalogue = try WallCatalogue(
+  ) async throws -> [ReviewItem] {
+    let catalogue = try await WallCatalogue(
       store: store, parameterSet: parameterSet, synonyms: synonyms,
       imagesPerProduct: imagesPerProduct)
     return items(catalogue.placed.map(\.product))

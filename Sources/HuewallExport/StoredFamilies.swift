@@ -24,10 +24,10 @@ extension FamilyCalibration {
   /// only the examples are kept; nil when the synonyms do not learn.
   public static func learned(
     store: any Catalogue, parameterSetID: Int64, imagesPerProduct: Int, synonyms: ColorSynonyms
-  ) throws -> FamilyCalibration? {
+  ) async throws -> FamilyCalibration? {
     guard synonyms.learnsFamilies else { return nil }
     var examples: [(hex: String, family: ColorFamily)] = []
-    try store.forEachExportEntry(
+    try await store.forEachExportEntry(
       parameterSetID: parameterSetID, imagesPerProduct: imagesPerProduct
     ) { entry in
       if let example = example(of: entry, synonyms: synonyms) { examples.append(example) }

@@ -17,12 +17,12 @@ struct WallCatalogue {
   init(
     store: any Catalogue, parameterSet: ParameterSetRecord, synonyms: ColorSynonyms,
     imagesPerProduct: Int = 1
-  ) throws {
+  ) async throws {
     var sorter = Sorter()
-    for stored in try store.colorOverrides(imagesPerProduct: imagesPerProduct) {
+    for stored in try await store.colorOverrides(imagesPerProduct: imagesPerProduct) {
       sorter.overrides[stored.override.productID] = stored.override
     }
-    try store.forEachExportEntry(
+    try await store.forEachExportEntry(
       parameterSetID: parameterSet.id, imagesPerProduct: imagesPerProduct
     ) { entry in
       sorter.add(entry, synonyms: synonyms)

@@ -129,8 +129,8 @@ extension Exporter {
   public func writeBack(
     _ format: WriteBackFormat, parameterSet: ParameterSetRecord, to folder: URL,
     includeUnsure: Bool
-  ) throws -> WriteBackSummary {
-    try writeBack(
+  ) async throws -> WriteBackSummary {
+    try await writeBack(
       format, parameterSet: parameterSet, to: folder,
       options: WriteBackOptions(includeUnsure: includeUnsure))
   }
@@ -141,8 +141,8 @@ extension Exporter {
   public func writeBack(
     _ format: WriteBackFormat, parameterSet: ParameterSetRecord, to folder: URL,
     options: WriteBackOptions
-  ) throws -> WriteBackSummary {
-    let catalogue = try WallCatalogue(
+  ) async throws -> WriteBackSummary {
+    let catalogue = try await WallCatalogue(
       store: store, parameterSet: parameterSet, synonyms: synonyms,
       imagesPerProduct: imagesPerProduct)
     let products = catalogue.placed.map(\.product)

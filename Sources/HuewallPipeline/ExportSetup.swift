@@ -47,8 +47,8 @@ extension PipelineConfiguration {
 extension PipelineConfiguration {
   /// Opens the configured catalogue: the SQLite file (`readOnly` for readers that must not wait
   /// for a run's writes) or the PostgreSQL database of a `postgres://` URL.
-  public func openCatalogue(readOnly: Bool = false) throws(StoreError) -> any Catalogue {
-    if usesPostgres { return try PostgresCatalog(url: database, readOnly: readOnly) }
+  public func openCatalogue(readOnly: Bool = false) async throws(StoreError) -> any Catalogue {
+    if usesPostgres { return try await PostgresCatalog(url: database, readOnly: readOnly) }
     return try CatalogStore(path: database, access: readOnly ? .readOnly : .readWrite)
   }
 }
@@ -56,6 +56,17 @@ extension PipelineConfiguration {
 extension Catalogue {
   /// The stored parameter set of the configuration's analysis parameters, the one `huewall
   /// run` analyses with and exports; nil until a run stored it.
+  public func configuredParameterSet(_ configuration: PipelineConfiguration) async throws
+    -> ParameterSetRecord?
+  {
+    let parameters = try configuration.analysis.parameters()
+    return try await parameterSets().first { $0.parameters == parameters }
+  }
+}
+
+extension CatalogStore {
+  /// ``Catalogue/configuredParameterSet(_:)`` answered at once, as the SQLite file does, for
+  /// the tuning server's synchronous reads.
   public func configuredParameterSet(_ configuration: PipelineConfiguration) throws
     -> ParameterSetRecord?
   {

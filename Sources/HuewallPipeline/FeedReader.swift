@@ -32,7 +32,7 @@ struct FeedReader {
   }
 
   func read() async throws -> Outcome {
-    try store.clearStagedProducts()
+    try await store.clearStagedProducts()
     // What a killed run's download left (runs hold the catalogue's lock, so it is not ours).
     try? FileManager.default.removeItem(at: downloadFile)
     let url = try sourceURL()
@@ -109,7 +109,7 @@ struct FeedReader {
     defer { if let file = document.download { try? FileManager.default.removeItem(at: file) } }
     let keepsIDs = parser.format == .shopify
     var ids: Set<String> = []
-    let summary = try store.stageProducts { staging in
+    let summary = try await store.stageProducts { staging in
       try parser.parse(document.input, source: source, contentType: document.contentType) {
         entry in
         if keepsIDs { ids.insert(entry.product.id) }

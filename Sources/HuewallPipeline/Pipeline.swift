@@ -33,8 +33,8 @@ public struct Pipeline {
   public func run(
     feedOnly: Bool = false, workers: Int? = nil, queue: QueueWorker.Settings? = nil
   ) async throws(PipelineError) -> RunReport {
-    let parameters = try setUp { try configuration.analysis.parameters() }
-    if !feedOnly { try setUp { try configuration.checkOutput() } }
+    let parameters = try await setUp { try configuration.analysis.parameters() }
+    if !feedOnly { try await setUp { try configuration.checkOutput() } }
     return try await withRun(
       kind: .run, parameters: parameters, preset: configuration.analysis.preset,
       name: configuration.analysis.name
@@ -75,7 +75,7 @@ public struct Pipeline {
   public func reanalyse(preset: Preset, overrides: ParameterOverrides, name: String?)
     async throws(PipelineError) -> RunReport
   {
-    let parameters = try setUp { try preset.parameters(with: overrides) }
+    let parameters = try await setUp { try preset.parameters(with: overrides) }
     return try await withRun(kind: .analyze, parameters: parameters, preset: preset, name: name) {
       context, cache, catalogue in
       switch catalogue {
@@ -105,23 +105,27 @@ public struct Pipeline {
     body: (RunContext, ImageCache, OpenCatalogue.Kind) async throws -> Void
   ) async throws(PipelineError) -> RunReport {
     for warning in configuration.warnings { logger.warning("configuration: \(warning)") }
-    let opened = try setUp { try OpenCatalogue.lockAndOpen(configuration) }
+    let opened = try await setUp { try await OpenCatalogue.lockAndOpen(configuration) }
     defer { withExtendedLifetime(opened) {} }
     let store = opened.catalogue
-    let interrupted = try setUp { try store.markInterruptedRuns(at: Date()) }
+    let interrupted = try await setUp { try await store.markInterruptedRuns(at: Date()) }
     if interrupted > 0 {
       logger.warning(
         "\(interrupted) earlier run(s) had been interrupted; starting over from the store")
     }
-    if case .sqlite(let store) = opened.kind { try setUp { try recoverDecodingNotes(store) } }
-    let parameterSet = try setUp {
-      try store.parameterSet(for: parameters, preset: preset.rawValue, name: name)
+    if case .sqlite(let store) = opened.kind {
+      try await setUp { try recoverDecodingNotes(store) }
     }
-    let analyzer = try setUp { try PaletteAnalyzer(parameters: parameters) }
-    let cache = try setUp { try ImageCache(directory: URL(fileURLWithPath: configuration.cache)) }
+    let parameterSet = try await setUp {
+      try await store.parameterSet(for: parameters, preset: preset.rawValue, name: name)
+    }
+    let analyzer = try await setUp { try PaletteAnalyzer(parameters: parameters) }
+    let cache = try await setUp {
+      try ImageCache(directory: URL(fileURLWithPath: configuration.cache))
+    }
     let started = Date()
-    let runID = try setUp {
-      try store.startRun(kind: kind, parameterSetID: parameterSet.id, at: started)
+    let runID = try await setUp {
+      try await store.startRun(kind: kind, parameterSetID: parameterSet.id, at: started)
     }
     let context = RunContext(
       configuration: configuration, store: store, logger: logger, progress: progress,
@@ -130,14 +134,14 @@ public struct Pipeline {
       try await body(context, cache, opened.kind)
     } catch {
       let failure = error as? PipelineError ?? PipelineError(step: nil, underlying: error)
-      try? store.finishRun(
+      try? await store.finishRun(
         runID, status: .failed, counts: context.counts, message: failure.localizedDescription,
         at: Date())
       throw failure
     }
     let report = RunReport(context: context, started: started, finished: Date())
-    try setUp {
-      try store.finishRun(
+    try await setUp {
+      try await store.finishRun(
         runID, status: report.status, counts: report.counts, message: nil, at: report.finished)
     }
     return report
@@ -160,9 +164,9 @@ public struct Pipeline {
   }
 
   /// Runs set-up work, tagging its errors as happening before any step.
-  private func setUp<T>(_ work: () throws -> T) throws(PipelineError) -> T {
+  private func setUp<T>(_ work: () async throws -> T) async throws(PipelineError) -> T {
     do {
-      return try work()
+      return try await work()
     } catch {
       throw PipelineError(step: nil, underlying: error)
     }
@@ -192,10 +196,10 @@ final class OpenCatalogue {
     self.lock = lock
   }
 
-  static func lockAndOpen(_ configuration: PipelineConfiguration) throws -> OpenCatalogue {
+  static func lockAndOpen(_ configuration: PipelineConfiguration) async throws -> OpenCatalogue {
     if configuration.usesPostgres {
-      let catalog = try PostgresCatalog(url: configuration.database)
-      guard try catalog.tryCoordinatorLock() else {
+      let catalog = try await PostgresCatalog(url: configuration.database)
+      guard try await catalog.tryCoordinatorLock() else {
         throw RunLock.Failure.held(path: catalog.location, by: "another coordinating run")
       }
       return OpenCatalogue(kind: .postgres(catalog), lock: nil)

@@ -9,7 +9,7 @@ extension Steps {
   /// parameter set.
   static func queueImages(_ catalog: PostgresCatalog) -> PipelineStep {
     PipelineStep(name: "Queue images") { context in
-      let queued = try catalog.enqueueProductImages(
+      let queued = try await catalog.enqueueProductImages(
         parameterSetID: context.parameterSet.id, runID: context.runID,
         imagesPerProduct: context.configuration.imagesPerProduct)
       context.logger.info("\(queued) images in the queue")
@@ -19,7 +19,7 @@ extension Steps {
   /// Queues every image fetched once, for reprocessing with the run's parameter set.
   static func queueCachedImages(_ catalog: PostgresCatalog) -> PipelineStep {
     PipelineStep(name: "Queue cached images") { context in
-      let queued = try catalog.enqueueCachedImages(
+      let queued = try await catalog.enqueueCachedImages(
         parameterSetID: context.parameterSet.id, runID: context.runID,
         imagesPerProduct: context.configuration.imagesPerProduct)
       context.logger.info("\(queued) cached images in the queue")
@@ -35,11 +35,11 @@ extension Steps {
   ) -> PipelineStep {
     PipelineStep(name: "Await workers") { context in
       let setID = context.parameterSet.id
-      let first = try catalog.queueCounts(parameterSetID: setID)
+      let first = try await catalog.queueCounts(parameterSetID: setID)
       context.progress.begin("Analysing images", total: first.open)
       var reported = 0
       while true {
-        let counts = try catalog.queueCounts(parameterSetID: setID)
+        let counts = try await catalog.queueCounts(parameterSetID: setID)
         if counts.open == 0 { break }
         let done = first.open - counts.open
         if done > reported {
@@ -63,7 +63,7 @@ extension Steps {
           try await Task.sleep(for: .milliseconds(250))
         }
       }
-      let tally = try catalog.tally(runID: context.runID)
+      let tally = try await catalog.tally(runID: context.runID)
       context.counts.imagesDownloaded += tally.downloaded
       context.counts.imagesNotModified += tally.notModified
       context.counts.imagesFailed += tally.failed

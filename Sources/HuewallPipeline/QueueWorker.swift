@@ -88,7 +88,7 @@ public final class QueueWorker: Sendable {
   /// workers; call it once the worker is done with.
   public func shutdown() async {
     await fetcher.shutdown()
-    try? catalog.retire(worker: id)
+    try? await catalog.retire(worker: id)
   }
 
   /// Asks the worker to stop after its current batch (a signal handler may call it).
@@ -104,20 +104,24 @@ public final class QueueWorker: Sendable {
     var reported = ContinuousClock.now
     var sampled: ContinuousClock.Instant?
     while !stopping.load(ordering: .relaxed) {
-      try catalog.heartbeat(worker: id, host: host, pid: getpid())
-      let batch = try catalog.claim(
+      try await catalog.heartbeat(worker: id, host: host, pid: getpid())
+      let batch = try await catalog.claim(
         worker: id, limit: settings.batchSize, policy: settings.policy, measured: measured)
       metrics.claimed(batch)
       // The queue's depth, for the metrics: every ten seconds, not on every claim.
       var counts: QueueCounts?
       if sampled.map({ ContinuousClock.now - $0 >= .seconds(10) }) ?? true {
-        let sample = try catalog.queueCounts()
+        let sample = try await catalog.queueCounts()
         metrics.queue(sample)
         counts = sample
         sampled = .now
       }
       if batch.isEmpty {
-        if untilDrained, try (counts ?? catalog.queueCounts()).open == 0 { break }
+        if untilDrained {
+          let sample: QueueCounts
+          if let counts { sample = counts } else { sample = try await catalog.queueCounts() }
+          if sample.open == 0 { break }
+        }
         try await Task.sleep(for: settings.pollInterval)
         continue
       }
@@ -133,29 +137,33 @@ public final class QueueWorker: Sendable {
   }
 
   /// Fetches and analyses `batch`, renewing its lease (and the worker's heartbeat) until every
-  /// item is written.
+  /// item is written: the renewal is a child task of the batch's task group, ended when the
+  /// batch is written or the work fails.
   private func work(on batch: [WorkItem], tally: inout Tally) async throws {
-    let renewal = Task { [catalog, id, host, settings] in
-      let every = Duration.seconds(max(1, settings.policy.lease / 3))
-      while !Task.isCancelled {
-        try? await Task.sleep(for: every)
-        if Task.isCancelled { break }
-        _ = try? catalog.renew(worker: id, items: batch, policy: settings.policy)
-        try? catalog.heartbeat(worker: id, host: host, pid: getpid())
+    let results = try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { [catalog, id, host, settings] in
+        let every = Duration.seconds(max(1, settings.policy.lease / 3))
+        while true {
+          // Cancelled: the batch is written, or the work failed.
+          do { try await Task.sleep(for: every) } catch { return }
+          _ = try? await catalog.renew(worker: id, items: batch, policy: settings.policy)
+          try? await catalog.heartbeat(worker: id, host: host, pid: getpid())
+        }
       }
-    }
-    defer { renewal.cancel() }
-    var results: [(item: WorkItem, result: WorkResult)] = []
-    try await forEachConcurrently(batch, width: settings.concurrency) { item in
-      let started = ContinuousClock.now
-      let result = await self.process(item)
-      self.metrics.imageTime(ContinuousClock.now - started)
-      return (item, result)
-    } consume: { (item: WorkItem, result: WorkResult) in
-      results.append((item, result))
+      defer { group.cancelAll() }
+      var results: [(item: WorkItem, result: WorkResult)] = []
+      try await forEachConcurrently(batch, width: settings.concurrency) { item in
+        let started = ContinuousClock.now
+        let result = await self.process(item)
+        self.metrics.imageTime(ContinuousClock.now - started)
+        return (item, result)
+      } consume: { (item: WorkItem, result: WorkResult) in
+        results.append((item, result))
+      }
+      return results
     }
     // The whole batch in one transaction: a few round trips, whatever its size.
-    let written = try catalog.finish(results, worker: id, policy: settings.policy)
+    let written = try await catalog.finish(results, worker: id, policy: settings.policy)
     for ((item, result), written) in zip(results, written) {
       metrics.finished(result, written: written)
       guard written else {
@@ -201,10 +209,10 @@ public final class QueueWorker: Sendable {
       let analysed =
         fetched.sha256 == previous?.sha256
         ? item.previousAnalysed
-        : try catalog.hasAnalysis(
+        : try await catalog.hasAnalysis(
           imageSHA256: fetched.sha256, parameterSetID: item.parameterSetID, measured: measured)
       if analysed { return .done(image: image, analysis: nil) }
-      let analyzer = try analyzer(for: item.parameterSetID)
+      let analyzer = try await analyzer(for: item.parameterSetID)
       // The item carries the title of the first product that shows the image, as the
       // SQLite run hands it over.
       let hint = ProductHint(title: item.title.flatMap { $0.isEmpty ? nil : $0 })
@@ -226,9 +234,9 @@ public final class QueueWorker: Sendable {
   }
 
   /// The analyser of a parameter set, read from the catalogue once.
-  private func analyzer(for parameterSetID: Int64) throws -> PaletteAnalyzer {
+  private func analyzer(for parameterSetID: Int64) async throws -> PaletteAnalyzer {
     if let known = analyzers.withLock({ $0[parameterSetID] }) { return known }
-    guard let set = try catalog.parameterSet(id: parameterSetID) else {
+    guard let set = try await catalog.parameterSet(id: parameterSetID) else {
       throw StoreError(
         path: catalog.location,
         reason: .unexpected(

@@ -39,22 +39,22 @@ final class RunContext {
   }
 
   /// Records one failed item (and logs it), so the run goes on and the report says why.
-  func fail(stage: String, subject: String, message: String) {
+  func fail(stage: String, subject: String, message: String) async {
     itemsFailed += 1
     counts.errors += 1
-    record(stage: stage, subject: subject, message: message, isWarning: false)
+    await record(stage: stage, subject: subject, message: message, isWarning: false)
   }
 
   /// Records an item that was kept but not as the source had it, beside the run's errors
   /// (marked as a warning); it counts neither as an error nor as a failure.
-  func warn(stage: String, subject: String, message: String) {
-    record(stage: stage, subject: subject, message: message, isWarning: true)
+  func warn(stage: String, subject: String, message: String) async {
+    await record(stage: stage, subject: subject, message: message, isWarning: true)
   }
 
-  private func record(stage: String, subject: String, message: String, isWarning: Bool) {
+  private func record(stage: String, subject: String, message: String, isWarning: Bool) async {
     logger.warning("\(stage): \(subject): \(isWarning ? "warning: " : "")\(message)")
     do {
-      try store.recordError(
+      try await store.recordError(
         runID: runID, stage: stage, subject: subject, message: message, at: Date(),
         isWarning: isWarning)
     } catch {

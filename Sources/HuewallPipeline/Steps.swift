@@ -18,16 +18,16 @@ enum Steps {
       let outcome = try await reader.read()
       let summary = outcome.summary
       for itemError in summary.itemErrors {
-        context.fail(stage: "feed", subject: settings.source, message: "\(itemError)")
+        await context.fail(stage: "feed", subject: settings.source, message: "\(itemError)")
       }
       for warning in summary.itemWarnings {
-        context.warn(stage: "feed", subject: settings.source, message: "\(warning)")
+        await context.warn(stage: "feed", subject: settings.source, message: "\(warning)")
       }
       for problem in outcome.problems {
-        context.fail(stage: "feed", subject: problem.url, message: problem.message)
+        await context.fail(stage: "feed", subject: problem.url, message: problem.message)
       }
       context.itemsAttempted += summary.itemCount
-      let count = try context.store.stagedProductCount()
+      let count = try await context.store.stagedProductCount()
       context.counts.itemsSeen = count
       context.logger.info("\(count) items (\(summary.format.rawValue) feed)")
     }
@@ -37,10 +37,10 @@ enum Steps {
   /// added, changed, and those that left the feed marked removed.
   static var syncProducts: PipelineStep {
     PipelineStep(name: "Sync products") { context in
-      let sync = try context.store.syncStagedProducts(at: Date())
+      let sync = try await context.store.syncStagedProducts(at: Date())
       context.counts.record(sync)
       for rename in sync.renamed {
-        context.warn(
+        await context.warn(
           stage: "feed", subject: context.configuration.feed.source, message: "\(rename)")
       }
       context.logger.info(
@@ -54,9 +54,9 @@ enum Steps {
   static func fetchImages(fetcher: Fetcher) -> PipelineStep {
     PipelineStep(name: "Fetch images") { context in
       let perProduct = context.configuration.imagesPerProduct
-      let urls = try context.store.imageURLs(imagesPerProduct: perProduct)
+      let urls = try await context.store.imageURLs(imagesPerProduct: perProduct)
         .compactMap(URL.init(string:))
-      let known = try context.store.imageRecords(imagesPerProduct: perProduct)
+      let known = try await context.store.imageRecords(imagesPerProduct: perProduct)
       context.itemsAttempted += urls.count
       context.progress.begin("Fetching images", total: urls.count)
       let store = context.store
@@ -93,19 +93,19 @@ enum Steps {
           records.append(ImageRecord(image, keeping: outcome.previous, at: Date()))
         case .failure(let error):
           context.counts.imagesFailed += 1
-          context.fail(
+          await context.fail(
             stage: "fetch", subject: url.absoluteString,
-            message: "\(error.reason) \(context.products(usingImages: [url.absoluteString]))")
+            message: "\(error.reason) \(await context.products(usingImages: [url.absoluteString]))")
           records.append(
             ImageRecord(
               failed: url, error: "\(error.reason)", keeping: outcome.previous, at: Date()))
         }
         if records.count >= 256 {
-          try store.saveImages(records)
+          try await store.saveImages(records)
           records.removeAll(keepingCapacity: true)
         }
       }
-      try store.saveImages(records)
+      try await store.saveImages(records)
     }
   }
 
@@ -130,7 +130,7 @@ enum Steps {
       for sha256 in context.imagesToAnalyse.keys.sorted() where !done.contains(sha256) {
         if let image = poison[sha256] {
           context.counts.imagesFailed += 1
-          context.fail(
+          await context.fail(
             stage: "decode", subject: context.subject(forImage: sha256),
             message:
               "\(image.reason); not decoded again until the image changes "
@@ -144,7 +144,7 @@ enum Steps {
       let analyzer = context.analyzer
       let thumbnails = context.configuration.thumbnailCache
       let parameterSetID = context.parameterSet.id
-      let hints = pending.isEmpty ? [:] : try context.hints(forImages: pending)
+      let hints = pending.isEmpty ? [:] : try await context.hints(forImages: pending)
       var batch: [AnalysisRecord] = []
       var finished: [String] = []
       var commits = CommitPolicy()
@@ -170,9 +170,9 @@ enum Steps {
           batch.append(record)
         case .failure(let failure):
           context.counts.imagesFailed += 1
-          context.fail(
+          await context.fail(
             stage: "decode", subject: context.subject(forImage: sha256),
-            message: "\(failure.message) \(context.products(usingImage: sha256))")
+            message: "\(failure.message) \(await context.products(usingImage: sha256))")
         }
         if commits.isDue(pending: batch.count) {
           try store.saveAnalyses(batch)
@@ -196,23 +196,24 @@ extension RunContext {
 
   /// "(products A, B)": the products that show an image at one of `urls`, so that an image's
   /// error names what a merchandiser looks up.
-  func products(usingImages urls: [String]) -> String {
-    let ids = Set(urls.flatMap { (try? store.productIDs(imageURL: $0)) ?? [] })
+  func products(usingImages urls: [String]) async -> String {
+    var ids: Set<String> = []
+    for url in urls { ids.formUnion((try? await store.productIDs(imageURL: url)) ?? []) }
     return "(products \(ids.isEmpty ? "unknown" : ids.sorted().joined(separator: ", ")))"
   }
 
   /// The products that show an image with the content `sha256`.
-  func products(usingImage sha256: String) -> String {
-    products(usingImages: imagesToAnalyse[sha256, default: []])
+  func products(usingImage sha256: String) async -> String {
+    await products(usingImages: imagesToAnalyse[sha256, default: []])
   }
 
   /// What the feed says of the product each image shows, by SHA-256: its title (feeds carry
   /// no product type yet). An analysis is kept per content, so an image shared by several
   /// products is analysed with the first one's title (the smallest id), the same on every
   /// run; one read of the catalogue's products, made only when there is something to analyse.
-  func hints(forImages sha256s: [String]) throws(StoreError) -> [String: ProductHint] {
+  func hints(forImages sha256s: [String]) async throws(StoreError) -> [String: ProductHint] {
     var firstByURL: [String: Product] = [:]
-    for stored in try store.products(includeRemoved: false) {
+    for stored in try await store.products(includeRemoved: false) {
       for image in stored.product.imageURLs.prefix(configuration.imagesPerProduct) {
         let url = image.absoluteString
         if let known = firstByURL[url], known.id <= stored.product.id { continue }
@@ -232,7 +233,7 @@ extension Steps {
   /// Reprocessing's source: every image in the cache that the store knows, once per hash.
   static var collectCachedImages: PipelineStep {
     PipelineStep(name: "Collect cached images") { context in
-      for image in try context.store.cachedImages() {
+      for image in try await context.store.cachedImages() {
         guard let sha256 = image.sha256 else { continue }
         context.imagesToAnalyse[sha256, default: []].append(image.url)
       }
@@ -270,7 +271,7 @@ extension Steps {
         includeUnsure: settings.includeUnsure,
         shopifySourced: context.configuration.isShopifySourced)
       for format in settings.formats {
-        let summary = try exporter.writeBack(
+        let summary = try await exporter.writeBack(
           format, parameterSet: context.parameterSet, to: folder, options: options)
         context.logger.info("\(format.rawValue): \(summary)")
       }

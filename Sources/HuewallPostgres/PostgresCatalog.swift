@@ -7,8 +7,8 @@ import Synchronization
 /// The catalogue in PostgreSQL: what ``CatalogStore`` keeps in one SQLite file, in a database
 /// that several machines share, plus the work queue of `huewall worker`.
 ///
-/// Each instance holds one connection; every call is synchronous, like the SQLite store's. Open
-/// one per process (or per thread that needs its own transactions).
+/// Each instance holds one connection, which its calls take in turn (a transaction holds it to
+/// the end). Open one per process, or one per task that needs its own transactions.
 public final class PostgresCatalog: Catalogue {
   /// The URL the catalogue was opened with, without its password.
   public let location: String
@@ -19,13 +19,13 @@ public final class PostgresCatalog: Catalogue {
 
   /// Connects to `location` and brings its schema up to date, or, when `readOnly`, checks
   /// that it is up to date and changes nothing (what `huewall status` does).
-  public init(_ location: PostgresLocation, readOnly: Bool = false) throws(StoreError) {
+  public init(_ location: PostgresLocation, readOnly: Bool = false) async throws(StoreError) {
     self.location = location.description
-    session = try PostgresSession(location: location)
+    session = try await PostgresSession.connect(to: location)
     if readOnly {
-      try PostgresSchema.check(session)
+      try await PostgresSchema.check(session)
     } else {
-      try PostgresSchema.migrate(session)
+      try await PostgresSchema.migrate(session)
     }
   }
 
@@ -34,21 +34,21 @@ public final class PostgresCatalog: Catalogue {
   public convenience init(
     url: String, readOnly: Bool = false,
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(StoreError) {
-    try self.init(PostgresLocation(url: url, environment: environment), readOnly: readOnly)
+  ) async throws(StoreError) {
+    try await self.init(PostgresLocation(url: url, environment: environment), readOnly: readOnly)
   }
 
-  public func close() throws(StoreError) { try session.close() }
+  public func close() throws(StoreError) { session.close() }
 
-  /// Closes the connection from any thread without waiting: whatever waits on the server
+  /// Closes the connection from any task without awaiting it: whatever waits on the server
   /// fails at once (with a lost connection), and so does every later call.
-  public func interrupt() { session.interrupt() }
+  public func interrupt() { session.close() }
 
   /// Holds the catalogue's coordinator lock (a session advisory lock, released when the
   /// connection closes) or returns false at once when another process holds it: what the
   /// SQLite run lock's `flock` is for a file.
-  public func tryCoordinatorLock() throws(StoreError) -> Bool {
-    try session.values("SELECT pg_try_advisory_lock(\(Self.coordinatorLock))", as: Bool.self)
+  public func tryCoordinatorLock() async throws(StoreError) -> Bool {
+    try await session.values("SELECT pg_try_advisory_lock(\(Self.coordinatorLock))", as: Bool.self)
       .first ?? false
   }
 
@@ -66,8 +66,8 @@ extension PostgresCatalog {
 
   public func startRun(
     kind: RunKind, parameterSetID: Int64?, at date: Date
-  ) throws(StoreError) -> Int64 {
-    try session.values(
+  ) async throws(StoreError) -> Int64 {
+    try await session.values(
       """
       INSERT INTO runs (kind, started_at, status, parameter_set_id)
       VALUES (\(kind.rawValue), \(date), \(RunStatus.running.rawValue), \(parameterSetID))
@@ -77,8 +77,8 @@ extension PostgresCatalog {
 
   public func finishRun(
     _ id: Int64, status: RunStatus, counts c: RunCounts, message: String?, at date: Date
-  ) throws(StoreError) {
-    let changed = try session.execute(
+  ) async throws(StoreError) {
+    let changed = try await session.execute(
       """
       UPDATE runs SET status = \(status.rawValue), finished_at = \(date), message = \(message),
         products_seen = \(c.productsSeen), products_added = \(c.productsAdded),
@@ -92,8 +92,8 @@ extension PostgresCatalog {
   }
 
   @discardableResult
-  public func markInterruptedRuns(at date: Date) throws(StoreError) -> Int {
-    try session.execute(
+  public func markInterruptedRuns(at date: Date) async throws(StoreError) -> Int {
+    try await session.execute(
       """
       UPDATE runs SET status = \(RunStatus.interrupted.rawValue), finished_at = \(date),
         message = coalesce(message, 'the process ended before the run finished')
@@ -101,14 +101,14 @@ extension PostgresCatalog {
       """)
   }
 
-  public func recentRuns(limit: Int) throws(StoreError) -> [RunRecord] {
-    try session.rows(
+  public func recentRuns(limit: Int) async throws(StoreError) -> [RunRecord] {
+    try await session.rows(
       "SELECT \(unescaped: Self.runColumns) FROM runs ORDER BY id DESC LIMIT \(max(0, limit))"
     ).map(runRecord)
   }
 
-  public func run(id: Int64) throws(StoreError) -> RunRecord? {
-    try session.rows("SELECT \(unescaped: Self.runColumns) FROM runs WHERE id = \(id)")
+  public func run(id: Int64) async throws(StoreError) -> RunRecord? {
+    try await session.rows("SELECT \(unescaped: Self.runColumns) FROM runs WHERE id = \(id)")
       .first.map(runRecord)
   }
 
@@ -127,11 +127,11 @@ extension PostgresCatalog {
       message: try row[15])
   }
 
-  public func recordErrors(_ errors: [ItemErrorRecord]) throws(StoreError) {
+  public func recordErrors(_ errors: [ItemErrorRecord]) async throws(StoreError) {
     guard !errors.isEmpty else { return }
-    try session.transaction {
+    try await session.transaction {
       for error in errors {
-        try session.execute(
+        try await session.execute(
           """
           INSERT INTO item_errors (run_id, stage, subject, message, at, is_warning)
           VALUES (\(error.runID), \(error.stage), \(error.subject), \(error.message), \(error.at),
@@ -141,8 +141,8 @@ extension PostgresCatalog {
     }
   }
 
-  public func errors(runID: Int64) throws(StoreError) -> [ItemErrorRecord] {
-    try session.rows(
+  public func errors(runID: Int64) async throws(StoreError) -> [ItemErrorRecord] {
+    try await session.rows(
       """
       SELECT id, run_id, stage, subject, message, at, is_warning FROM item_errors
       WHERE run_id = \(runID) ORDER BY id
@@ -163,35 +163,39 @@ extension PostgresCatalog {
 
   public func parameterSet(
     for parameters: AnalysisParameters, preset: String, name: String?, at date: Date
-  ) throws(StoreError) -> ParameterSetRecord {
+  ) async throws(StoreError) -> ParameterSetRecord {
     let json = try ParameterSetNaming.canonicalJSON(parameters, name: name, location: location)
     let hash = ParameterSetRecord.hash(ofCanonicalJSON: json)
-    return try session.transaction {
+    return try await session.transaction {
       // Two coordinators, or a coordinator and `huewall export`, may ask at once.
-      try session.execute("LOCK TABLE parameter_sets IN SHARE ROW EXCLUSIVE MODE")
-      let existing = try parameterSets(
+      try await session.execute("LOCK TABLE parameter_sets IN SHARE ROW EXCLUSIVE MODE")
+      let existing = try await parameterSets(
         "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE parameters = \(json)"
       ).first
+      // The names the decision may ask about, looked up in one query.
+      let asked = [
+        name, ParameterSetRecord.automaticName(preset: preset, hash: hash), "\(preset)-\(hash)",
+      ]
+      .compactMap { $0 }
+      let taken = Set(
+        try await session.values(
+          "SELECT name FROM parameter_sets WHERE name = ANY(\(asked))", as: String.self))
       let decision = try ParameterSetNaming.decide(
         existing: existing.map { ($0.name, $0.isAutoNamed) }, requested: name, preset: preset,
         hash: hash, location: location
-      ) { name in
-        try !parameterSets(
-          "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE name = \(name)"
-        ).isEmpty
-      }
+      ) { name in taken.contains(name) }
       switch decision {
       case .keep:
         return existing!
       case .rename(let name):
-        try session.execute(
+        try await session.execute(
           "UPDATE parameter_sets SET name = \(name), auto_named = false WHERE id = \(existing!.id)"
         )
-        return try parameterSets(
+        return try await parameterSets(
           "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE id = \(existing!.id)"
         )[0]
       case .create(let name, let autoNamed):
-        return try parameterSets(
+        return try await parameterSets(
           """
           INSERT INTO parameter_sets (name, auto_named, parameters, hash, preset, created_at)
           VALUES (\(name), \(autoNamed), \(json), \(hash), \(preset), \(date))
@@ -201,28 +205,28 @@ extension PostgresCatalog {
     }
   }
 
-  public func parameterSet(named name: String) throws(StoreError) -> ParameterSetRecord? {
-    try parameterSets(
+  public func parameterSet(named name: String) async throws(StoreError) -> ParameterSetRecord? {
+    try await parameterSets(
       "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE name = \(name)"
     ).first
   }
 
-  public func parameterSet(id: Int64) throws(StoreError) -> ParameterSetRecord? {
-    try parameterSets(
+  public func parameterSet(id: Int64) async throws(StoreError) -> ParameterSetRecord? {
+    try await parameterSets(
       "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets WHERE id = \(id)"
     ).first
   }
 
-  public func parameterSets() throws(StoreError) -> [ParameterSetRecord] {
-    try parameterSets(
+  public func parameterSets() async throws(StoreError) -> [ParameterSetRecord] {
+    try await parameterSets(
       "SELECT \(unescaped: Self.parameterSetColumns) FROM parameter_sets ORDER BY id")
   }
 
   /// The sets `query` returns (in ``parameterSetColumns`` order).
-  private func parameterSets(_ query: PostgresQuery) throws(StoreError)
+  private func parameterSets(_ query: PostgresQuery) async throws(StoreError)
     -> [ParameterSetRecord]
   {
-    try session.rows(query).map { row throws(StoreError) in
+    try await session.rows(query).map { row throws(StoreError) in
       let json: String = try row[3]
       let parameters: AnalysisParameters
       do {
@@ -242,18 +246,20 @@ extension PostgresCatalog {
 extension PostgresCatalog {
   /// The first column of every row of `sql`, as text (a look at the tables for tests and
   /// diagnostics).
-  func strings(_ sql: String) throws(StoreError) -> [String] {
-    try session.values(PostgresQuery(unsafeSQL: "SELECT q.c::text FROM (\(sql)) AS q(c)"))
+  func strings(_ sql: String) async throws(StoreError) -> [String] {
+    try await session.values(PostgresQuery(unsafeSQL: "SELECT q.c::text FROM (\(sql)) AS q(c)"))
   }
 
   /// Runs one statement (an edit by hand, for tests and diagnostics).
-  func execute(_ sql: String) throws(StoreError) {
-    try session.execute(PostgresQuery(unsafeSQL: sql))
+  func execute(_ sql: String) async throws(StoreError) {
+    try await session.execute(PostgresQuery(unsafeSQL: sql))
   }
 
   /// The analysis of a content under a set, or nil.
-  func analysis(imageSHA256: String, parameterSetID: Int64) throws(StoreError) -> AnalysisRecord? {
-    try session.rows(
+  func analysis(imageSHA256: String, parameterSetID: Int64) async throws(StoreError)
+    -> AnalysisRecord?
+  {
+    try await session.rows(
       """
       SELECT width, height, colors, family, samples, skipped, background, analysed_at, backdrop,
         plainness

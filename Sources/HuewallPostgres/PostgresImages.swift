@@ -20,8 +20,9 @@ extension PostgresCatalog {
       lastError: try row[9], fetchedAt: try row[10])
   }
 
-  public func imageRecords(imagesPerProduct: Int) throws(StoreError) -> [String: ImageRecord] {
-    let records = try session.rows(
+  public func imageRecords(imagesPerProduct: Int) async throws(StoreError) -> [String: ImageRecord]
+  {
+    let records = try await session.rows(
       PostgresQuery(
         unsafeSQL: """
           SELECT \(Self.imageColumns) FROM images WHERE url IN (
@@ -32,8 +33,8 @@ extension PostgresCatalog {
   }
 
   /// The records of these URLs, by URL: what a worker revalidates against.
-  func imageRecords(urls: [String]) throws(StoreError) -> [String: ImageRecord] {
-    let records = try session.rows(
+  func imageRecords(urls: [String]) async throws(StoreError) -> [String: ImageRecord] {
+    let records = try await session.rows(
       "SELECT \(unescaped: Self.imageColumns) FROM images WHERE url = ANY(\(urls))"
     ).map(imageRecord)
     return Dictionary(records.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
@@ -41,13 +42,13 @@ extension PostgresCatalog {
 
   /// Upserts `records` in statements of up to ``rowsPerStatement`` rows each: a worker's
   /// batch costs one round trip, not one per image. A URL given twice keeps its last record.
-  public func saveImages(_ records: [ImageRecord]) throws(StoreError) {
+  public func saveImages(_ records: [ImageRecord]) async throws(StoreError) {
     guard !records.isEmpty else { return }
     var latest: [String: ImageRecord] = [:]
     for record in records { latest[record.url] = record }
     // In URL order, so that two workers' batches lock the rows in the same order.
     let unique = latest.values.sorted { $0.url < $1.url }
-    try session.transaction {
+    try await session.transaction {
       for start in stride(from: 0, to: unique.count, by: Self.rowsPerStatement) {
         let chunk = unique[start..<min(start + Self.rowsPerStatement, unique.count)]
         var binds = PostgresBindings()
@@ -66,7 +67,7 @@ extension PostgresCatalog {
           binds.append(record.lastError)
           binds.append(record.fetchedAt)
         }
-        try session.execute(
+        try await session.execute(
           PostgresQuery(
             unsafeSQL: """
               INSERT INTO images (\(Self.imageColumns)) VALUES \(rows.joined(separator: ", "))
@@ -89,8 +90,8 @@ extension PostgresCatalog {
     "(" + (first..<first + count).map { "$\($0)" }.joined(separator: ", ") + ")"
   }
 
-  public func cachedImages() throws(StoreError) -> [ImageRecord] {
-    try session.rows(
+  public func cachedImages() async throws(StoreError) -> [ImageRecord] {
+    try await session.rows(
       """
       SELECT DISTINCT ON (sha256) \(unescaped: Self.imageColumns) FROM images
       WHERE sha256 IS NOT NULL ORDER BY sha256, fetched_at DESC, url
@@ -102,11 +103,11 @@ extension PostgresCatalog {
 // MARK: Analyses
 
 extension PostgresCatalog {
-  public func analysedImageHashes(parameterSetID: Int64, measured: Bool) throws(StoreError)
+  public func analysedImageHashes(parameterSetID: Int64, measured: Bool) async throws(StoreError)
     -> Set<String>
   {
     Set(
-      try session.values(
+      try await session.values(
         """
         SELECT image_sha256 FROM analyses WHERE parameter_set_id = \(parameterSetID)
           AND (NOT \(measured) OR plainness IS NOT NULL)
@@ -114,10 +115,10 @@ extension PostgresCatalog {
         as: String.self))
   }
 
-  public func saveAnalyses(_ records: [AnalysisRecord]) throws(StoreError) {
+  public func saveAnalyses(_ records: [AnalysisRecord]) async throws(StoreError) {
     guard !records.isEmpty else { return }
-    try session.transaction {
-      for record in records { try insert(record, replacing: true) }
+    try await session.transaction {
+      for record in records { try await insert(record, replacing: true) }
     }
   }
 
@@ -125,7 +126,7 @@ extension PostgresCatalog {
   /// not `replacing`, kept (what a worker that lost a race does). Returns whether a row was
   /// written.
   @discardableResult
-  func insert(_ record: AnalysisRecord, replacing: Bool) throws(StoreError) -> Bool {
+  func insert(_ record: AnalysisRecord, replacing: Bool) async throws(StoreError) -> Bool {
     let conflict =
       replacing
       ? """
@@ -134,7 +135,7 @@ extension PostgresCatalog {
         background = excluded.background, backdrop = excluded.backdrop,
         plainness = excluded.plainness, analysed_at = excluded.analysed_at
       """ : "DO NOTHING"
-    return try session.execute(
+    return try await session.execute(
       """
       INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family,
         samples, skipped, background, backdrop, plainness, analysed_at)
@@ -155,9 +156,9 @@ extension PostgresCatalog {
 
   public func forEachExportEntry(
     parameterSetID: Int64, imagesPerProduct: Int, _ body: (ExportEntry) throws -> Void
-  ) throws(StoreError) {
-    try session.transaction {
-      try session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+  ) async throws(StoreError) {
+    try await session.transaction {
+      try await session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
       var last = ""
       var first = true
       var assembler = ExportEntry.Assembler(parameterSetID: parameterSetID, location: location)
@@ -168,17 +169,17 @@ extension PostgresCatalog {
         binds.append(parameterSetID)
         binds.append(first)
         binds.append(last)
-        let rows = try session.rows(
+        var products = 0
+        var previous: String?
+        try await session.forEachRow(
           PostgresQuery(
             unsafeSQL: ExportEntry.query(
               parameterSet: "$1", imagesPerProduct: imagesPerProduct, dialect: .postgres,
               filter: """
                 products.id IN (SELECT id FROM products WHERE $2 OR id > $3
                   ORDER BY id LIMIT \(Self.exportPage))
-                """), binds: binds))
-        var products = 0
-        var previous: String?
-        for row in rows {
+                """), binds: binds)
+        ) { row throws in
           typealias C = ExportEntry.Column
           let id: String = try row[C.id.rawValue]
           if id != previous { products += 1 }

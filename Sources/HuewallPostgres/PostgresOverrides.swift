@@ -5,11 +5,11 @@ import PostgresNIO
 // MARK: Colour overrides
 
 extension PostgresCatalog {
-  public func colorOverrides(imagesPerProduct: Int) throws(StoreError)
+  public func colorOverrides(imagesPerProduct: Int) async throws(StoreError)
     -> [StoredColorOverride]
   {
     var rows: [(override: ColorOverride, position: Int, sha256: String?, isRemoved: Bool)] = []
-    for row in try session.rows(
+    for row in try await session.rows(
       PostgresQuery(
         unsafeSQL: StoredColorOverride.query(
           imagesPerProduct: imagesPerProduct, dialect: .postgres)))
@@ -25,12 +25,14 @@ extension PostgresCatalog {
     return StoredColorOverride.gather(rows)
   }
 
-  public func overrideTargets(productIDs: [String]) throws(StoreError) -> [String: OverrideTarget] {
+  public func overrideTargets(productIDs: [String]) async throws(StoreError) -> [String:
+    OverrideTarget]
+  {
     guard !productIDs.isEmpty else { return [:] }
     var binds = PostgresBindings()
     binds.append(productIDs)
     var found: [String: OverrideTarget] = [:]
-    for row in try session.rows(
+    for row in try await session.rows(
       PostgresQuery(
         unsafeSQL: OverrideTarget.query(ids: "SELECT unnest($1::text[])"), binds: binds))
     {
@@ -41,11 +43,11 @@ extension PostgresCatalog {
     return found
   }
 
-  public func saveColorOverrides(_ overrides: [ColorOverride]) throws(StoreError) {
+  public func saveColorOverrides(_ overrides: [ColorOverride]) async throws(StoreError) {
     guard !overrides.isEmpty else { return }
-    try session.transaction {
+    try await session.transaction {
       for o in overrides {
-        try session.execute(
+        try await session.execute(
           """
           INSERT INTO color_overrides (product_id, family, hex, note, decided_at, image_sha256)
           VALUES (\(o.productID), \(o.family), \(o.hex), \(o.note), \(o.decidedAt),
@@ -59,11 +61,11 @@ extension PostgresCatalog {
   }
 
   @discardableResult
-  public func clearColorOverrides(productIDs: [String]) throws(StoreError) -> Int {
+  public func clearColorOverrides(productIDs: [String]) async throws(StoreError) -> Int {
     guard !productIDs.isEmpty else { return 0 }
     var binds = PostgresBindings()
     binds.append(productIDs)
-    return try session.execute(
+    return try await session.execute(
       PostgresQuery(
         unsafeSQL: "DELETE FROM color_overrides WHERE product_id = ANY($1::text[])",
         binds: binds))

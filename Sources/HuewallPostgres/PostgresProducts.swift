@@ -7,22 +7,27 @@ import PostgresNIO
 /// connection (so a feed that breaks half-way changes nothing) in multi-row inserts of
 /// ``batchSize``.
 ///
-/// A repeated id must be answered at once with the first one's position; the staging keeps a
-/// 64-bit hash of every id (a few bytes each, not the ids) and asks the table only when a hash
-/// was seen before. One feed read uses it at a time (the coordinator's lock sees to that).
+/// The feed parser hands products over one at a time and synchronously, and a repeated id must
+/// be answered at once with the first one's position, so the staging answers from memory: it
+/// keeps every id it was given with its position, and the rows of the document being parsed
+/// until ``flush()`` writes them once the parser is done with it (a Shopify page holds at most
+/// 250). One feed read uses it at a time (the coordinator's lock sees to that).
 final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
   static let batchSize = 500
   private let session: PostgresSession
   private var pending: [(id: String, position: Int, values: ProductValues, groupKey: String)] =
     []
-  private var pendingPositions: [String: Int] = [:]
-  private var seenHashes: Set<Int64> = []
+  private var positions: [String: Int] = [:]
 
-  init(session: PostgresSession) throws(StoreError) {
+  private init(session: PostgresSession) {
     self.session = session
+  }
+
+  /// A staging with an empty table.
+  static func start(session: PostgresSession) async throws(StoreError) -> PostgresProductStaging {
     // A table left by an earlier read on this connection is forgotten with its ids.
-    try session.execute("DROP TABLE IF EXISTS pg_temp.staged_products")
-    try session.execute(
+    try await session.execute("DROP TABLE IF EXISTS pg_temp.staged_products")
+    try await session.execute(
       """
       CREATE TEMP TABLE staged_products (
         seq bigint GENERATED ALWAYS AS IDENTITY, id text COLLATE "C" PRIMARY KEY,
@@ -31,55 +36,42 @@ final class PostgresProductStaging: ProductStaging, @unchecked Sendable {
         availability text, item_group_id text, items text NOT NULL,
         group_key text COLLATE "C" NOT NULL)
       """)
+    return PostgresProductStaging(session: session)
   }
 
   func add(_ product: Product, position: Int) throws -> Int? {
-    let hash = Self.hash(product.id)
-    if !seenHashes.insert(hash).inserted {
-      if let earlier = pendingPositions[product.id] { return earlier }
-      try flush()
-      let earlier = try session.values(
-        "SELECT position FROM staged_products WHERE id = \(product.id)", as: Int.self)
-      if let earlier = earlier.first { return earlier }
-    }
+    if let earlier = positions[product.id] { return earlier }
+    positions[product.id] = position
     pending.append((product.id, position, ProductValues(product), Colourway.key(of: product)))
-    pendingPositions[product.id] = position
-    if pending.count == Self.batchSize { try flush() }
     return nil
   }
 
-  /// Writes the pending rows.
-  func flush() throws(StoreError) {
-    guard !pending.isEmpty else { return }
+  /// Writes the pending rows, ``batchSize`` to a statement.
+  func flush() async throws(StoreError) {
     let width = 13
-    var binds = PostgresBindings(capacity: pending.count * width)
-    var tuples: [String] = []
-    for (id, position, values, groupKey) in pending {
-      let first = binds.count + 1
-      tuples.append("(" + (first..<first + width).map { "$\($0)" }.joined(separator: ",") + ")")
-      binds.append(id)
-      binds.append(position)
-      values.bind(into: &binds)
-      binds.append(groupKey)
+    for start in stride(from: 0, to: pending.count, by: Self.batchSize) {
+      var binds = PostgresBindings(capacity: Self.batchSize * width)
+      var tuples: [String] = []
+      for (id, position, values, groupKey) in pending[
+        start..<min(start + Self.batchSize, pending.count)]
+      {
+        let first = binds.count + 1
+        tuples.append(
+          "(" + (first..<first + width).map { "$\($0)" }.joined(separator: ",") + ")")
+        binds.append(id)
+        binds.append(position)
+        values.bind(into: &binds)
+        binds.append(groupKey)
+      }
+      try await session.execute(
+        PostgresQuery(
+          unsafeSQL: """
+            INSERT INTO staged_products (id, position, \(ProductValues.columns), group_key)
+            VALUES \(tuples.joined(separator: ","))
+            ON CONFLICT (id) DO NOTHING
+            """, binds: binds))
     }
-    try session.execute(
-      PostgresQuery(
-        unsafeSQL: """
-          INSERT INTO staged_products (id, position, \(ProductValues.columns), group_key)
-          VALUES \(tuples.joined(separator: ","))
-          ON CONFLICT (id) DO NOTHING
-          """, binds: binds))
-    pending.removeAll(keepingCapacity: true)
-    pendingPositions.removeAll(keepingCapacity: true)
-  }
-
-  /// FNV-1a, stable across processes (Swift's `Hasher` is seeded per process).
-  private static func hash(_ id: String) -> Int64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in id.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return Int64(bitPattern: hash)
+    pending.removeAll()
   }
 }
 
@@ -115,52 +107,52 @@ extension ProductValues {
 }
 
 extension PostgresCatalog {
-  public func clearStagedProducts() throws(StoreError) {
+  public func clearStagedProducts() async throws(StoreError) {
     staging.withLock { $0 = nil }
-    try session.execute("DROP TABLE IF EXISTS pg_temp.staged_products")
+    try await session.execute("DROP TABLE IF EXISTS pg_temp.staged_products")
   }
 
   /// The staging of the feed being read, made at its first page and kept for the next ones.
-  private func currentStaging() throws(StoreError) -> PostgresProductStaging {
+  private func currentStaging() async throws(StoreError) -> PostgresProductStaging {
     if let current = staging.withLock({ $0 }) { return current }
-    let created = try PostgresProductStaging(session: session)
+    let created = try await PostgresProductStaging.start(session: session)
     staging.withLock { $0 = created }
     return created
   }
 
-  public func stageProducts<T>(_ body: (any ProductStaging) throws -> T) throws -> T {
-    let staging = try currentStaging()
+  public func stageProducts<T>(_ body: (any ProductStaging) throws -> T) async throws -> T {
+    let staging = try await currentStaging()
     let result: T
     do {
       result = try body(staging)
     } catch {
-      try staging.flush()
+      try await staging.flush()
       throw error
     }
-    try staging.flush()
+    try await staging.flush()
     return result
   }
 
-  public func stagedProductCount() throws(StoreError) -> Int {
-    let exists = try session.values(
+  public func stagedProductCount() async throws(StoreError) -> Int {
+    let exists = try await session.values(
       "SELECT to_regclass('pg_temp.staged_products') IS NOT NULL", as: Bool.self)
     guard exists.first == true else { return 0 }
-    return try session.values("SELECT count(*) FROM pg_temp.staged_products", as: Int.self)[0]
+    return try await session.values("SELECT count(*) FROM pg_temp.staged_products", as: Int.self)[0]
   }
 
   /// The rules of ``CatalogStore/syncProducts(_:at:)``, as three set-wise statements in one
   /// transaction: count, upsert, mark the missing ones removed.
   @discardableResult
-  public func syncStagedProducts(at date: Date) throws(StoreError) -> ProductSyncCounts {
+  public func syncStagedProducts(at date: Date) async throws(StoreError) -> ProductSyncCounts {
     // Nothing staged: an empty table, so that every product is marked removed.
-    _ = try currentStaging()
-    let renamed = try foldStagedColourways()
+    _ = try await currentStaging()
+    let renamed = try await foldStagedColourways()
     let values = ProductValues.columns
     let differs =
       "(p.\(values.replacingOccurrences(of: ", ", with: ", p."))) IS DISTINCT FROM "
       + "(s.\(values.replacingOccurrences(of: ", ", with: ", s.")))"
-    return try session.transaction {
-      let row = try session.rows(
+    return try await session.transaction {
+      let row = try await session.rows(
         PostgresQuery(
           unsafeSQL: """
             SELECT count(*),
@@ -177,7 +169,7 @@ extension PostgresCatalog {
         + "IS DISTINCT FROM (excluded.\(values.replacingOccurrences(of: ", ", with: ", excluded.")))"
       var binds = PostgresBindings()
       binds.append(date)
-      try session.execute(
+      try await session.execute(
         PostgresQuery(
           unsafeSQL: """
             INSERT INTO products (id, \(values), first_seen_at, last_seen_at, updated_at)
@@ -187,13 +179,13 @@ extension PostgresCatalog {
               updated_at = CASE WHEN products.removed_at IS NOT NULL OR \(changed)
                 THEN excluded.updated_at ELSE products.updated_at END
             """, binds: binds))
-      counts.removed = try session.execute(
+      counts.removed = try await session.execute(
         """
         UPDATE products SET removed_at = \(date), updated_at = \(date)
         WHERE removed_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM pg_temp.staged_products s WHERE s.id = products.id)
         """)
-      try session.execute("DROP TABLE pg_temp.staged_products")
+      try await session.execute("DROP TABLE pg_temp.staged_products")
       staging.withLock { $0 = nil }
       return counts
     }
@@ -202,31 +194,31 @@ extension PostgresCatalog {
   /// Replaces the staged feed items by one row per colourway (``ColourwayFolder``), read in
   /// group order a page at a time and written back in batches. A colourway whose name another
   /// product already has takes the next free one; what were renamed is returned.
-  private func foldStagedColourways() throws(StoreError) -> [ColourwayRename] {
+  private func foldStagedColourways() async throws(StoreError) -> [ColourwayRename] {
     let values = ProductValues.columns
-    try session.execute("DROP TABLE IF EXISTS pg_temp.staged_colourways")
-    try session.execute(
+    try await session.execute("DROP TABLE IF EXISTS pg_temp.staged_colourways")
+    try await session.execute(
       """
       CREATE TEMP TABLE staged_colourways (LIKE pg_temp.staged_products INCLUDING ALL)
       """)
     var folder = ColourwayFolder()
     var done: [(id: String, values: ProductValues)] = []
-    func isTaken(_ id: String, _ colourway: Product) throws(StoreError) -> Bool {
+    func isTaken(_ id: String, _ colourway: Product) async throws(StoreError) -> Bool {
       var binds = PostgresBindings()
       binds.append(id)
-      let staged = try session.values(
+      let staged = try await session.values(
         PostgresQuery(
           unsafeSQL: "SELECT count(*) FROM pg_temp.staged_products WHERE id = $1", binds: binds),
         as: Int.self)
       if (staged.first ?? 0) > 0 { return true }
-      let stored = try session.rows(
+      let stored = try await session.rows(
         PostgresQuery(
           unsafeSQL: "SELECT items, item_group_id FROM products WHERE id = $1", binds: binds))
       guard let row = stored.first else { return false }
       return ColourwayFolder.isAnotherProduct(
         items: try row[0], group: try row[1], than: colourway)
     }
-    func write() throws(StoreError) {
+    func write() async throws(StoreError) {
       guard !done.isEmpty else { return }
       var binds = PostgresBindings(capacity: done.count * 11)
       var tuples: [String] = []
@@ -237,7 +229,7 @@ extension PostgresCatalog {
         binds.append(id)
         values.bind(into: &binds)
       }
-      try session.execute(
+      try await session.execute(
         PostgresQuery(
           unsafeSQL: """
             INSERT INTO staged_colourways (id, \(values), position, group_key)
@@ -248,7 +240,7 @@ extension PostgresCatalog {
     }
     var last = (groupKey: "", seq: Int64(0))
     while true {
-      let rows = try session.rows(
+      let rows = try await session.rows(
         PostgresQuery(
           unsafeSQL: """
             SELECT id, \(values), group_key, seq FROM pg_temp.staged_products
@@ -265,34 +257,34 @@ extension PostgresCatalog {
       for row in rows {
         let key: String = try row[11]
         let values = try ProductValues(columns: row)
-        done += try folder.add(key: key, id: try row[0], values: values, isTaken: isTaken)
+        done += try await folder.add(key: key, id: try row[0], values: values, asking: isTaken)
         last = (key, try row[12])
       }
-      try write()
+      try await write()
     }
-    done += try folder.finish(isTaken: isTaken)
-    try write()
-    try session.execute("DROP TABLE pg_temp.staged_products")
-    try session.execute("ALTER TABLE pg_temp.staged_colourways RENAME TO staged_products")
+    done += try await folder.finishAsking(isTaken)
+    try await write()
+    try await session.execute("DROP TABLE pg_temp.staged_products")
+    try await session.execute("ALTER TABLE pg_temp.staged_colourways RENAME TO staged_products")
     return folder.renamed
   }
 
-  public func imageURLs(imagesPerProduct: Int) throws(StoreError) -> [String] {
-    try session.values(
+  public func imageURLs(imagesPerProduct: Int) async throws(StoreError) -> [String] {
+    try await session.values(
       PostgresQuery(
         unsafeSQL: ProductImages.urls(limit: imagesPerProduct, dialect: .postgres)))
   }
 
-  public func productIDs(imageURL url: String) throws(StoreError) -> [String] {
+  public func productIDs(imageURL url: String) async throws(StoreError) -> [String] {
     var binds = PostgresBindings()
     binds.append(url)
-    return try session.values(
+    return try await session.values(
       PostgresQuery(
         unsafeSQL: ProductImages.productIDs(showing: "$1", dialect: .postgres), binds: binds))
   }
 
-  public func products(includeRemoved: Bool) throws(StoreError) -> [StoredProduct] {
-    try session.rows(
+  public func products(includeRemoved: Bool) async throws(StoreError) -> [StoredProduct] {
+    try await session.rows(
       """
       SELECT id, \(unescaped: ProductValues.columns), first_seen_at, last_seen_at, removed_at,
         updated_at

@@ -20,13 +20,13 @@ enum PostgresSchema {
 
   /// Applies the missing migrations, each in its own transaction, and refuses a catalogue
   /// migrated by a newer Huewall.
-  static func migrate(_ session: PostgresSession) throws(StoreError) {
-    try session.transaction {
-      try session.execute("SELECT pg_advisory_xact_lock(\(migrationLock))")
-      try session.execute(
+  static func migrate(_ session: PostgresSession) async throws(StoreError) {
+    try await session.transaction {
+      try await session.execute("SELECT pg_advisory_xact_lock(\(migrationLock))")
+      try await session.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations (identifier text PRIMARY KEY)")
       let applied = Set(
-        try session.values("SELECT identifier FROM schema_migrations", as: String.self))
+        try await session.values("SELECT identifier FROM schema_migrations", as: String.self))
       let unknown = applied.subtracting(migrations.map(\.identifier))
       if !unknown.isEmpty {
         throw StoreError(
@@ -36,9 +36,9 @@ enum PostgresSchema {
       for migration in migrations where !applied.contains(migration.identifier) {
         // One statement per query: the extended protocol takes no more.
         for statement in migration.sql.split(separator: ";\n") {
-          try session.execute(PostgresQuery(unsafeSQL: String(statement)))
+          try await session.execute(PostgresQuery(unsafeSQL: String(statement)))
         }
-        try session.execute(
+        try await session.execute(
           "INSERT INTO schema_migrations (identifier) VALUES (\(migration.identifier))")
       }
     }
@@ -46,12 +46,12 @@ enum PostgresSchema {
 
   /// Refuses a catalogue that lacks migrations this Huewall has, or has ones it does not know,
   /// without changing anything.
-  static func check(_ session: PostgresSession) throws(StoreError) {
-    let exists = try session.values(
+  static func check(_ session: PostgresSession) async throws(StoreError) {
+    let exists = try await session.values(
       "SELECT to_regclass('schema_migrations') IS NOT NULL", as: Bool.self)
     let applied =
       exists.first == true
-      ? Set(try session.values("SELECT identifier FROM schema_migrations", as: String.self))
+      ? Set(try await session.values("SELECT identifier FROM schema_migrations", as: String.self))
       : []
     let known = Set(migrations.map(\.identifier))
     if !applied.subtracting(known).isEmpty {

@@ -86,8 +86,8 @@ extension PostgresCatalog {
   @discardableResult
   public func enqueueProductImages(
     parameterSetID: Int64, runID: Int64, imagesPerProduct: Int
-  ) throws(StoreError) -> Int {
-    try enqueue(
+  ) async throws(StoreError) -> Int {
+    try await enqueue(
       """
       SELECT DISTINCT ON (products.url) products.url AS image_url, products.title
       FROM \(ProductImages.table(limit: imagesPerProduct, dialect: .postgres)) AS products
@@ -99,8 +99,10 @@ extension PostgresCatalog {
   /// Queues the main image of every product in the feed (``enqueueProductImages(parameterSetID:runID:imagesPerProduct:)``
   /// with one image a product).
   @discardableResult
-  public func enqueueMainImages(parameterSetID: Int64, runID: Int64) throws(StoreError) -> Int {
-    try enqueueProductImages(parameterSetID: parameterSetID, runID: runID, imagesPerProduct: 1)
+  public func enqueueMainImages(parameterSetID: Int64, runID: Int64) async throws(StoreError) -> Int
+  {
+    try await enqueueProductImages(
+      parameterSetID: parameterSetID, runID: runID, imagesPerProduct: 1)
   }
 
   /// Queues one URL of every image content fetched once (the latest fetched), for
@@ -110,8 +112,8 @@ extension PostgresCatalog {
   @discardableResult
   public func enqueueCachedImages(
     parameterSetID: Int64, runID: Int64, imagesPerProduct: Int
-  ) throws(StoreError) -> Int {
-    try enqueue(
+  ) async throws(StoreError) -> Int {
+    try await enqueue(
       """
       SELECT DISTINCT ON (images.sha256) images.url AS image_url, titles.title FROM images
       LEFT JOIN (
@@ -126,16 +128,16 @@ extension PostgresCatalog {
   }
 
   /// Queues the rows of `urls` (SQL with the columns `image_url` and `title`).
-  private func enqueue(_ urls: String, parameterSetID: Int64, runID: Int64) throws(StoreError)
+  private func enqueue(_ urls: String, parameterSetID: Int64, runID: Int64) async throws(StoreError)
     -> Int
   {
     var binds = PostgresBindings()
     binds.append(parameterSetID)
     binds.append(runID)
-    return try session.transaction {
+    return try await session.transaction {
       // Items an interrupted run left open keep their state but count, and fail, for this
       // run; done and failed ones start afresh.
-      try session.execute(
+      try await session.execute(
         PostgresQuery(
           unsafeSQL: """
             INSERT INTO work_items
@@ -151,13 +153,13 @@ extension PostgresCatalog {
                 ELSE work_items.not_before END,
               outcome = NULL, analysed = false, last_error = NULL, finished_at = NULL
             """, binds: binds))
-      return try queueCounts(parameterSetID: parameterSetID).open
+      return try await queueCounts(parameterSetID: parameterSetID).open
     }
   }
 
   /// Records that `worker` is alive (and which machine and process it is).
-  public func heartbeat(worker: String, host: String, pid: Int32) throws(StoreError) {
-    try session.execute(
+  public func heartbeat(worker: String, host: String, pid: Int32) async throws(StoreError) {
+    try await session.execute(
       """
       INSERT INTO workers (id, host, pid, started_at, last_seen_at)
       VALUES (\(worker), \(host), \(Int(pid)), now(), now())
@@ -166,8 +168,8 @@ extension PostgresCatalog {
   }
 
   /// Forgets `worker`, which stops: it no longer counts as connected.
-  public func retire(worker: String) throws(StoreError) {
-    try session.execute("DELETE FROM workers WHERE id = \(worker)")
+  public func retire(worker: String) async throws(StoreError) {
+    try await session.execute("DELETE FROM workers WHERE id = \(worker)")
   }
 
   /// Claims up to `limit` items for `worker`: pending ones whose retry time has come, and
@@ -176,9 +178,9 @@ extension PostgresCatalog {
   /// (made before the catalogue kept it) does not count, so that its image is analysed again.
   public func claim(
     worker: String, limit: Int, policy: LeasePolicy, measured: Bool = false
-  ) throws(StoreError) -> [WorkItem] {
-    try session.transaction {
-      let abandoned = try session.rows(
+  ) async throws(StoreError) -> [WorkItem] {
+    try await session.transaction {
+      let abandoned = try await session.rows(
         """
         WITH expired AS (
           SELECT parameter_set_id, image_url FROM work_items
@@ -192,17 +194,17 @@ extension PostgresCatalog {
         RETURNING w.run_id, w.image_url, w.last_error
         """)
       for row in abandoned {
-        try recordFinalFailure(
+        try await recordFinalFailure(
           runID: try row[0], stage: "worker", url: try row[1], message: try row[2])
       }
       // Expired leases first (a dead worker's items), then pending items in order: each an
       // index scan of its own partial index, so a claim costs the same at any queue length.
-      var rows = try claim(
+      var rows = try await claim(
         worker: worker, limit: limit, policy: policy,
         ready: "state = 'leased' AND lease_until < now()", order: "lease_until")
       let expired = rows.count
       if rows.count < limit {
-        rows += try claim(
+        rows += try await claim(
           worker: worker, limit: limit - rows.count, policy: policy,
           ready: "state = 'pending' AND not_before <= now()", order: "not_before, image_url")
       }
@@ -215,12 +217,12 @@ extension PostgresCatalog {
             attempts: try row[3], leaseExpired: index < expired, previous: nil,
             title: try row[4]))
       }
-      let previous = try imageRecords(urls: items.map(\.imageURL))
+      let previous = try await imageRecords(urls: items.map(\.imageURL))
       var known: [(Int64, String)] = []
       for item in items {
         if let sha = previous[item.imageURL]?.sha256 { known.append((item.parameterSetID, sha)) }
       }
-      let analysed = try analysedPairs(known, measured: measured)
+      let analysed = try await analysedPairs(known, measured: measured)
       return items.map { item in
         var item = item
         item.previous = previous[item.imageURL]
@@ -235,12 +237,12 @@ extension PostgresCatalog {
   /// Leases up to `limit` items that meet `ready` (SQL), taken in `order`, to `worker`.
   private func claim(
     worker: String, limit: Int, policy: LeasePolicy, ready: String, order: String
-  ) throws(StoreError) -> [PostgresSession.Columns] {
+  ) async throws(StoreError) -> [PostgresSession.Columns] {
     var binds = PostgresBindings()
     binds.append(worker)
     binds.append(policy.lease)
     binds.append(limit)
-    return try session.rows(
+    return try await session.rows(
       PostgresQuery(
         unsafeSQL: """
           WITH ready AS (
@@ -257,11 +259,11 @@ extension PostgresCatalog {
 
   /// Extends `worker`'s leases on `items`; returns how many it still held.
   @discardableResult
-  public func renew(worker: String, items: [WorkItem], policy: LeasePolicy) throws(StoreError)
+  public func renew(worker: String, items: [WorkItem], policy: LeasePolicy) async throws(StoreError)
     -> Int
   {
     guard !items.isEmpty else { return 0 }
-    return try session.execute(
+    return try await session.execute(
       """
       UPDATE work_items SET lease_until = now() + make_interval(secs => \(policy.lease))
       WHERE claimed_by = \(worker) AND state = 'leased'
@@ -283,11 +285,11 @@ extension PostgresCatalog {
 
   /// Which of `pairs` (set, content) have an analysis (with `measured`, one with a
   /// plainness), in one query.
-  func analysedPairs(_ pairs: [(Int64, String)], measured: Bool = false) throws(StoreError)
+  func analysedPairs(_ pairs: [(Int64, String)], measured: Bool = false) async throws(StoreError)
     -> Set<SetKey>
   {
     guard !pairs.isEmpty else { return [] }
-    let rows = try session.rows(
+    let rows = try await session.rows(
       """
       SELECT a.parameter_set_id, a.image_sha256 FROM analyses AS a
       JOIN unnest(\(pairs.map(\.0))::bigint[], \(pairs.map(\.1))::text[]) AS u(set_id, sha)
@@ -302,9 +304,9 @@ extension PostgresCatalog {
   /// Whether the content already has an analysis for the set (with `measured`, one with a
   /// plainness): a worker then skips decoding.
   public func hasAnalysis(imageSHA256: String, parameterSetID: Int64, measured: Bool = false)
-    throws(StoreError) -> Bool
+    async throws(StoreError) -> Bool
   {
-    try !session.values(
+    try await !session.values(
       """
       SELECT 1 FROM analyses
       WHERE parameter_set_id = \(parameterSetID) AND image_sha256 = \(imageSHA256)
@@ -317,8 +319,8 @@ extension PostgresCatalog {
   @discardableResult
   public func finish(
     _ item: WorkItem, worker: String, result: WorkResult, policy: LeasePolicy
-  ) throws(StoreError) -> Bool {
-    try finish([(item, result)], worker: worker, policy: policy)[0]
+  ) async throws(StoreError) -> Bool {
+    try await finish([(item, result)], worker: worker, policy: policy)[0]
   }
 
   /// Records how `worker` ended a batch, in one transaction and a few statements whatever its
@@ -329,11 +331,11 @@ extension PostgresCatalog {
   /// item by item, whether it was written.
   public func finish(
     _ results: [(item: WorkItem, result: WorkResult)], worker: String, policy: LeasePolicy
-  ) throws(StoreError) -> [Bool] {
+  ) async throws(StoreError) -> [Bool] {
     guard !results.isEmpty else { return [] }
-    return try session.transaction {
+    return try await session.transaction {
       let items = results.map(\.item)
-      let heldRows = try session.rows(
+      let heldRows = try await session.rows(
         """
         SELECT w.parameter_set_id, w.image_url FROM work_items AS w
         JOIN unnest(\(items.map(\.parameterSetID))::bigint[], \(items.map(\.imageURL))::text[],
@@ -349,7 +351,7 @@ extension PostgresCatalog {
       let mine = zip(results, written).filter(\.1).map(\.0)
       guard !mine.isEmpty else { return written }
 
-      try saveImages(
+      try await saveImages(
         mine.compactMap { entry in
           switch entry.result {
           case .done(let image, _): image
@@ -362,19 +364,19 @@ extension PostgresCatalog {
         case .done(let image, let analysis):
           done.append((entry.item, image, analysis))
         case .failed(let stage, let message, let retry, let image):
-          try fail(
+          try await fail(
             entry.item, stage: stage, message: message, retry: retry, image: image, policy: policy)
         }
       }
       guard !done.isEmpty else { return written }
       // Each stored analysis is the work of one item: the first that brought it.
-      var stored = try insertNew(done.compactMap(\.analysis))
+      var stored = try await insertNew(done.compactMap(\.analysis))
       let analysed = done.map { entry in
         entry.analysis.map {
           stored.remove(SetKey($0.parameterSetID, $0.imageSHA256)) != nil
         } ?? false
       }
-      try session.execute(
+      try await session.execute(
         """
         UPDATE work_items AS w SET state = 'done', claimed_by = NULL, lease_until = NULL,
           outcome = u.outcome, analysed = u.analysed, last_error = NULL, finished_at = now()
@@ -384,7 +386,7 @@ extension PostgresCatalog {
           AS u(set_id, url, outcome, analysed)
         WHERE w.parameter_set_id = u.set_id AND w.image_url = u.url
         """)
-      try session.execute(
+      try await session.execute(
         """
         UPDATE workers SET items_done = items_done + \(done.count), last_seen_at = now()
         WHERE id = \(worker)
@@ -397,7 +399,7 @@ extension PostgresCatalog {
   /// of those it wrote (an analysis that lost a race to another worker is not among them).
   /// An existing analysis without plainness (made before the catalogue kept it) is replaced
   /// by a measured one.
-  private func insertNew(_ records: [AnalysisRecord]) throws(StoreError) -> Set<SetKey> {
+  private func insertNew(_ records: [AnalysisRecord]) async throws(StoreError) -> Set<SetKey> {
     guard !records.isEmpty else { return [] }
     var binds = PostgresBindings()
     var rows: [String] = []
@@ -423,7 +425,7 @@ extension PostgresCatalog {
       binds.append(record.plainness)
       binds.append(record.analysedAt)
     }
-    let inserted = try session.rows(
+    let inserted = try await session.rows(
       PostgresQuery(
         unsafeSQL: """
           INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family,
@@ -447,14 +449,14 @@ extension PostgresCatalog {
   private func fail(
     _ item: WorkItem, stage: String, message: String, retry: Bool, image: ImageRecord?,
     policy: LeasePolicy
-  ) throws(StoreError) {
+  ) async throws(StoreError) {
     let attempts = item.attempts
     let final = !retry || attempts >= policy.maxAttempts
     let wait = policy.backoff * pow(2, Double(max(0, attempts - 1)))
     // An image fetched but not decoded counts as downloaded (or not modified) and failed,
     // as in a run with SQLite.
     let outcome = image.flatMap { $0.lastStatus == .failed ? nil : $0.lastStatus.rawValue }
-    try session.execute(
+    try await session.execute(
       """
       UPDATE work_items SET state = \(final ? "failed" : "pending"), claimed_by = NULL,
         lease_until = NULL, last_error = \(message), outcome = \(outcome),
@@ -463,13 +465,14 @@ extension PostgresCatalog {
       WHERE parameter_set_id = \(item.parameterSetID) AND image_url = \(item.imageURL)
       """)
     if final {
-      try recordFinalFailure(runID: item.runID, stage: stage, url: item.imageURL, message: message)
+      try await recordFinalFailure(
+        runID: item.runID, stage: stage, url: item.imageURL, message: message)
     }
   }
 
   /// The queue's counts, for one set or all.
-  public func queueCounts(parameterSetID: Int64? = nil) throws(StoreError) -> QueueCounts {
-    let row = try session.rows(
+  public func queueCounts(parameterSetID: Int64? = nil) async throws(StoreError) -> QueueCounts {
+    let row = try await session.rows(
       """
       SELECT count(*) FILTER (WHERE state = 'pending'), count(*) FILTER (WHERE state = 'leased'),
         count(*) FILTER (WHERE state = 'done'), count(*) FILTER (WHERE state = 'failed'),
@@ -487,8 +490,8 @@ extension PostgresCatalog {
   }
 
   /// What the items of `runID` came to.
-  public func tally(runID: Int64) throws(StoreError) -> QueueTally {
-    let row = try session.rows(
+  public func tally(runID: Int64) async throws(StoreError) -> QueueTally {
+    let row = try await session.rows(
       """
       SELECT count(*) FILTER (WHERE state IN ('done', 'failed') AND outcome = 'downloaded'),
         count(*) FILTER (WHERE state IN ('done', 'failed') AND outcome = 'not-modified'),
@@ -501,12 +504,12 @@ extension PostgresCatalog {
   }
 
   private func recordFinalFailure(runID: Int64?, stage: String, url: String, message: String)
-    throws(StoreError)
+    async throws(StoreError)
   {
     guard let runID else { return }
-    let products = try productIDs(imageURL: url)
+    let products = try await productIDs(imageURL: url)
     let which = products.isEmpty ? "unknown" : products.joined(separator: ", ")
-    try session.execute(
+    try await session.execute(
       """
       INSERT INTO item_errors (run_id, stage, subject, message, at, is_warning)
       VALUES (\(runID), \(stage), \(url), \(message + " (products \(which))"), now(), false)

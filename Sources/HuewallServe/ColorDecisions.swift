@@ -98,9 +98,10 @@ extension TuningServer {
       throw ServeError(.internalServerError, error.localizedDescription)
     }
     defer { withExtendedLifetime(lock) {} }
-    let store: any Catalogue
+    // `huewall serve` reads an SQLite catalogue only (the command refuses another).
+    let store: CatalogStore
     do {
-      store = try configuration.openCatalogue()
+      store = try CatalogStore(path: configuration.database)
     } catch {
       throw ServeError(.internalServerError, "cannot open the catalogue: \(error)")
     }

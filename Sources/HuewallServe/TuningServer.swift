@@ -114,7 +114,7 @@ public struct TuningServer: Sendable {
         parameterSetID: stored.id, imagesPerProduct: configuration.imagesPerProduct
       ) { read.append($0) }
       entries = read
-    } else if let pipelineSet = try store.configuredParameterSet(configuration),
+    } else if let pipelineSet = try await store.configuredParameterSet(configuration),
       pipelineWall.contains(where: { $0.colors?.isEmpty == false })
     {
       entries = pipelineWall

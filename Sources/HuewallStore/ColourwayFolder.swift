@@ -43,31 +43,80 @@ public struct ColourwayFolder {
   public mutating func finish<Failure: Error>(
     isTaken: (String, Product) throws(Failure) -> Bool
   ) throws(Failure) -> [Entry] {
-    defer {
-      staged.removeAll(keepingCapacity: true)
-      key = nil
-    }
-    guard staged.count > 1 else { return staged }
-    var done: [Entry] = []
-    for var colourway in Colourway.colourways(staged.map { $0.values.product(id: $0.id) }) {
-      if !colourway.items.contains(where: { $0.id == colourway.id }) {
-        let wanted = colourway.id
+    let (single, colourways) = takeGroup()
+    var done = single
+    for var colourway in colourways {
+      if let wanted = Self.wantedID(colourway) {
         var suffix = 2
         while try isTaken(colourway.id, colourway) || given.contains(colourway.id) {
           colourway.id = "\(wanted)-\(suffix)"
           suffix += 1
         }
-        given.insert(colourway.id)
-        if colourway.id != wanted {
-          renamed.append(
-            ColourwayRename(
-              wanted: wanted, given: colourway.id, group: colourway.itemGroupId,
-              items: colourway.items.map(\.id)))
-        }
+        give(colourway, wanted: wanted)
       }
       done.append((colourway.id, ProductValues(colourway)))
     }
     return done
+  }
+
+  /// ``add(key:id:values:isTaken:)`` for a catalogue that awaits its answers.
+  public mutating func add(
+    key: String, id: String, values: ProductValues,
+    asking isTaken: (String, Product) async throws(StoreError) -> Bool
+  ) async throws(StoreError) -> [Entry] {
+    var done: [Entry] = []
+    if key != self.key { done = try await finishAsking(isTaken) }
+    self.key = key
+    staged.append((id, values))
+    return done
+  }
+
+  /// ``finish(isTaken:)`` for a catalogue that awaits its answers.
+  public mutating func finishAsking(
+    _ isTaken: (String, Product) async throws(StoreError) -> Bool
+  ) async throws(StoreError) -> [Entry] {
+    let (single, colourways) = takeGroup()
+    var done = single
+    for var colourway in colourways {
+      if let wanted = Self.wantedID(colourway) {
+        var suffix = 2
+        while try await isTaken(colourway.id, colourway) || given.contains(colourway.id) {
+          colourway.id = "\(wanted)-\(suffix)"
+          suffix += 1
+        }
+        give(colourway, wanted: wanted)
+      }
+      done.append((colourway.id, ProductValues(colourway)))
+    }
+    return done
+  }
+
+  /// Forgets the group being read and returns it: a lone item as staged, or two or more as
+  /// colourways.
+  private mutating func takeGroup() -> (single: [Entry], colourways: [Product]) {
+    defer {
+      staged.removeAll(keepingCapacity: true)
+      key = nil
+    }
+    guard staged.count > 1 else { return (staged, []) }
+    return ([], Colourway.colourways(staged.map { $0.values.product(id: $0.id) }))
+  }
+
+  /// The id `colourway` is named after its group and colour, when it is not one of its items'
+  /// own (which the feed made unique) and so must not be another product's.
+  private static func wantedID(_ colourway: Product) -> String? {
+    colourway.items.contains(where: { $0.id == colourway.id }) ? nil : colourway.id
+  }
+
+  /// Records the id `colourway` was given, and a rename when it is not the one `wanted`.
+  private mutating func give(_ colourway: Product, wanted: String) {
+    given.insert(colourway.id)
+    if colourway.id != wanted {
+      renamed.append(
+        ColourwayRename(
+          wanted: wanted, given: colourway.id, group: colourway.itemGroupId,
+          items: colourway.items.map(\.id)))
+    }
   }
 
   /// Whether a catalogue row with `items` (its JSON text) and `group` is a product other than

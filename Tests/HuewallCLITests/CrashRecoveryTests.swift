@@ -142,7 +142,7 @@ import Testing
 
   private func analysedHashes(_ store: CatalogStore) throws -> Set<String> {
     guard let set = try store.parameterSets().first else { return [] }
-    return try store.analysedImageHashes(parameterSetID: set.id)
+    return try store.analysedImageHashes(parameterSetID: set.id, measured: false)
   }
 
   private func startHuewall(_ arguments: [String]) throws -> Process {

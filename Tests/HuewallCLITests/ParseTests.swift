@@ -80,14 +80,14 @@ import Testing
     #expect(status.pipeline.db == "x.sqlite")
   }
 
-  @Test func aFatalErrorIsThrownNotExited() throws {
+  @Test func aFatalErrorIsThrownNotExited() async throws {
     // Once the command called exit() from the middle of the library: this test process
     // would have ended here.
     let missing = FileManager.default.temporaryDirectory
       .appendingPathComponent("huewall-none-\(UUID().uuidString).sqlite").path
     let status = try parse(["status", "--db", missing], as: Status.self)
     do {
-      try status.run()
+      try await status.run()
       Issue.record("status on a missing catalogue succeeded")
     } catch let failure as CommandFailure {
       #expect(failure.exitCode == .fatal)

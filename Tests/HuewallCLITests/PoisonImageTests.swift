@@ -48,7 +48,7 @@ import Testing
     let store = try CatalogStore(path: database)
     #expect(try Array(store.poisonImages().keys) == [poisonHash])
     let set = try #require(try store.parameterSets().first)
-    #expect(try store.analysedImageHashes(parameterSetID: set.id).count == 3)
+    #expect(try store.analysedImageHashes(parameterSetID: set.id, measured: false).count == 3)
     let runs = try store.recentRuns(limit: 5)
     let errors = try store.errors(runID: try #require(runs.first?.id))
     #expect(errors.map(\.stage) == ["decode"])

@@ -60,7 +60,7 @@ struct FamilyCalibrationTests {
     #expect(calibration.family(ofHex: "#1a9a9a", own: .green, near: &near) == nil)
   }
 
-  func catalogue(learning: Bool) throws -> WallCatalogue {
+  func catalogue(learning: Bool) async throws -> WallCatalogue {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     var seeds = Self.teals.enumerated().map { index, hex in
@@ -77,12 +77,12 @@ struct FamilyCalibrationTests {
     let (store, set) = try makeStore(in: scratch, seeds: seeds)
     var synonyms = ColorSynonyms()
     synonyms.learnsFamilies = learning
-    return try WallCatalogue(store: store, parameterSet: set, synonyms: synonyms)
+    return try await WallCatalogue(store: store, parameterSet: set, synonyms: synonyms)
   }
 
   @Test("the wall files products as the shop's vendors do, and their disagreements clear")
-  func wallLearnsFromTheCatalogue() throws {
-    let learned = try catalogue(learning: true)
+  func wallLearnsFromTheCatalogue() async throws {
+    let learned = try await catalogue(learning: true)
     let products = Dictionary(
       uniqueKeysWithValues: learned.placed.map { ($0.product.id, $0.product) })
     #expect(products["unnamed-teal"]?.family == "green")
@@ -91,7 +91,7 @@ struct FamilyCalibrationTests {
     #expect(products["royal"]?.family == "blue")
     #expect(learned.calibration?.examples == [.green: 6, .blue: 1])
 
-    let plain = try catalogue(learning: false)
+    let plain = try await catalogue(learning: false)
     let before = Dictionary(uniqueKeysWithValues: plain.placed.map { ($0.product.id, $0.product) })
     #expect(before["unnamed-teal"]?.family == "blue")
     #expect(before["teal-0"]?.disagreement == true)

@@ -21,11 +21,11 @@ import Testing
     Seed(id: "black", colors: [color(0, 0, 0.1)]),
   ]
 
-  func wall(preset: String) throws -> [String] {
+  func wall(preset: String) async throws -> [String] {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let (store, set) = try makeStore(in: scratch, seeds: seeds, preset: preset)
-    return try WallCatalogue(store: store, parameterSet: set, synonyms: ColorSynonyms())
+    return try await WallCatalogue(store: store, parameterSet: set, synonyms: ColorSynonyms())
       .placed.map(\.product.id)
   }
 
@@ -39,8 +39,8 @@ import Testing
     return a.v > b.v
   }
 
-  @Test func redsStraddlingHueZeroAreOneRunUnderProduct() throws {
-    let order = try wall(preset: "product")
+  @Test func redsStraddlingHueZeroAreOneRunUnderProduct() async throws {
+    let order = try await wall(preset: "product")
     // Hand-worked: the widest gap is blue 0.6 → red 0.98; from there down: blue, green, then
     // the reds 0.02, 0.01, 0.99, 0.98 in one run; greys and darks after, as always.
     #expect(order == ["blue", "green", "red-02", "red-01", "red-99", "red-98", "grey", "black"])
@@ -48,8 +48,8 @@ import Testing
     #expect(reds == Array(reds[0]..<(reds[0] + 4)))
   }
 
-  @Test func referenceKeepsTheSeedsOrderExactly() throws {
-    let order = try wall(preset: "reference")
+  @Test func referenceKeepsTheSeedsOrderExactly() async throws {
+    let order = try await wall(preset: "reference")
     let bySeed = seeds.sorted { Self.compareByHSV($0.colors[0], $1.colors[0]) }.map(\.product.id)
     #expect(order == bySeed)
     // The seed splits the reds: 0.99 and 0.98 first, 0.02 and 0.01 after the green.
@@ -77,18 +77,20 @@ import Testing
         == nil)
   }
 
-  @Test func theLiveOrderIsTheExportsOrder() throws {
+  @Test func theLiveOrderIsTheExportsOrder() async throws {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let (store, set) = try makeStore(in: scratch, seeds: seeds, preset: "product")
     var entries: [ExportEntry] = []
-    try store.forEachExportEntry(parameterSetID: set.id) { entries.append($0) }
-    let exported = try WallCatalogue(store: store, parameterSet: set, synonyms: ColorSynonyms())
-      .placed.map(\.product.id)
+    try await store.forEachExportEntry(parameterSetID: set.id) { entries.append($0) }
+    let exported = try await WallCatalogue(
+      store: store, parameterSet: set, synonyms: ColorSynonyms()
+    )
+    .placed.map(\.product.id)
     #expect(
       LivePage.order(entries: entries, preset: .product, synonyms: ColorSynonyms()) == exported)
     #expect(
       LivePage.order(entries: entries, preset: .reference, synonyms: ColorSynonyms())
-        == (try wall(preset: "reference")))
+        == (try await wall(preset: "reference")))
   }
 }

@@ -15,7 +15,7 @@ import Testing
 
   /// 30 Shopify colourways of two variants each, written by the real writer once in one file
   /// and once with a part size of 60 % of it: two parts, each within it, the same lines.
-  @Test func jsonLinesOverThePartSizeSplitInTwo() throws {
+  @Test func jsonLinesOverThePartSizeSplitInTwo() async throws {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let red = [color(0.0, 0.8, 0.8, share: 0.95, hex: "#cc2929")]
@@ -36,7 +36,7 @@ import Testing
     let folder = scratch.url("shop")
     let options = WriteBackOptions(includeUnsure: true, shopifySourced: true)
 
-    let whole = try exporter.writeBack(
+    let whole = try await exporter.writeBack(
       .shopifyMetafields, parameterSet: set, to: folder, options: options)
     let all = try String(
       contentsOf: folder.appendingPathComponent("shopify-metafields.jsonl"), encoding: .utf8)
@@ -49,7 +49,7 @@ import Testing
 
     var small = options
     small.jsonLinesPartBytes = all.utf8.count * 6 / 10
-    let split = try exporter.writeBack(
+    let split = try await exporter.writeBack(
       .shopifyMetafields, parameterSet: set, to: folder, options: small)
     let names = ["shopify-metafields-1.jsonl", "shopify-metafields-2.jsonl"]
     #expect(split.files.map(\.lastPathComponent) == ["shopify-metafields.csv"] + names)
@@ -64,7 +64,7 @@ import Testing
     #expect(split.description.contains("in 2 files"))
 
     // One part again: the earlier parts go, so that no stale part is imported.
-    _ = try exporter.writeBack(
+    _ = try await exporter.writeBack(
       .shopifyMetafields, parameterSet: set, to: folder, options: options)
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(left == ["shopify-metafields.csv", "shopify-metafields.jsonl"])

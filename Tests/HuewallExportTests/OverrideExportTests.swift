@@ -28,7 +28,7 @@ import Testing
     let (store, set) = try makeStore(in: scratch, seeds: seeds)
     try store.saveColorOverrides(overrides)
     if let change {
-      try store.saveImage(
+      try await store.saveImage(
         ImageRecord(
           url: "https://images.example/\(change).jpg", sha256: fakeHash("new " + change),
           lastStatus: .downloaded, fetchedAt: date))

@@ -205,7 +205,7 @@ import Testing
     #expect(cells.contains("'@SUM(A1:A9)"))
     #expect(!cells.contains { SpreadsheetCell.startsFormula($0) })
 
-    let merchant = try exporter.writeBack(
+    let merchant = try await exporter.writeBack(
       .merchantSupplemental, parameterSet: set, to: scratch.url("shop"), includeUnsure: true)
     let tsv = try String(
       contentsOf: scratch.url("shop/merchant-supplemental.tsv"), encoding: .utf8)
@@ -226,7 +226,7 @@ import Testing
           + "spreadsheet (the CSV cell rule), in the XML only: "))
     #expect(merchant.description.contains("product +1-2"))
 
-    let shopify = try exporter.writeBack(
+    let shopify = try await exporter.writeBack(
       .shopifyMetafields, parameterSet: set, to: scratch.url("shop"), includeUnsure: true)
     let shopifyCSV = try String(
       contentsOf: scratch.url("shop/shopify-metafields.csv"), encoding: .utf8)

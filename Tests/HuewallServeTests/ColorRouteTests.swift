@@ -30,7 +30,7 @@ extension ServedCatalogue {
   func storedDecisions() throws -> [String: ColorOverride] {
     let store = try CatalogStore(path: configuration.database, access: .readOnly)
     return Dictionary(
-      uniqueKeysWithValues: try store.colorOverrides().map {
+      uniqueKeysWithValues: try store.colorOverrides(imagesPerProduct: 1).map {
         ($0.override.productID, $0.override)
       })
   }

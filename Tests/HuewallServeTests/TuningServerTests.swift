@@ -134,7 +134,7 @@ struct ServedCatalogue {
       let store = try CatalogStore(path: served.configuration.database, access: .readOnly)
       let set = try #require(try store.parameterSets().first)
       var stored: [String: ExportEntry] = [:]
-      try store.forEachExportEntry(parameterSetID: set.id) { stored[$0.id] = $0 }
+      try await store.forEachExportEntry(parameterSetID: set.id) { stored[$0.id] = $0 }
       #expect(lines.count == stored.count + 1)
       for line in lines.dropLast() {
         let id = try #require(line["product"] as? String)

@@ -22,14 +22,14 @@ struct AnalysisTests {
   }
 
   /// The stored analysis of `sha` under `set`, read back through the row type.
-  func stored(_ store: any Catalogue, _ sha: String, set: Int64) throws -> AnalysisRecord? {
+  func stored(_ store: any Catalogue, _ sha: String, set: Int64) async throws -> AnalysisRecord? {
     switch store {
     case let store as CatalogStore:
       try store.read { db in
         try AnalysisRow.fetchOne(db, key: ["parameter_set_id": set, "image_sha256": sha])?.record
       }
     case let catalog as PostgresCatalog:
-      try catalog.analysis(imageSHA256: sha, parameterSetID: set)
+      try await catalog.analysis(imageSHA256: sha, parameterSetID: set)
     default:
       nil
     }
@@ -38,40 +38,41 @@ struct AnalysisTests {
   @Test("analyses save, read back exactly, and replace on save", arguments: Backend.allCases)
   func roundTrip(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
+      let set = try await store.parameterSet(for: .reference, preset: "reference", name: nil).id
       var first = analysis("aaaa", set: set, colors: [white, blue], family: "white")
       first.backdrop = "#f0e6d2"
-      try store.saveAnalyses([first])
-      #expect(try stored(store, "aaaa", set: set) == first)
-      #expect(try stored(store, "aaaa", set: set + 1) == nil)
-      #expect(try stored(store, "bbbb", set: set) == nil)
+      try await store.saveAnalyses([first])
+      #expect(try await stored(store, "aaaa", set: set) == first)
+      #expect(try await stored(store, "aaaa", set: set + 1) == nil)
+      #expect(try await stored(store, "bbbb", set: set) == nil)
 
       var redone = first
       redone.colors = [blue]
       redone.family = nil
       redone.analysedAt = t1
       redone.backdrop = "scene"
-      try store.saveAnalyses([redone])
-      #expect(try stored(store, "aaaa", set: set) == redone)
-      #expect(try store.strings("SELECT count(*) FROM analyses") == ["1"])
+      try await store.saveAnalyses([redone])
+      #expect(try await stored(store, "aaaa", set: set) == redone)
+      #expect(try await store.strings("SELECT count(*) FROM analyses") == ["1"])
     }
   }
 
   @Test("analysed hashes are per parameter set", arguments: Backend.allCases)
   func analysedHashes(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      let reference = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
-      let product = try store.parameterSet(
+      let reference = try await store.parameterSet(for: .reference, preset: "reference", name: nil)
+        .id
+      let product = try await store.parameterSet(
         for: Preset.product.parameters, preset: "product", name: nil
       ).id
-      try store.saveAnalyses([
+      try await store.saveAnalyses([
         analysis("aaaa", set: reference, colors: [blue]),
         analysis("bbbb", set: reference, colors: [blue]),
         analysis("bbbb", set: product, colors: [white]),
       ])
-      #expect(try store.analysedImageHashes(parameterSetID: reference) == ["aaaa", "bbbb"])
-      #expect(try store.analysedImageHashes(parameterSetID: product) == ["bbbb"])
-      #expect(try store.analysedImageHashes(parameterSetID: 99) == [])
+      #expect(try await store.analysedImageHashes(parameterSetID: reference) == ["aaaa", "bbbb"])
+      #expect(try await store.analysedImageHashes(parameterSetID: product) == ["bbbb"])
+      #expect(try await store.analysedImageHashes(parameterSetID: 99) == [])
     }
   }
 
@@ -80,16 +81,16 @@ struct AnalysisTests {
     arguments: Backend.allCases)
   func batchIsAtomic(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
-      let error = #expect(throws: StoreError.self) {
-        try store.saveAnalyses([
+      let set = try await store.parameterSet(for: .reference, preset: "reference", name: nil).id
+      let error = await #expect(throws: StoreError.self) {
+        try await store.saveAnalyses([
           analysis("aaaa", set: set, colors: [blue]),
           analysis("bbbb", set: 42, colors: [blue]),
         ])
       }
       #expect(error?.path == store.location)
       #expect(isForeignKeyFailure(error, backend))
-      #expect(try store.analysedImageHashes(parameterSetID: set).isEmpty)
+      #expect(try await store.analysedImageHashes(parameterSetID: set).isEmpty)
     }
   }
 
@@ -98,8 +99,8 @@ struct AnalysisTests {
     arguments: Backend.allCases)
   func catalogue(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      let set = try store.parameterSet(for: .reference, preset: "reference", name: nil).id
-      let other = try store.parameterSet(
+      let set = try await store.parameterSet(for: .reference, preset: "reference", name: nil).id
+      let other = try await store.parameterSet(
         for: AnalysisParameters(granularity: 8), preset: "reference", name: nil
       ).id
 
@@ -113,8 +114,8 @@ struct AnalysisTests {
       let e = sampleProduct("e")
       var f = sampleProduct("f")
       f.imageURLs = [url("https://mirror.example/a-1.jpg")]
-      try store.syncProducts([a, b, c, d, e, f], at: t0)
-      try store.syncProducts([a, b, c, d, f], at: t1)
+      try await store.syncProducts([a, b, c, d, e, f], at: t0)
+      try await store.syncProducts([a, b, c, d, f], at: t1)
 
       func image(_ product: Product, sha: String) -> ImageRecord {
         ImageRecord(
@@ -129,20 +130,20 @@ struct AnalysisTests {
       let secondA = ImageRecord(
         url: a.imageURLs[1].absoluteString, sha256: "zzzz", lastStatus: .downloaded,
         fetchedAt: t0)
-      try store.saveImages([imageA, imageB, imageE, imageF, secondA])
+      try await store.saveImages([imageA, imageB, imageE, imageF, secondA])
       let analysisA = analysis("aaaa", set: set, colors: [blue])
       let analysisE = analysis("eeee", set: set, colors: [white], family: "white")
-      try store.saveAnalyses([
+      try await store.saveAnalyses([
         analysisA, analysisE, analysis("bbbb", set: other, colors: [white]),
         analysis("zzzz", set: set, colors: [white]),
       ])
 
-      func entries(_ set: Int64) throws -> [ExportEntry] {
+      func entries(_ set: Int64) async throws -> [ExportEntry] {
         var entries: [ExportEntry] = []
-        try store.forEachExportEntry(parameterSetID: set) { entries.append($0) }
+        try await store.forEachExportEntry(parameterSetID: set) { entries.append($0) }
         return entries
       }
-      let all = try entries(set)
+      let all = try await entries(set)
       #expect(all.map(\.id) == ["a", "b", "c", "d", "e", "f"])
       #expect(all.map(\.imageSHA256) == ["aaaa", "bbbb", nil, nil, "eeee", "aaaa"])
       #expect(all.map(\.colors) == [[blue], nil, nil, nil, [white], [blue]])
@@ -154,12 +155,12 @@ struct AnalysisTests {
       #expect(all[0].imageURL == a.imageURLs[0].absoluteString)
       #expect(all[3].imageURL == nil)
 
-      let otherEntries = try entries(other)
+      let otherEntries = try await entries(other)
       #expect(otherEntries.map(\.colors) == [nil, [white], nil, nil, nil, nil])
 
       // A colours column edited into something else is an error naming the product and image.
-      try store.execute("UPDATE analyses SET colors = 'oops' WHERE image_sha256 = 'eeee'")
-      let error = #expect(throws: StoreError.self) { _ = try entries(set) }
+      try await store.execute("UPDATE analyses SET colors = 'oops' WHERE image_sha256 = 'eeee'")
+      let error = await #expect(throws: StoreError.self) { _ = try await entries(set) }
       guard case .unreadableData(let detail) = error?.reason else {
         Issue.record("expected unreadable data, got \(String(describing: error))")
         return

@@ -10,19 +10,19 @@ struct CatalogueParityTests {
   @Test("both have the same migrations, tables and columns")
   func sameSchema() async throws {
     try await withCatalogue(.sqlite) { sqlite in
-      let postgres = try PostgresCatalog(url: try TestPostgres.freshDatabase())
+      let postgres = try await PostgresCatalog(url: try await TestPostgres.freshDatabase())
       defer { try? postgres.close() }
       do {
         #expect(
-          try sqlite.strings("SELECT identifier FROM grdb_migrations ORDER BY identifier")
+          try await sqlite.strings("SELECT identifier FROM grdb_migrations ORDER BY identifier")
             == postgres.strings("SELECT identifier FROM schema_migrations ORDER BY identifier"))
-        let sqliteColumns = try sqlite.strings(
+        let sqliteColumns = try await sqlite.strings(
           """
           SELECT m.name || '.' || c.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c
           WHERE m.type = 'table' AND m.name NOT IN ('grdb_migrations', 'sqlite_sequence')
           ORDER BY 1
           """)
-        let postgresColumns = try postgres.strings(
+        let postgresColumns = try await postgres.strings(
           """
           SELECT table_name || '.' || column_name FROM information_schema.columns
           WHERE table_schema = 'public' AND table_name <> 'schema_migrations'
@@ -87,7 +87,9 @@ struct CatalogueParityTests {
   @Test("read-only opening checks the schema and changes nothing")
   func readOnly() async throws {
     let url = try await TestPostgres.freshDatabase()
-    let error = #expect(throws: StoreError.self) { try PostgresCatalog(url: url, readOnly: true) }
+    let error = await #expect(throws: StoreError.self) {
+      try await PostgresCatalog(url: url, readOnly: true)
+    }
     #expect(
       error?.reason
         == .olderSchema(
@@ -98,18 +100,19 @@ struct CatalogueParityTests {
           ]))
     #expect(
       try await TestPostgres.query(url, "SELECT to_regclass('schema_migrations') IS NULL") == ["t"])
-    try PostgresCatalog(url: url).close()
-    let reader = try PostgresCatalog(url: url, readOnly: true)
-    #expect(try reader.recentRuns(limit: 5).isEmpty)
+    try await PostgresCatalog(url: url).close()
+    let reader = try await PostgresCatalog(url: url, readOnly: true)
+    #expect(try await reader.recentRuns(limit: 5).isEmpty)
     try reader.close()
   }
 
   @Test("a server that is not there is an error naming the catalogue")
-  func unreachable() throws {
+  func unreachable() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "huewall-no-server-\(UUID().uuidString)")
-    let error = #expect(throws: StoreError.self) {
-      try PostgresCatalog(url: "postgres://nobody@/none?host=\(folder.path)", environment: [:])
+    let error = await #expect(throws: StoreError.self) {
+      try await PostgresCatalog(
+        url: "postgres://nobody@/none?host=\(folder.path)", environment: [:])
     }
     guard case .cannotConnect = error?.reason else {
       Issue.record("expected cannotConnect, got \(String(describing: error))")

@@ -20,17 +20,17 @@ struct ColorOverrideTests {
   @Test("a decision reads back with the product's image now", arguments: Backend.allCases)
   func roundTrip(_ backend: Backend) async throws {
     try await withCatalogue(backend) { [sha1] store in
-      try store.syncProducts([sampleProduct("a"), sampleProduct("b")], at: t0)
-      try store.saveImage(image("https://cdn.example/a-1.jpg", sha1))
-      let targets = try store.overrideTargets(productIDs: ["a", "b", "nope"])
+      try await store.syncProducts([sampleProduct("a"), sampleProduct("b")], at: t0)
+      try await store.saveImage(image("https://cdn.example/a-1.jpg", sha1))
+      let targets = try await store.overrideTargets(productIDs: ["a", "b", "nope"])
       #expect(Set(targets.keys) == ["a", "b"])
       #expect(targets["a"]?.imageSHA256 == sha1)
       #expect(targets["b"]?.imageSHA256 == nil)
       let decision = ColorOverride(
         productID: "a", family: "navy", hex: "#1b2a4a", note: "photo is too bright",
         decidedAt: t1, imageSHA256: sha1)
-      try store.saveColorOverrides([decision])
-      let stored = try store.colorOverrides()
+      try await store.saveColorOverrides([decision])
+      let stored = try await store.colorOverrides()
       #expect(stored.map(\.override) == [decision])
       #expect(stored.first?.currentImageSHA256 == sha1)
       #expect(stored.first?.isSetAside == false)
@@ -40,26 +40,26 @@ struct ColorOverrideTests {
   @Test("saving again replaces; clearing forgets only what it names", arguments: Backend.allCases)
   func replaceAndClear(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      try store.syncProducts([sampleProduct("a"), sampleProduct("b")], at: t0)
-      try store.saveColorOverrides([
+      try await store.syncProducts([sampleProduct("a"), sampleProduct("b")], at: t0)
+      try await store.saveColorOverrides([
         ColorOverride(productID: "a", family: "navy", decidedAt: t0, imageSHA256: nil),
         ColorOverride(productID: "b", family: "red", decidedAt: t0, imageSHA256: nil),
       ])
-      try store.saveColorOverrides([
+      try await store.saveColorOverrides([
         ColorOverride(productID: "a", family: "black", note: "n", decidedAt: t1, imageSHA256: nil)
       ])
-      #expect(try store.colorOverrides().map(\.override.family) == ["black", "red"])
-      #expect(try store.clearColorOverrides(productIDs: ["a", "zzz"]) == 1)
-      #expect(try store.colorOverrides().map(\.override.productID) == ["b"])
-      #expect(try store.clearColorOverrides(productIDs: ["a"]) == 0)
+      #expect(try await store.colorOverrides().map(\.override.family) == ["black", "red"])
+      #expect(try await store.clearColorOverrides(productIDs: ["a", "zzz"]) == 1)
+      #expect(try await store.colorOverrides().map(\.override.productID) == ["b"])
+      #expect(try await store.clearColorOverrides(productIDs: ["a"]) == 0)
     }
   }
 
   @Test("a decision for a product the catalogue lacks is refused", arguments: Backend.allCases)
   func unknownProduct(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      let error = #expect(throws: StoreError.self) {
-        try store.saveColorOverrides([
+      let error = await #expect(throws: StoreError.self) {
+        try await store.saveColorOverrides([
           ColorOverride(productID: "ghost", family: "navy", decidedAt: t0, imageSHA256: nil)
         ])
       }
@@ -73,22 +73,22 @@ struct ColorOverrideTests {
   func survivesResyncNotANewImage(_ backend: Backend) async throws {
     try await withCatalogue(backend) { [sha1, sha2] store in
       var product = sampleProduct("a")
-      try store.syncProducts([product], at: t0)
-      try store.saveImage(image("https://cdn.example/a-1.jpg", sha1))
-      try store.saveColorOverrides([
+      try await store.syncProducts([product], at: t0)
+      try await store.saveImage(image("https://cdn.example/a-1.jpg", sha1))
+      try await store.saveColorOverrides([
         ColorOverride(productID: "a", family: "navy", decidedAt: t0, imageSHA256: sha1)
       ])
       product.title = "Runner a, renamed"
-      #expect(try store.syncProducts([product], at: t1).changed == 1)
-      #expect(try store.colorOverrides().first?.isSetAside == false)
+      #expect(try await store.syncProducts([product], at: t1).changed == 1)
+      #expect(try await store.colorOverrides().first?.isSetAside == false)
       // The product leaves the feed and comes back: still decided.
-      try store.syncProducts([Product](), at: t2)
-      #expect(try store.colorOverrides().first?.isRemoved == true)
-      try store.syncProducts([product], at: t3)
-      #expect(try store.colorOverrides().first?.isSetAside == false)
+      try await store.syncProducts([Product](), at: t2)
+      #expect(try await store.colorOverrides().first?.isRemoved == true)
+      try await store.syncProducts([product], at: t3)
+      #expect(try await store.colorOverrides().first?.isSetAside == false)
       // New bytes at the same URL.
-      try store.saveImage(image("https://cdn.example/a-1.jpg", sha2))
-      let stored = try store.colorOverrides()
+      try await store.saveImage(image("https://cdn.example/a-1.jpg", sha2))
+      let stored = try await store.colorOverrides()
       #expect(stored.count == 1)
       #expect(stored.first?.isSetAside == true)
       #expect(stored.first?.override.imageSHA256 == sha1)

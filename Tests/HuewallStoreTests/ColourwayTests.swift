@@ -89,16 +89,16 @@ struct ColourwayTests {
     arguments: Backend.allCases)
   func stagedItemsFoldIntoColourways(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      func sync(_ items: [Product], at date: Date) throws -> ProductSyncCounts {
-        try store.clearStagedProducts()
-        try store.stageProducts { staging in
+      func sync(_ items: [Product], at date: Date) async throws -> ProductSyncCounts {
+        try await store.clearStagedProducts()
+        try await store.stageProducts { staging in
           for (index, item) in items.enumerated() {
             let earlier = try staging.add(item, position: index + 1)
             #expect(earlier == nil)
           }
         }
-        #expect(try store.stagedProductCount() == items.count)
-        return try store.syncStagedProducts(at: date)
+        #expect(try await store.stagedProductCount() == items.count)
+        return try await store.syncStagedProducts(at: date)
       }
       // Interleaved, as feeds list sizes: navy S, red S, navy M, red M, a product alone.
       var feed = [
@@ -106,21 +106,25 @@ struct ColourwayTests {
         Self.item("N-M", size: "M"), Self.item("R-M", color: "Rojo", size: "M", image: Self.red),
         Self.item("CAP", group: nil, color: nil, image: "https://cdn.example/cap.jpg"),
       ]
-      let first = try sync(feed, at: t0)
+      let first = try await sync(feed, at: t0)
       #expect(first == ProductSyncCounts(seen: 3, added: 3, changed: 0, removed: 0))
-      let products = try store.products(includeRemoved: true).map(\.product)
+      let products = try await store.products(includeRemoved: true).map(\.product)
       #expect(products.map(\.id) == ["CAP", "SHIRT-azul-marino", "SHIRT-rojo"])
       #expect(products[1].items == [.init(id: "N-S", size: "S"), .init(id: "N-M", size: "M")])
       #expect(products[2].items.map(\.id) == ["R-S", "R-M"])
       #expect(products[0].items == [.init(id: "CAP")])
 
       #expect(
-        try sync(feed, at: t1) == ProductSyncCounts(seen: 3, added: 0, changed: 0, removed: 0))
+        try await sync(feed, at: t1) == ProductSyncCounts(seen: 3, added: 0, changed: 0, removed: 0)
+      )
       feed.append(Self.item("N-L", size: "L"))
       #expect(
-        try sync(feed, at: t2) == ProductSyncCounts(seen: 3, added: 0, changed: 1, removed: 0))
+        try await sync(feed, at: t2) == ProductSyncCounts(seen: 3, added: 0, changed: 1, removed: 0)
+      )
       let navy = try #require(
-        try store.products(includeRemoved: false).first { $0.product.id == "SHIRT-azul-marino" })
+        try await store.products(includeRemoved: false).first {
+          $0.product.id == "SHIRT-azul-marino"
+        })
       #expect(navy.product.items.map(\.size) == ["S", "M", "L"])
       #expect(navy.updatedAt == t2)
     }
@@ -129,30 +133,30 @@ struct ColourwayTests {
   @Test("a repeated item id is still a duplicate of the feed", arguments: Backend.allCases)
   func repeatedItemIDs(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      try store.clearStagedProducts()
-      try store.stageProducts { staging in
+      try await store.clearStagedProducts()
+      try await store.stageProducts { staging in
         let first = try staging.add(Self.item("A", size: "S"), position: 1)
         let second = try staging.add(Self.item("A", size: "M"), position: 2)
         #expect(first == nil && second == 1)
       }
-      _ = try store.syncStagedProducts(at: t0)
-      let products = try store.products(includeRemoved: false).map(\.product)
+      _ = try await store.syncStagedProducts(at: t0)
+      let products = try await store.products(includeRemoved: false).map(\.product)
       #expect(products.map(\.id) == ["A"])
       #expect(products[0].items == [.init(id: "A", size: "S")])
     }
   }
 
   /// Stages `items` in order and syncs them.
-  static func sync(_ items: [Product], into store: any Catalogue, at date: Date) throws
+  static func sync(_ items: [Product], into store: any Catalogue, at date: Date) async throws
     -> ProductSyncCounts
   {
-    try store.clearStagedProducts()
-    try store.stageProducts { staging in
+    try await store.clearStagedProducts()
+    try await store.stageProducts { staging in
       for (index, item) in items.enumerated() {
         _ = try staging.add(item, position: index + 1)
       }
     }
-    return try store.syncStagedProducts(at: date)
+    return try await store.syncStagedProducts(at: date)
   }
 
   /// A scarf whose own id is what a tee's sizes make as their colourway's id.
@@ -169,9 +173,9 @@ struct ColourwayTests {
     arguments: Backend.allCases)
   func colourwayNamedAsAnotherProduct(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      let counts = try Self.sync([Self.scarf] + Self.tees, into: store, at: t0)
+      let counts = try await Self.sync([Self.scarf] + Self.tees, into: store, at: t0)
       #expect(counts.seen == 2 && counts.added == 2)
-      let products = try store.products(includeRemoved: false).map(\.product)
+      let products = try await store.products(includeRemoved: false).map(\.product)
       try #require(products.map(\.id) == ["TEE-navy", "TEE-navy-2"])
       #expect(products[0].title == "Scarf")
       #expect(products[0].items == [.init(id: "TEE-navy")])
@@ -186,7 +190,7 @@ struct ColourwayTests {
           == #"colourway of items "T1", "T2" (group "TEE") is named "TEE-navy-2": "TEE-navy" is the id of another product"#
       )
       // The same feed again: the same ids, nothing changed.
-      let again = try Self.sync([Self.scarf] + Self.tees, into: store, at: t1)
+      let again = try await Self.sync([Self.scarf] + Self.tees, into: store, at: t1)
       #expect(again == ProductSyncCounts(seen: 2, renamed: counts.renamed))
     }
   }
@@ -213,9 +217,9 @@ struct ColourwayTests {
         Self.item("Y1", group: "A", color: "b-c", size: "S", image: "https://cdn.example/y.jpg"),
         Self.item("Y2", group: "A", color: "b-c", size: "M", image: "https://cdn.example/y.jpg"),
       ]
-      let counts = try Self.sync(Self.tees + loud + [other] + abc, into: store, at: t0)
+      let counts = try await Self.sync(Self.tees + loud + [other] + abc, into: store, at: t0)
       #expect(counts.seen == 5)
-      let products = try store.products(includeRemoved: false).map(\.product)
+      let products = try await store.products(includeRemoved: false).map(\.product)
       let byItems = Dictionary(
         uniqueKeysWithValues: products.map { ($0.items.map(\.id).joined(separator: ","), $0.id) })
       #expect(byItems["T1,T2"] == "TEE-navy")
@@ -234,23 +238,23 @@ struct ColourwayTests {
   func aDecisionStaysWithItsProduct(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
       // The scarf alone, decided red; then the tee's two sizes arrive.
-      _ = try Self.sync([Self.scarf, Self.tees[0]], into: store, at: t0)
-      try store.saveColorOverrides([
+      _ = try await Self.sync([Self.scarf, Self.tees[0]], into: store, at: t0)
+      try await store.saveColorOverrides([
         ColorOverride(productID: "TEE-navy", family: "red", decidedAt: t0, imageSHA256: nil)
       ])
-      _ = try Self.sync([Self.scarf] + Self.tees, into: store, at: t1)
-      var products = try store.products(includeRemoved: true).map(\.product)
+      _ = try await Self.sync([Self.scarf] + Self.tees, into: store, at: t1)
+      var products = try await store.products(includeRemoved: true).map(\.product)
       try #require(products.map(\.id) == ["T1", "TEE-navy", "TEE-navy-2"])
       #expect(products[1].title == "Scarf")
       // The scarf leaves the feed: its row and its decision stay its own.
-      let counts = try Self.sync(Self.tees, into: store, at: t2)
-      products = try store.products(includeRemoved: true).map(\.product)
+      let counts = try await Self.sync(Self.tees, into: store, at: t2)
+      products = try await store.products(includeRemoved: true).map(\.product)
       try #require(products.map(\.id) == ["T1", "TEE-navy", "TEE-navy-2"])
       #expect(products[1].title == "Scarf")
       #expect(counts.renamed.map(\.given) == ["TEE-navy-2"])
-      let removed = try store.products(includeRemoved: false).map(\.product.id)
+      let removed = try await store.products(includeRemoved: false).map(\.product.id)
       #expect(removed == ["TEE-navy-2"])
-      let decision = try store.overrideTargets(productIDs: ["TEE-navy"])["TEE-navy"]
+      let decision = try await store.overrideTargets(productIDs: ["TEE-navy"])["TEE-navy"]
       #expect(decision?.isRemoved == true, "the decision is on the scarf, which left")
     }
   }

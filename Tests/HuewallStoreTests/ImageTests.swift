@@ -17,39 +17,39 @@ struct ImageTests {
   @Test("a saved record reads back equal; an unknown URL reads nil", arguments: Backend.allCases)
   func roundTrip(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      try store.saveImage(downloaded)
-      #expect(try store.image(url: downloaded.url) == downloaded)
-      #expect(try store.image(url: "https://cdn.example/other.jpg") == nil)
+      try await store.saveImage(downloaded)
+      #expect(try await store.image(url: downloaded.url) == downloaded)
+      #expect(try await store.image(url: "https://cdn.example/other.jpg") == nil)
     }
   }
 
   @Test("saving the same URL again replaces every column", arguments: Backend.allCases)
   func upsert(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      try store.saveImage(downloaded)
+      try await store.saveImage(downloaded)
       var revalidated = downloaded
       revalidated.lastStatus = .notModified
       revalidated.fetchedAt = t1
-      try store.saveImage(revalidated)
-      #expect(try store.image(url: downloaded.url) == revalidated)
+      try await store.saveImage(revalidated)
+      #expect(try await store.image(url: downloaded.url) == revalidated)
 
       let failed = ImageRecord(
         url: downloaded.url, lastStatus: .failed, lastError: "HTTP 404", fetchedAt: t2)
-      try store.saveImage(failed)
-      #expect(try store.image(url: downloaded.url) == failed)
-      #expect(try store.strings("SELECT last_status FROM images") == ["failed"])
+      try await store.saveImage(failed)
+      #expect(try await store.image(url: downloaded.url) == failed)
+      #expect(try await store.strings("SELECT last_status FROM images") == ["failed"])
     }
   }
 
   @Test("statuses are stored as their documented words", arguments: Backend.allCases)
   func statusWords(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      try store.saveImages(
+      try await store.saveImages(
         ImageStatus.allCases.enumerated().map { index, status in
           ImageRecord(url: "u\(index)", lastStatus: status, fetchedAt: t0)
         })
       #expect(
-        try store.strings("SELECT last_status FROM images ORDER BY url")
+        try await store.strings("SELECT last_status FROM images ORDER BY url")
           == ["downloaded", "not-modified", "failed"])
     }
   }
@@ -71,8 +71,8 @@ struct ImageTests {
       let never = ImageRecord(
         url: "https://d.example/z.png", lastStatus: .failed, lastError: "timed out",
         fetchedAt: t2)
-      try store.saveImages([shared1, shared2, alone, never])
-      #expect(try store.cachedImages() == [alone, shared2])
+      try await store.saveImages([shared1, shared2, alone, never])
+      #expect(try await store.cachedImages() == [alone, shared2])
     }
   }
 
@@ -83,8 +83,8 @@ struct ImageTests {
     try await withCatalogue(backend) { store in
       let kept = sampleProduct("kept")
       let gone = sampleProduct("gone")
-      try store.syncProducts([kept, gone], at: t0)
-      try store.syncProducts([kept], at: t1)
+      try await store.syncProducts([kept, gone], at: t0)
+      try await store.syncProducts([kept], at: t1)
       func record(_ product: Product, sha: String) -> ImageRecord {
         ImageRecord(
           url: product.imageURLs[0].absoluteString, etag: "\"\(sha)\"", sha256: sha,
@@ -92,8 +92,8 @@ struct ImageTests {
       }
       let stray = ImageRecord(
         url: "https://c.example/stray.jpg", lastStatus: .failed, fetchedAt: t0)
-      try store.saveImages([record(kept, sha: "aaaa"), record(gone, sha: "bbbb"), stray])
-      let records = try store.mainImageRecords()
+      try await store.saveImages([record(kept, sha: "aaaa"), record(gone, sha: "bbbb"), stray])
+      let records = try await store.mainImageRecords()
       #expect(records == [kept.imageURLs[0].absoluteString: record(kept, sha: "aaaa")])
     }
   }

@@ -37,7 +37,7 @@ struct ParameterSetTests {
   )
   func findOrCreate(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      let reference = try store.parameterSet(
+      let reference = try await store.parameterSet(
         for: .reference, preset: "reference", name: nil, at: t0)
       #expect(reference.parametersJSON == referenceJSON)
       #expect(reference.hash == ParameterSetRecord.hash(ofCanonicalJSON: referenceJSON))
@@ -49,15 +49,15 @@ struct ParameterSetTests {
 
       let decoded = try JSONDecoder().decode(
         AnalysisParameters.self, from: Data(#"{"numColors":3,"granularity":4}"#.utf8))
-      let again = try store.parameterSet(for: decoded, preset: "product", name: nil, at: t1)
+      let again = try await store.parameterSet(for: decoded, preset: "product", name: nil, at: t1)
       #expect(again == reference)
 
       let coarse = AnalysisParameters(granularity: 8)
-      let other = try store.parameterSet(for: coarse, preset: "reference", name: nil, at: t1)
+      let other = try await store.parameterSet(for: coarse, preset: "reference", name: nil, at: t1)
       #expect(other.id != reference.id)
       #expect(other.parameters == coarse)
-      #expect(try store.parameterSets().map(\.id) == [reference.id, other.id])
-      #expect(try store.strings("SELECT count(*) FROM parameter_sets") == ["2"])
+      #expect(try await store.parameterSets().map(\.id) == [reference.id, other.id])
+      #expect(try await store.strings("SELECT count(*) FROM parameter_sets") == ["2"])
     }
   }
 
@@ -65,61 +65,64 @@ struct ParameterSetTests {
   func naming(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
       let product = Preset.product.parameters
-      let named = try store.parameterSet(for: product, preset: "product", name: "summer", at: t0)
+      let named = try await store.parameterSet(
+        for: product, preset: "product", name: "summer", at: t0)
       #expect(named.name == "summer")
       #expect(!named.isAutoNamed)
-      #expect(try store.parameterSet(named: "summer") == named)
-      #expect(try store.parameterSet(named: "winter") == nil)
+      #expect(try await store.parameterSet(named: "summer") == named)
+      #expect(try await store.parameterSet(named: "winter") == nil)
       // The same parameters under the same name, or without a name: the same set.
-      #expect(try store.parameterSet(for: product, preset: "product", name: "summer") == named)
-      #expect(try store.parameterSet(for: product, preset: "product", name: nil) == named)
+      #expect(
+        try await store.parameterSet(for: product, preset: "product", name: "summer") == named)
+      #expect(try await store.parameterSet(for: product, preset: "product", name: nil) == named)
 
       // A set has one chosen name.
-      let renaming = #expect(throws: StoreError.self) {
-        try store.parameterSet(for: product, preset: "product", name: "winter")
+      let renaming = await #expect(throws: StoreError.self) {
+        try await store.parameterSet(for: product, preset: "product", name: "winter")
       }
       #expect(renaming?.reason == .alreadyNamed(existing: "summer", requested: "winter"))
 
       // Another set cannot take a name in use.
-      let taken = #expect(throws: StoreError.self) {
-        try store.parameterSet(for: .reference, preset: "reference", name: "summer")
+      let taken = await #expect(throws: StoreError.self) {
+        try await store.parameterSet(for: .reference, preset: "reference", name: "summer")
       }
       #expect(taken?.reason == .nameTaken("summer"))
-      #expect(try store.parameterSets().count == 1)
+      #expect(try await store.parameterSets().count == 1)
 
       // An automatically named set takes the first name it is given.
-      let unnamed = try store.parameterSet(for: .reference, preset: "reference", name: nil)
+      let unnamed = try await store.parameterSet(for: .reference, preset: "reference", name: nil)
       #expect(unnamed.isAutoNamed)
-      let renamed = try store.parameterSet(for: .reference, preset: "reference", name: "ref")
+      let renamed = try await store.parameterSet(for: .reference, preset: "reference", name: "ref")
       #expect(renamed.id == unnamed.id)
       #expect(renamed.name == "ref")
       #expect(!renamed.isAutoNamed)
-      #expect(try store.parameterSet(named: unnamed.name) == nil)
-      #expect(try store.parameterSet(named: "ref")?.id == unnamed.id)
+      #expect(try await store.parameterSet(named: unnamed.name) == nil)
+      #expect(try await store.parameterSet(named: "ref")?.id == unnamed.id)
       // … but not a name another set holds.
-      let coarse = try store.parameterSet(
+      let coarse = try await store.parameterSet(
         for: AnalysisParameters(granularity: 8), preset: "reference", name: nil)
-      let stolen = #expect(throws: StoreError.self) {
-        try store.parameterSet(for: coarse.parameters, preset: "reference", name: "ref")
+      let stolen = await #expect(throws: StoreError.self) {
+        try await store.parameterSet(for: coarse.parameters, preset: "reference", name: "ref")
       }
       #expect(stolen?.reason == .nameTaken("ref"))
-      #expect(try store.parameterSet(id: coarse.id)?.isAutoNamed == true)
+      #expect(try await store.parameterSet(id: coarse.id)?.isAutoNamed == true)
     }
   }
 
   @Test("blank names and out-of-range parameters are refused", arguments: Backend.allCases)
   func refused(_ backend: Backend) async throws {
     try await withCatalogue(backend) { (store) throws in
-      let blank = #expect(throws: StoreError.self) {
-        try store.parameterSet(for: .reference, preset: "reference", name: "  ")
+      let blank = await #expect(throws: StoreError.self) {
+        try await store.parameterSet(for: .reference, preset: "reference", name: "  ")
       }
       #expect(blank?.reason == .invalidName("  "))
-      let invalid = #expect(throws: StoreError.self) {
-        try store.parameterSet(for: AnalysisParameters(numColors: 0), preset: "custom", name: nil)
+      let invalid = await #expect(throws: StoreError.self) {
+        try await store.parameterSet(
+          for: AnalysisParameters(numColors: 0), preset: "custom", name: nil)
       }
       #expect(
         invalid?.reason == .invalidParameters(detail: "num-colors 0 must be between 1 and 1000"))
-      #expect(try store.parameterSets().isEmpty)
+      #expect(try await store.parameterSets().isEmpty)
     }
   }
 }

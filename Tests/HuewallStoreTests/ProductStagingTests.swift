@@ -15,29 +15,30 @@ struct ProductStagingTests {
       let a = sampleProduct("a")
       let b = sampleProduct("b")
       let c = sampleProduct("c")
-      try store.syncProducts([a, b], at: t0)
+      try await store.syncProducts([a, b], at: t0)
 
       var bCheaper = b
       bCheaper.price = "49.99 USD"
       // More than one page of the staged table, so that the paging is crossed.
       let many = (0..<1234).map { sampleProduct(String(format: "m%04d", $0)) }
-      try store.clearStagedProducts()
-      let answers = try store.stageProducts { staging in
+      try await store.clearStagedProducts()
+      let answers = try await store.stageProducts { staging in
         try ([bCheaper, c] + many).enumerated().map { index, product in
           try staging.add(product, position: index + 1)
         }
       }
       #expect(answers.allSatisfy { $0 == nil })
-      #expect(try store.stagedProductCount() == 1236)
+      #expect(try await store.stagedProductCount() == 1236)
 
-      let counts = try store.syncStagedProducts(at: t1)
+      let counts = try await store.syncStagedProducts(at: t1)
       #expect(counts == ProductSyncCounts(seen: 1236, added: 1235, changed: 1, removed: 1))
-      let current = try store.products(includeRemoved: false).map(\.product)
+      let current = try await store.products(includeRemoved: false).map(\.product)
       #expect(current == ([bCheaper, c] + many).sorted { $0.id < $1.id })
       #expect(
-        try store.products(includeRemoved: true).first { $0.product.id == "a" }?.isRemoved == true)
+        try await store.products(includeRemoved: true).first { $0.product.id == "a" }?.isRemoved
+          == true)
       // The staged products are forgotten once applied.
-      #expect(try store.stagedProductCount() == 0)
+      #expect(try await store.stagedProductCount() == 0)
     }
   }
 
@@ -46,11 +47,11 @@ struct ProductStagingTests {
     arguments: Backend.allCases)
   func repeatAcrossPages(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
-      try store.clearStagedProducts()
-      let first = try store.stageProducts { staging in
+      try await store.clearStagedProducts()
+      let first = try await store.stageProducts { staging in
         try staging.add(sampleProduct("a"), position: 1)
       }
-      let second = try store.stageProducts { staging in
+      let second = try await store.stageProducts { staging in
         [
           try staging.add(sampleProduct("b"), position: 2),
           try staging.add(sampleProduct("a"), position: 3),
@@ -58,7 +59,7 @@ struct ProductStagingTests {
       }
       #expect(first == nil)
       #expect(second == [nil, 1])
-      #expect(try store.stagedProductCount() == 2)
+      #expect(try await store.stagedProductCount() == 2)
     }
   }
 
@@ -69,8 +70,8 @@ struct ProductStagingTests {
     try await withCatalogue(backend) { store in
       var second = sampleProduct("a")
       second.title = "Another title"
-      try store.clearStagedProducts()
-      let answers = try store.stageProducts { staging in
+      try await store.clearStagedProducts()
+      let answers = try await store.stageProducts { staging in
         [
           try staging.add(sampleProduct("a"), position: 3),
           try staging.add(sampleProduct("b"), position: 4),
@@ -78,9 +79,9 @@ struct ProductStagingTests {
         ]
       }
       #expect(answers == [nil, nil, 3])
-      try store.syncStagedProducts(at: t0)
+      try await store.syncStagedProducts(at: t0)
       #expect(
-        try store.products(includeRemoved: false).map(\.product) == [
+        try await store.products(includeRemoved: false).map(\.product) == [
           sampleProduct("a"), sampleProduct("b"),
         ])
     }
@@ -92,22 +93,24 @@ struct ProductStagingTests {
   func aFailedReadChangesNothing(_ backend: Backend) async throws {
     struct BrokenFeed: Error, Equatable {}
     try await withCatalogue(backend) { store in
-      try store.syncProducts([sampleProduct("a")], at: t0)
-      try store.clearStagedProducts()
-      #expect(throws: BrokenFeed()) {
-        try store.stageProducts { staging in
+      try await store.syncProducts([sampleProduct("a")], at: t0)
+      try await store.clearStagedProducts()
+      await #expect(throws: BrokenFeed()) {
+        try await store.stageProducts { staging in
           _ = try staging.add(sampleProduct("b"), position: 1)
           throw BrokenFeed()
         }
       }
-      #expect(try store.products(includeRemoved: true).map(\.product) == [sampleProduct("a")])
+      #expect(try await store.products(includeRemoved: true).map(\.product) == [sampleProduct("a")])
 
       // The next read starts afresh.
-      try store.clearStagedProducts()
-      #expect(try store.stagedProductCount() == 0)
-      try store.stageProducts { staging in _ = try staging.add(sampleProduct("c"), position: 1) }
-      try store.syncStagedProducts(at: t1)
-      #expect(try store.products(includeRemoved: false).map(\.product.id) == ["c"])
+      try await store.clearStagedProducts()
+      #expect(try await store.stagedProductCount() == 0)
+      try await store.stageProducts { staging in
+        _ = try staging.add(sampleProduct("c"), position: 1)
+      }
+      try await store.syncStagedProducts(at: t1)
+      #expect(try await store.products(includeRemoved: false).map(\.product.id) == ["c"])
     }
   }
 }

@@ -186,7 +186,8 @@ struct SchemaTests {
       do {
         let store = try CatalogStore(path: path)
         try store.syncProducts([sampleProduct("a"), sampleProduct("b")], at: t0)
-        let set = try store.parameterSet(for: .reference, preset: "reference", name: nil)
+        let set = try store.parameterSet(
+          for: .reference, preset: "reference", name: nil, at: Date())
         try store.saveAnalyses([
           AnalysisRecord(
             imageSHA256: "aa", parameterSetID: set.id, width: 1, height: 1, colors: [],
@@ -223,7 +224,8 @@ struct SchemaTests {
       let store = try CatalogStore(path: path)
       defer { try? store.close() }
       try store.syncProducts([sampleProduct("a")], at: t0)
-      let set = try store.parameterSet(for: .reference, preset: "reference", name: "ref")
+      let set = try store.parameterSet(
+        for: .reference, preset: "reference", name: "ref", at: Date())
       try store.saveAnalyses([
         AnalysisRecord(
           imageSHA256: "aa", parameterSetID: set.id, width: 2, height: 3,

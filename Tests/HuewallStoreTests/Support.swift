@@ -35,19 +35,22 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// new database on the tests' throwaway PostgreSQL server; closed (and the folder removed)
 /// after.
 ///
-/// The body runs on a thread of its own (``offThePool(_:)``): a catalogue's calls block.
 func withCatalogue(
-  _ backend: Backend, _ body: @escaping @Sendable (any Catalogue) throws -> Void
+  _ backend: Backend, _ body: (any Catalogue) async throws -> Void
 ) async throws {
-  try await offThePool {
-    switch backend {
-    case .sqlite:
-      try withStore(body)
-    case .postgres:
-      let catalog = try PostgresCatalog(url: try TestPostgres.freshDatabase())
-      defer { try? catalog.close() }
-      try body(catalog)
-    }
+  switch backend {
+  case .sqlite:
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-store-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try CatalogStore(path: folder.appendingPathComponent("catalog.sqlite").path)
+    defer { try? store.close() }
+    try await body(store)
+  case .postgres:
+    let catalog = try await PostgresCatalog(url: try await TestPostgres.freshDatabase())
+    defer { try? catalog.close() }
+    try await body(catalog)
   }
 }
 
@@ -60,47 +63,53 @@ func isForeignKeyFailure(_ error: StoreError?, _ backend: Backend) -> Bool {
   }
 }
 
+/// `body` with the SQLite store's own synchronous calls, which the asynchronous helpers below
+/// of the same names would shadow.
+private func sqlite<T>(_ store: CatalogStore, _ body: (CatalogStore) throws -> T) rethrows -> T {
+  try body(store)
+}
+
 extension Catalogue {
   /// The first column of every row of `sql`, as text: the tests' look at the tables.
-  func strings(_ sql: String) throws -> [String] {
+  func strings(_ sql: String) async throws -> [String] {
     switch self {
-    case let store as CatalogStore: try store.strings(sql)
-    case let catalog as PostgresCatalog: try catalog.strings(sql)
+    case let store as CatalogStore: try sqlite(store) { try $0.strings(sql) }
+    case let catalog as PostgresCatalog: try await catalog.strings(sql)
     default: []
     }
   }
 
   /// Runs one statement, as someone editing the tables by hand would.
-  func execute(_ sql: String) throws {
+  func execute(_ sql: String) async throws {
     switch self {
-    case let store as CatalogStore: try store.execute(sql)
-    case let catalog as PostgresCatalog: try catalog.execute(sql)
+    case let store as CatalogStore: try sqlite(store) { try $0.execute(sql) }
+    case let catalog as PostgresCatalog: try await catalog.execute(sql)
     default: break
     }
   }
 
   /// The record of `url`, or nil.
-  func image(url: String) throws -> ImageRecord? {
+  func image(url: String) async throws -> ImageRecord? {
     switch self {
-    case let store as CatalogStore: try store.image(url: url)
-    case let catalog as PostgresCatalog: try catalog.imageRecords(urls: [url])[url]
+    case let store as CatalogStore: try sqlite(store) { try $0.image(url: url) }
+    case let catalog as PostgresCatalog: try await catalog.imageRecords(urls: [url])[url]
     default: nil
     }
   }
 
   /// Syncs `products` as a read feed does: staged, then applied.
   @discardableResult
-  func syncProducts(_ products: some Sequence<Product>, at date: Date) throws
+  func syncProducts(_ products: some Sequence<Product>, at date: Date) async throws
     -> ProductSyncCounts
   {
     if let store = self as? CatalogStore { return try store.syncProducts(products, at: date) }
-    try clearStagedProducts()
-    try stageProducts { staging in
+    try await clearStagedProducts()
+    try await stageProducts { staging in
       for (index, product) in products.enumerated() {
         _ = try staging.add(product, position: index + 1)
       }
     }
-    return try syncStagedProducts(at: date)
+    return try await syncStagedProducts(at: date)
   }
 }
 

@@ -15,28 +15,21 @@ struct WorkQueueTests {
   /// a second connection too, as a second worker would have.
   func withQueue(
     count: Int,
-    _ body:
-      @escaping @Sendable (PostgresCatalog, PostgresCatalog, ParameterSetRecord, Int64) throws
-      -> Void
+    _ body: (PostgresCatalog, PostgresCatalog, ParameterSetRecord, Int64) async throws -> Void
   ) async throws {
-    try await offThePool { try Self.queue(count: count, body) }
-  }
-
-  static func queue(
-    count: Int, _ body: (PostgresCatalog, PostgresCatalog, ParameterSetRecord, Int64) throws -> Void
-  ) throws {
-    let url = try TestPostgres.freshDatabase()
-    let first = try PostgresCatalog(url: url)
-    let second = try PostgresCatalog(url: url)
+    let url = try await TestPostgres.freshDatabase()
+    let first = try await PostgresCatalog(url: url)
+    let second = try await PostgresCatalog(url: url)
     defer {
       try? first.close()
       try? second.close()
     }
-    try first.syncProducts((0..<count).map { sampleProduct(String(format: "p%03d", $0)) }, at: t0)
-    let set = try first.parameterSet(for: .reference, preset: "reference", name: nil)
-    let run = try first.startRun(kind: .run, parameterSetID: set.id, at: t0)
-    #expect(try first.enqueueMainImages(parameterSetID: set.id, runID: run) == count)
-    try body(first, second, set, run)
+    try await first.syncProducts(
+      (0..<count).map { sampleProduct(String(format: "p%03d", $0)) }, at: t0)
+    let set = try await first.parameterSet(for: .reference, preset: "reference", name: nil)
+    let run = try await first.startRun(kind: .run, parameterSetID: set.id, at: t0)
+    #expect(try await first.enqueueMainImages(parameterSetID: set.id, runID: run) == count)
+    try await body(first, second, set, run)
   }
 
   func done(_ item: WorkItem, sha: String, set: Int64) -> WorkResult {
@@ -53,22 +46,27 @@ struct WorkQueueTests {
   func exclusiveClaims() async throws {
     try await withQueue(count: 40) { first, second, _, _ in
       let policy = LeasePolicy(lease: 60)
-      let results = Mutex<[[String]]>([[], []])
-      DispatchQueue.concurrentPerform(iterations: 2) { index in
-        let catalog = index == 0 ? first : second
-        var mine: [String] = []
-        while let batch = try? catalog.claim(worker: "w\(index)", limit: 3, policy: policy),
-          !batch.isEmpty
-        {
-          mine += batch.map(\.imageURL)
-          Thread.sleep(forTimeInterval: 0.002)
+      var claimed: [[String]] = [[], []]
+      await withTaskGroup(of: (Int, [String]).self) { group in
+        for index in 0..<2 {
+          group.addTask { [first, second] in
+            let catalog = index == 0 ? first : second
+            var mine: [String] = []
+            while let batch = try? await catalog.claim(
+              worker: "w\(index)", limit: 3, policy: policy),
+              !batch.isEmpty
+            {
+              mine += batch.map(\.imageURL)
+              try? await Task.sleep(for: .milliseconds(2))
+            }
+            return (index, mine)
+          }
         }
-        results.withLock { $0[index] = mine }
+        for await (index, mine) in group { claimed[index] = mine }
       }
-      let claimed = results.withLock { $0 }
       #expect(Set(claimed[0]).isDisjoint(with: claimed[1]))
       #expect(claimed[0].count + claimed[1].count == 40)
-      let counts = try first.queueCounts()
+      let counts = try await first.queueCounts()
       #expect(counts.leased == 40 && counts.pending == 0)
     }
   }
@@ -79,29 +77,29 @@ struct WorkQueueTests {
       // Long enough that a loaded machine still asks again before it expires.
       let short = LeasePolicy(lease: 3)
       let start = ContinuousClock.now
-      let item = try #require(try first.claim(worker: "slow", limit: 5, policy: short).first)
+      let item = try #require(try await first.claim(worker: "slow", limit: 5, policy: short).first)
       let again: WorkItem
-      if let early = try second.claim(worker: "other", limit: 5, policy: short).first {
+      if let early = try await second.claim(worker: "other", limit: 5, policy: short).first {
         // A loaded machine paused past the lease between the two claims: the item came back
         // then, and only because the lease had run out.
         #expect(ContinuousClock.now - start >= .seconds(3))
         again = early
       } else {
-        Thread.sleep(forTimeInterval: 3.3)
-        again = try #require(try second.claim(worker: "other", limit: 5, policy: short).first)
+        try await Task.sleep(for: .seconds(3.3))
+        again = try #require(try await second.claim(worker: "other", limit: 5, policy: short).first)
       }
       #expect(again.imageURL == item.imageURL)
       #expect(again.attempts == 2)
       #expect(
-        try !first.finish(
+        try await !first.finish(
           item, worker: "slow", result: done(item, sha: "aaaa", set: set.id),
           policy: short))
       #expect(
-        try second.finish(
+        try await second.finish(
           again, worker: "other", result: done(again, sha: "aaaa", set: set.id),
           policy: short))
-      #expect(try first.strings("SELECT count(*) FROM analyses") == ["1"])
-      let counts = try first.queueCounts()
+      #expect(try await first.strings("SELECT count(*) FROM analyses") == ["1"])
+      let counts = try await first.queueCounts()
       #expect(counts.done == 1 && counts.leased == 0)
     }
   }
@@ -110,12 +108,13 @@ struct WorkQueueTests {
   func batchFinish() async throws {
     try await withQueue(count: 4) { first, second, set, _ in
       let short = LeasePolicy(lease: 1)
-      let batch = try first.claim(worker: "slow", limit: 4, policy: short)
+      let batch = try await first.claim(worker: "slow", limit: 4, policy: short)
       #expect(batch.count == 4)
       #expect(batch.allSatisfy { !$0.leaseExpired && !$0.previousAnalysed })
-      Thread.sleep(forTimeInterval: 1.3)
+      try await Task.sleep(for: .seconds(1.3))
       // Another worker takes one item over once the lease expired.
-      let taken = try #require(try second.claim(worker: "other", limit: 1, policy: short).first)
+      let taken = try #require(
+        try await second.claim(worker: "other", limit: 1, policy: short).first)
       #expect(taken.leaseExpired)
       let others = batch.filter { $0.imageURL != taken.imageURL }
       let stale = try #require(batch.first { $0.imageURL == taken.imageURL })
@@ -127,30 +126,30 @@ struct WorkQueueTests {
         (others[2], .failed(stage: "fetch", message: "404", retry: false, image: nil)),
       ]
       #expect(
-        try first.finish(results, worker: "slow", policy: short) == [false, true, true, true])
-      #expect(try first.strings("SELECT image_sha256 FROM analyses") == ["same"])
-      #expect(try first.strings("SELECT backdrop FROM analyses") == ["#f0f0f0"])
-      let states = try first.strings(
+        try await first.finish(results, worker: "slow", policy: short) == [false, true, true, true])
+      #expect(try await first.strings("SELECT image_sha256 FROM analyses") == ["same"])
+      #expect(try await first.strings("SELECT backdrop FROM analyses") == ["#f0f0f0"])
+      let states = try await first.strings(
         """
         SELECT state || '|' || count(*) || '|' || count(*) FILTER (WHERE analysed)
         FROM work_items GROUP BY state ORDER BY state
         """)
       #expect(
         states == ["done|2|1", "failed|1|0", "leased|1|0"], "\(states)")
-      #expect(try first.strings("SELECT count(*) FROM images") == ["2"])
+      #expect(try await first.strings("SELECT count(*) FROM images") == ["2"])
       #expect(
-        try first.strings("SELECT items_done FROM workers WHERE id = 'slow'").allSatisfy {
+        try await first.strings("SELECT items_done FROM workers WHERE id = 'slow'").allSatisfy {
           $0 == "2"
         })
       #expect(
-        try second.finish(
+        try await second.finish(
           taken, worker: "other", result: done(taken, sha: "same", set: set.id), policy: short))
-      #expect(try first.strings("SELECT count(*) FROM analyses") == ["1"])
+      #expect(try await first.strings("SELECT count(*) FROM analyses") == ["1"])
 
       // Queued again, the items whose bytes have an analysis say so from the claim.
-      let run = try first.startRun(kind: .run, parameterSetID: set.id, at: t1)
-      _ = try first.enqueueMainImages(parameterSetID: set.id, runID: run)
-      let again = try first.claim(worker: "next", limit: 4, policy: short)
+      let run = try await first.startRun(kind: .run, parameterSetID: set.id, at: t1)
+      _ = try await first.enqueueMainImages(parameterSetID: set.id, runID: run)
+      let again = try await first.claim(worker: "next", limit: 4, policy: short)
       let known = Set(again.filter(\.previousAnalysed).map(\.imageURL))
       #expect(known == Set([others[0], others[1], taken].map(\.imageURL)))
     }
@@ -160,12 +159,12 @@ struct WorkQueueTests {
   func renewal() async throws {
     try await withQueue(count: 1) { first, second, _, _ in
       let short = LeasePolicy(lease: 1)
-      let items = try first.claim(worker: "busy", limit: 5, policy: short)
+      let items = try await first.claim(worker: "busy", limit: 5, policy: short)
       for _ in 0..<3 {
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(try first.renew(worker: "busy", items: items, policy: short) == 1)
+        try await Task.sleep(for: .seconds(0.5))
+        #expect(try await first.renew(worker: "busy", items: items, policy: short) == 1)
       }
-      #expect(try second.claim(worker: "other", limit: 5, policy: short).isEmpty)
+      #expect(try await second.claim(worker: "other", limit: 5, policy: short).isEmpty)
     }
   }
 
@@ -174,13 +173,13 @@ struct WorkQueueTests {
     try await withQueue(count: 1) { first, _, _, run in
       let policy = LeasePolicy(lease: 1, maxAttempts: 2)
       for attempt in 1...2 {
-        let claimed = try first.claim(worker: "dies-\(attempt)", limit: 1, policy: policy)
+        let claimed = try await first.claim(worker: "dies-\(attempt)", limit: 1, policy: policy)
         #expect(claimed.map(\.attempts) == [attempt])
-        Thread.sleep(forTimeInterval: 1.2)
+        try await Task.sleep(for: .seconds(1.2))
       }
-      #expect(try first.claim(worker: "next", limit: 1, policy: policy).isEmpty)
-      #expect(try first.queueCounts().failed == 1)
-      let errors = try first.errors(runID: run)
+      #expect(try await first.claim(worker: "next", limit: 1, policy: policy).isEmpty)
+      #expect(try await first.queueCounts().failed == 1)
+      let errors = try await first.errors(runID: run)
       #expect(errors.map(\.stage) == ["worker"])
       #expect(errors.first?.subject == "https://cdn.example/p000-1.jpg")
       #expect(errors.first?.message.contains("(products p000)") == true)
@@ -192,29 +191,29 @@ struct WorkQueueTests {
     try await withQueue(count: 1) { first, _, _, run in
       let policy = LeasePolicy(lease: 30, maxAttempts: 2, backoff: 1)
       let failure = WorkResult.failed(stage: "fetch", message: "HTTP 503", retry: true, image: nil)
-      let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
+      let item = try #require(try await first.claim(worker: "w", limit: 1, policy: policy).first)
       // The wait runs from the finishing transaction's start (PostgreSQL's now()), so it is
       // timed from before the call: on a loaded machine the transaction itself can take a
       // good part of the second.
       let finishing = ContinuousClock.now
-      #expect(try first.finish(item, worker: "w", result: failure, policy: policy))
-      var early = try first.claim(worker: "w", limit: 1, policy: policy).first
+      #expect(try await first.finish(item, worker: "w", result: failure, policy: policy))
+      var early = try await first.claim(worker: "w", limit: 1, policy: policy).first
       // Waiting for its retry: not claimable yet. Only judged when the claim came within the
       // wait: a loaded machine can take longer than the 1 s wait between two statements.
       if ContinuousClock.now - finishing < .milliseconds(900) {
         #expect(early == nil)
-        #expect(try first.queueCounts().pending == 1)
+        #expect(try await first.queueCounts().pending == 1)
       }
       if early == nil {
-        Thread.sleep(forTimeInterval: 1.2)
-        early = try first.claim(worker: "w", limit: 1, policy: policy).first
+        try await Task.sleep(for: .seconds(1.2))
+        early = try await first.claim(worker: "w", limit: 1, policy: policy).first
       }
       let retry = try #require(early)
       #expect(retry.attempts == 2)
-      #expect(try first.finish(retry, worker: "w", result: failure, policy: policy))
-      #expect(try first.queueCounts().failed == 1)
-      #expect(try first.errors(runID: run).map(\.message) == ["HTTP 503 (products p000)"])
-      #expect(try first.tally(runID: run) == QueueTally(failed: 1))
+      #expect(try await first.finish(retry, worker: "w", result: failure, policy: policy))
+      #expect(try await first.queueCounts().failed == 1)
+      #expect(try await first.errors(runID: run).map(\.message) == ["HTTP 503 (products p000)"])
+      #expect(try await first.tally(runID: run) == QueueTally(failed: 1))
     }
   }
 
@@ -222,15 +221,15 @@ struct WorkQueueTests {
   func finishIsAtomic() async throws {
     try await withQueue(count: 1) { first, _, _, _ in
       let policy = LeasePolicy()
-      let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
+      let item = try #require(try await first.claim(worker: "w", limit: 1, policy: policy).first)
       // An analysis for a parameter set that does not exist breaks the last write.
-      let error = #expect(throws: StoreError.self) {
-        try first.finish(
+      let error = await #expect(throws: StoreError.self) {
+        try await first.finish(
           item, worker: "w", result: done(item, sha: "abcd", set: 999), policy: policy)
       }
       #expect(isForeignKeyFailure(error, .postgres))
-      #expect(try first.image(url: item.imageURL) == nil)
-      #expect(try first.queueCounts().leased == 1)
+      #expect(try await first.image(url: item.imageURL) == nil)
+      #expect(try await first.queueCounts().leased == 1)
     }
   }
 
@@ -238,12 +237,12 @@ struct WorkQueueTests {
   func permanentFailure() async throws {
     try await withQueue(count: 1) { first, _, _, run in
       let policy = LeasePolicy(maxAttempts: 5)
-      let item = try #require(try first.claim(worker: "w", limit: 1, policy: policy).first)
+      let item = try #require(try await first.claim(worker: "w", limit: 1, policy: policy).first)
       let failure = WorkResult.failed(
         stage: "decode", message: "not an image", retry: false, image: nil)
-      #expect(try first.finish(item, worker: "w", result: failure, policy: policy))
-      #expect(try first.queueCounts().failed == 1)
-      #expect(try first.errors(runID: run).map(\.stage) == ["decode"])
+      #expect(try await first.finish(item, worker: "w", result: failure, policy: policy))
+      #expect(try await first.queueCounts().failed == 1)
+      #expect(try await first.errors(runID: run).map(\.stage) == ["decode"])
     }
   }
 
@@ -251,16 +250,18 @@ struct WorkQueueTests {
   func oneAnalysisPerContent() async throws {
     try await withQueue(count: 2) { first, second, set, run in
       let policy = LeasePolicy()
-      let a = try #require(try first.claim(worker: "a", limit: 1, policy: policy).first)
-      let b = try #require(try second.claim(worker: "b", limit: 1, policy: policy).first)
+      let a = try #require(try await first.claim(worker: "a", limit: 1, policy: policy).first)
+      let b = try #require(try await second.claim(worker: "b", limit: 1, policy: policy).first)
       #expect(a.imageURL != b.imageURL)
       #expect(
-        try first.finish(a, worker: "a", result: done(a, sha: "same", set: set.id), policy: policy))
+        try await first.finish(
+          a, worker: "a", result: done(a, sha: "same", set: set.id), policy: policy))
       #expect(
-        try second.finish(b, worker: "b", result: done(b, sha: "same", set: set.id), policy: policy)
+        try await second.finish(
+          b, worker: "b", result: done(b, sha: "same", set: set.id), policy: policy)
       )
-      #expect(try first.strings("SELECT count(*) FROM analyses") == ["1"])
-      #expect(try first.tally(runID: run) == QueueTally(downloaded: 2, analysed: 1))
+      #expect(try await first.strings("SELECT count(*) FROM analyses") == ["1"])
+      #expect(try await first.tally(runID: run) == QueueTally(downloaded: 2, analysed: 1))
     }
   }
 
@@ -268,26 +269,27 @@ struct WorkQueueTests {
   func requeue() async throws {
     try await withQueue(count: 3) { first, _, set, run in
       let policy = LeasePolicy()
-      let items = try first.claim(worker: "w", limit: 2, policy: policy)
-      try first.finish(
+      let items = try await first.claim(worker: "w", limit: 2, policy: policy)
+      try await first.finish(
         items[0], worker: "w", result: done(items[0], sha: "x", set: set.id), policy: policy)
-      let next = try first.startRun(kind: .run, parameterSetID: set.id, at: t1)
+      let next = try await first.startRun(kind: .run, parameterSetID: set.id, at: t1)
       // The finished item is queued again; the claimed and the unclaimed one stay as they
       // are, but now count for the new run.
-      #expect(try first.enqueueMainImages(parameterSetID: set.id, runID: next) == 3)
-      let counts = try first.queueCounts()
+      #expect(try await first.enqueueMainImages(parameterSetID: set.id, runID: next) == 3)
+      let counts = try await first.queueCounts()
       #expect(counts.pending == 2 && counts.leased == 1 && counts.done == 0)
-      #expect(try first.tally(runID: next) == QueueTally())
-      #expect(try first.strings("SELECT count(*) FROM work_items WHERE run_id = \(next)") == ["3"])
+      #expect(try await first.tally(runID: next) == QueueTally())
+      #expect(
+        try await first.strings("SELECT count(*) FROM work_items WHERE run_id = \(next)") == ["3"])
       #expect(run != next)
     }
   }
 
   @Test("each item carries the title of the first product showing its image, also to reprocess")
   func titles() async throws {
-    try await offThePool {
-      let url = try TestPostgres.freshDatabase()
-      let catalog = try PostgresCatalog(url: url)
+    do {
+      let url = try await TestPostgres.freshDatabase()
+      let catalog = try await PostgresCatalog(url: url)
       defer { try? catalog.close() }
       func product(_ id: String, _ title: String, _ images: [String]) -> Product {
         var p = sampleProduct(id)
@@ -296,30 +298,31 @@ struct WorkQueueTests {
         return p
       }
       // b is the second image of p1 and of p2; a is p2's main image and p3's second.
-      try catalog.syncProducts(
+      try await catalog.syncProducts(
         [
           product("p2", "Women's blouse", ["a", "b"]), product("p1", "Men's jeans", ["c", "b"]),
           product("p3", "Cap", ["d", "a"]),
         ], at: t0)
       let policy = LeasePolicy()
-      func claimedTitles() throws -> [String: String] {
-        let items = try catalog.claim(worker: "w", limit: 10, policy: policy)
+      func claimedTitles() async throws -> [String: String] {
+        let items = try await catalog.claim(worker: "w", limit: 10, policy: policy)
         return Dictionary(
           uniqueKeysWithValues: items.map {
             (String($0.imageURL.dropFirst("https://cdn.example/".count).prefix(1)), $0.title ?? "-")
           })
       }
-      let main = try catalog.parameterSet(for: .reference, preset: "reference", name: nil)
-      let run = try catalog.startRun(kind: .run, parameterSetID: main.id, at: t0)
-      try catalog.enqueueProductImages(parameterSetID: main.id, runID: run, imagesPerProduct: 2)
+      let main = try await catalog.parameterSet(for: .reference, preset: "reference", name: nil)
+      let run = try await catalog.startRun(kind: .run, parameterSetID: main.id, at: t0)
+      try await catalog.enqueueProductImages(
+        parameterSetID: main.id, runID: run, imagesPerProduct: 2)
       #expect(
-        try claimedTitles() == [
+        try await claimedTitles() == [
           "a": "Women's blouse", "b": "Men's jeans", "c": "Men's jeans", "d": "Cap",
         ])
 
       // Reprocessing queues one URL per content: d, fetched last, has a's bytes, which p2
       // shows first.
-      try catalog.saveImages(
+      try await catalog.saveImages(
         [("a", "x", t0), ("b", "y", t0), ("c", "z", t0), ("d", "x", t1)].map { name, sha, at in
           ImageRecord(
             url: "https://cdn.example/\(name).jpg", sha256: sha, byteCount: 10, format: .jpeg,
@@ -327,12 +330,14 @@ struct WorkQueueTests {
         })
       var tuned = AnalysisParameters.reference
       tuned.granularity = 2
-      let other = try catalog.parameterSet(for: tuned, preset: "reference", name: "tuned")
-      let reprocess = try catalog.startRun(kind: .analyze, parameterSetID: other.id, at: t1)
-      try catalog.enqueueCachedImages(
+      let other = try await catalog.parameterSet(for: tuned, preset: "reference", name: "tuned")
+      let reprocess = try await catalog.startRun(kind: .analyze, parameterSetID: other.id, at: t1)
+      try await catalog.enqueueCachedImages(
         parameterSetID: other.id, runID: reprocess, imagesPerProduct: 2)
       #expect(
-        try claimedTitles() == ["b": "Men's jeans", "c": "Men's jeans", "d": "Women's blouse"])
+        try await claimedTitles() == [
+          "b": "Men's jeans", "c": "Men's jeans", "d": "Women's blouse",
+        ])
     }
   }
 }

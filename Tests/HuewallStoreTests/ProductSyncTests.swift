@@ -199,7 +199,7 @@ struct ProductSyncTests {
       #expect(second == ProductSyncCounts(seen: 39_500, added: 500, changed: 1_000, removed: 1_000))
       #expect(second.unchanged == 38_000)
       #expect(try await store.strings("SELECT count(*) FROM products") == ["40500"])
-      if let store = store as? CatalogStore { #expect(try await store.integrityCheck() == ["ok"]) }
+      if let store = store as? CatalogStore { #expect(try store.integrityCheck() == ["ok"]) }
     }
   }
 }

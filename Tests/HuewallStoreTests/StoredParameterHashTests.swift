@@ -84,7 +84,7 @@ struct StoredParameterHashTests {
   @Test("each set is stored with the JSON and hash it had", arguments: cases)
   func storedHash(_ example: Case) async throws {
     try await withCatalogue(.sqlite) { store in
-      let set = try store.parameterSet(
+      let set = try await store.parameterSet(
         for: example.parameters(), preset: "product", name: nil, at: t0)
       #expect(set.parametersJSON == example.json)
       #expect(set.hash == example.hash)

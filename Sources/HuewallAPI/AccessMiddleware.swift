@@ -184,7 +184,9 @@ struct QueryCheck<Context: RequestContext>: RouterMiddleware {
       }
     }
     for (name, longest) in Self.texts {
-      for value in query.getAll(name) where value.count > longest {
+      // Counted as the document's maxLength counts: in code points, not in Characters (a
+      // letter with ten combining marks is one Character).
+      for value in query.getAll(name) where value.unicodeScalars.count > longest {
         throw APIError.badParameter(name, "longer than \(longest) characters")
       }
     }

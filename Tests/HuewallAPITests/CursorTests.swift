@@ -30,6 +30,28 @@ struct CursorTests {
       try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any])
   }
 
+  @Test("a text parameter is as long as its code points, as openapi.yaml's maxLength counts")
+  func lengthInCodePoints() async throws {
+    let catalogue = try TestCatalogue()
+    try catalogue.sync(Self.items(version: 1))
+    let server = try await TestServer(catalogue: catalogue)
+    do {
+      // 101 Characters of 2 code points each: 202 code points, over the 200 of `q`.
+      let q = String(repeating: "e\u{301}", count: 101)
+      let encoded = q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q
+      let reply = try await server.get("/v1/products?q=\(encoded)")
+      #expect(reply.status == 400)
+      #expect(reply.body.contains("q: longer than 200"))
+      let fits = String(repeating: "e\u{301}", count: 100)
+      let fitting = fits.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? fits
+      #expect(try await server.get("/v1/products?q=\(fitting)").status == 200)
+    } catch {
+      try await server.stop()
+      throw error
+    }
+    try await server.stop()
+  }
+
   @Test("/v1/products and /v1/changes page through every id once, two and three at a time")
   func pagingLongIDs() async throws {
     let catalogue = try TestCatalogue()

@@ -266,6 +266,7 @@ let package = Package(
       name: "HuewallAPITests",
       dependencies: [
         "HuewallAPI", "HuewallStore", "HuewallCore", "HuewallExport", "HuewallPalette",
+        "HuewallPostgres", "HuewallTestSupport",
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -9,7 +9,7 @@ import Prometheus
 /// (``WallReader``), and the changes feed one read transaction of the versions kept.
 struct CatalogueHandlers: APIProtocol {
   let walls: WallReader
-  let store: CatalogStore
+  let store: any Catalogue
   /// The `Cache-Control` of catalogue responses.
   let cacheControl: String
 
@@ -135,7 +135,7 @@ struct CatalogueHandlers: APIProtocol {
       return .notModified(.init(headers: .init(eTag: wall.etag)))
     }
     let through = cursor?.through ?? wall.version
-    let oldest = try store.oldestWallVersion() ?? wall.version
+    let oldest = try await store.oldestWallVersion() ?? wall.version
     guard since.version <= wall.version, through <= wall.version, since.version >= oldest - 1
     else {
       throw APIError(
@@ -145,7 +145,7 @@ struct CatalogueHandlers: APIProtocol {
     }
     // After a cut id, the products already given that sort after it are left out.
     let skip = cursor?.skip ?? 0
-    let changes = try store.wallChanges(
+    let changes = try await store.wallChanges(
       since: since.version, through: through, after: cursor?.lastID, limit: limit + skip
     ).dropFirst(skip)
     var changed: [Components.Schemas.Product] = []

@@ -41,7 +41,7 @@ public struct CatalogueServer: Sendable {
     }
   }
 
-  let store: CatalogStore
+  let store: any Catalogue
   let settings: Settings
   let walls: WallReader
   let logger: Logger
@@ -49,7 +49,8 @@ public struct CatalogueServer: Sendable {
   /// Serves `store`'s wall of the set `parameterSet` gives (nil until a run stored it),
   /// sorted and named as an export with `synonyms` and `imagesPerProduct` does.
   public init(
-    store: CatalogStore, parameterSet: @escaping @Sendable () throws -> ParameterSetRecord?,
+    store: any Catalogue,
+    parameterSet: @escaping @Sendable () async throws -> ParameterSetRecord?,
     synonyms: ColorSynonyms, imagesPerProduct: Int, settings: Settings, logger: Logger
   ) {
     self.store = store

@@ -11,9 +11,9 @@ import Logging
 actor WallReader {
   /// What the wall is read from.
   struct Source: Sendable {
-    var store: CatalogStore
+    var store: any Catalogue
     /// The set the catalogue's run analyses with (pipeline.json's); nil until a run stored it.
-    var parameterSet: @Sendable () throws -> ParameterSetRecord?
+    var parameterSet: @Sendable () async throws -> ParameterSetRecord?
     var synonyms: ColorSynonyms
     var imagesPerProduct: Int
   }
@@ -40,7 +40,7 @@ actor WallReader {
       return try await refreshing.value
     }
     let task = Task.detached { [source, wall, logger] in
-      try Self.refresh(source: source, from: wall, logger: logger)
+      try await Self.refresh(source: source, from: wall, logger: logger)
     }
     refreshing = task
     defer { refreshing = nil }
@@ -52,23 +52,23 @@ actor WallReader {
 
   /// `wall` when the catalogue has not moved since it was read, else the wall read afresh and
   /// recorded as a version.
-  static func refresh(source: Source, from wall: ServedWall?, logger: Logger) throws
+  static func refresh(source: Source, from wall: ServedWall?, logger: Logger) async throws
     -> ServedWall
   {
-    guard let parameterSet = try source.parameterSet() else {
+    guard let parameterSet = try await source.parameterSet() else {
       throw APIError(
         .unavailable,
         "the catalogue has no analyses with the configured parameters yet: run `huewall run`")
     }
     if let wall, wall.parameterSetID == parameterSet.id,
-      try source.store.wallFingerprint(parameterSetID: parameterSet.id) == wall.fingerprint
+      try await source.store.wallFingerprint(parameterSetID: parameterSet.id) == wall.fingerprint
     {
       return wall
     }
     let encoder = ServedWall.digestEncoder()
     // A run that ends between the read and the record is read again.
     for _ in 0..<5 {
-      let snapshot = try source.store.catalogueSnapshot(
+      let snapshot = try await source.store.catalogueSnapshot(
         parameterSetID: parameterSet.id, imagesPerProduct: source.imagesPerProduct)
       let products = ColorsDocument.wallProducts(
         entries: snapshot.entries, overrides: snapshot.overrides, parameterSet: parameterSet,
@@ -80,7 +80,7 @@ actor WallReader {
         digests[product.id] = try ServedWall.digest(of: product, encoder: encoder)
       }
       guard
-        let version = try source.store.recordWall(
+        let version = try await source.store.recordWall(
           fingerprint: snapshot.fingerprint, parameterSetID: parameterSet.id, digests: digests,
           at: Date())
       else { continue }

@@ -56,10 +56,6 @@ struct Api: AsyncParsableCommand {
 
   func run() async throws {
     let configuration = try pipeline.existingCatalogueConfiguration()
-    if configuration.usesPostgres {
-      throw CommandFailure.fatal(
-        "`huewall api` reads an SQLite catalogue for now; serve a copy of it on one machine")
-    }
     let keyHashes: Set<String>
     do {
       keyHashes = try configuration.api.keyHashes(
@@ -74,16 +70,17 @@ struct Api: AsyncParsableCommand {
     }
     var logger = pipeline.logger("huewall.api")
     if logRequests { logger.logLevel = .info }
-    let store: CatalogStore
+    // Read-write: the served walls' versions are recorded in the catalogue.
+    let store: any Catalogue
     do {
-      store = try CatalogStore(path: configuration.database, access: .readWrite)
+      store = try await configuration.openCatalogue()
     } catch {
       throw CommandFailure.fatal(error)
     }
     ProcessMetrics.bootstrap()
     let server = CatalogueServer(
       store: store,
-      parameterSet: { [configuration] in try store.configuredParameterSet(configuration) },
+      parameterSet: { [configuration] in try await store.configuredParameterSet(configuration) },
       synonyms: configuration.synonyms, imagesPerProduct: configuration.imagesPerProduct,
       settings: .init(
         keyHashes: keyHashes, allowOrigins: configuration.api.allowOrigins,

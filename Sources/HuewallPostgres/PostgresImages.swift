@@ -159,6 +159,17 @@ extension PostgresCatalog {
   ) async throws(StoreError) {
     try await session.transaction {
       try await session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+      try await exportEntries(
+        parameterSetID: parameterSetID, imagesPerProduct: imagesPerProduct, body)
+    }
+  }
+
+  /// ``forEachExportEntry(parameterSetID:imagesPerProduct:_:)`` in the snapshot of the
+  /// transaction it is called in (a page of products at a time, so several reads).
+  func exportEntries(
+    parameterSetID: Int64, imagesPerProduct: Int, _ body: (ExportEntry) throws -> Void
+  ) async throws(StoreError) {
+    try await session.transaction {
       var last = ""
       var first = true
       var assembler = ExportEntry.Assembler(parameterSetID: parameterSetID, location: location)

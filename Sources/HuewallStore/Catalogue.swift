@@ -109,6 +109,28 @@ public protocol Catalogue: AnyObject, Sendable {
   /// Forgets the decisions of `productIDs` and returns how many there were.
   @discardableResult
   func clearColorOverrides(productIDs: [String]) async throws(StoreError) -> Int
+
+  // MARK: The served wall
+
+  /// What changes whenever the wall `huewall api` serves may: the finished runs and the
+  /// people's decisions (a run under way is left out until it ends).
+  func wallFingerprint(parameterSetID: Int64) async throws(StoreError) -> String
+  /// The decisions and every export entry of the set, with the fingerprint, from one
+  /// consistent snapshot (one read transaction): a wall never mixes two runs.
+  func catalogueSnapshot(parameterSetID: Int64, imagesPerProduct: Int) async throws(StoreError)
+    -> CatalogueSnapshot
+  /// Records the wall read at `fingerprint`, its products' `digests` by id: a new version when
+  /// a product changed, arrived or left, else the latest confirmed; nil when the catalogue
+  /// moved on since `fingerprint`. Several `huewall api` processes may record at once.
+  func recordWall(
+    fingerprint: String, parameterSetID: Int64, digests: [String: String], at date: Date
+  ) async throws(StoreError) -> WallVersion?
+  /// The oldest version whose changes are kept, nil before the first.
+  func oldestWallVersion() async throws(StoreError) -> Int64?
+  /// The products that changed after version `since` up to `through`, ordered by id (bytewise)
+  /// from the first id after `after`, at most `limit`.
+  func wallChanges(since: Int64, through: Int64, after: String?, limit: Int)
+    async throws(StoreError) -> [WallChange]
 }
 
 /// Where ``Catalogue/stageProducts(_:)`` keeps a feed's products while it is read.

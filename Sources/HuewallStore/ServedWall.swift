@@ -10,6 +10,12 @@ public struct CatalogueSnapshot: Sendable {
   public var overrides: [ColorOverride]
   /// Every product, removed ones included, ordered by id.
   public var entries: [ExportEntry]
+
+  public init(fingerprint: String, overrides: [ColorOverride], entries: [ExportEntry]) {
+    self.fingerprint = fingerprint
+    self.overrides = overrides
+    self.entries = entries
+  }
 }
 
 /// One version of the wall as `huewall api` served it: versions are numbered from 1 and a new
@@ -18,12 +24,41 @@ public struct WallVersion: Sendable, Hashable {
   public var id: Int64
   /// The catalogue's fingerprint when the version was last confirmed.
   public var fingerprint: String
+
+  public init(id: Int64, fingerprint: String) {
+    self.id = id
+    self.fingerprint = fingerprint
+  }
 }
 
 /// A product that changed after a version: on the wall now (added or changed) or gone from it.
 public struct WallChange: Sendable, Hashable {
   public var productID: String
   public var isOnWall: Bool
+
+  public init(productID: String, isOnWall: Bool) {
+    self.productID = productID
+    self.isOnWall = isOnWall
+  }
+
+  /// A product's row in `wall_products`: the digest last served and whether it is on the wall.
+  public typealias Served = (digest: String, onWall: Bool)
+
+  /// The `wall_products` rows a wall of products with `digests` (by id) changes, given what
+  /// was `served`: each product whose digest differs or that was not on the wall, and each one
+  /// on the wall that is no longer (its digest emptied). Both catalogues record walls by it.
+  public static func rows(served: [String: Served], digests: [String: String])
+    -> [(id: String, digest: String, onWall: Bool)]
+  {
+    var changed: [(id: String, digest: String, onWall: Bool)] = []
+    for (id, digest) in digests where served[id]?.digest != digest || served[id]?.onWall != true {
+      changed.append((id, digest, true))
+    }
+    for (id, row) in served where row.onWall && digests[id] == nil {
+      changed.append((id, "", false))
+    }
+    return changed
+  }
 }
 
 extension CatalogStore {
@@ -103,19 +138,13 @@ extension CatalogStore {
       guard try Self.fingerprint(db, parameterSetID: parameterSetID) == fingerprint else {
         return nil
       }
-      var served: [String: (digest: String, onWall: Bool)] = [:]
+      var served: [String: WallChange.Served] = [:]
       let rows = try Row.fetchCursor(
         db, sql: "SELECT product_id, digest, on_wall FROM wall_products")
       while let row = try rows.next() {
         served[row["product_id"]] = (row["digest"], row["on_wall"])
       }
-      var changed: [(id: String, digest: String, onWall: Bool)] = []
-      for (id, digest) in digests where served[id]?.digest != digest || served[id]?.onWall != true {
-        changed.append((id, digest, true))
-      }
-      for (id, row) in served where row.onWall && digests[id] == nil {
-        changed.append((id, "", false))
-      }
+      let changed = WallChange.rows(served: served, digests: digests)
       let latest = try Self.latestWallVersion(db)
       if let latest, changed.isEmpty {
         try db.execute(

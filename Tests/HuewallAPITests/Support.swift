@@ -104,14 +104,23 @@ final class TestServer: @unchecked Sendable {
   let task: Task<Void, any Error>
   let http = HTTPClient(eventLoopGroupProvider: .singleton)
 
-  init(catalogue: TestCatalogue, settings: CatalogueServer.Settings = .init()) async throws {
+  convenience init(catalogue: TestCatalogue, settings: CatalogueServer.Settings = .init())
+    async throws
+  {
+    try await self.init(
+      store: catalogue.store, parameterSet: catalogue.parameterSet, settings: settings)
+  }
+
+  init(
+    store: any Catalogue, parameterSet set: ParameterSetRecord,
+    settings: CatalogueServer.Settings = .init()
+  ) async throws {
     var settings = settings
     settings.refreshInterval = .zero
     var logger = Logger(label: "huewall.api.test")
     logger.logLevel = .warning
-    let set = catalogue.parameterSet
     let server = CatalogueServer(
-      store: catalogue.store, parameterSet: { set }, synonyms: ColorSynonyms(),
+      store: store, parameterSet: { set }, synonyms: ColorSynonyms(),
       imagesPerProduct: 1, settings: settings, logger: logger)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let app = try server.application(host: "127.0.0.1", port: 0) { port in

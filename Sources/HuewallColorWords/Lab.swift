@@ -16,11 +16,16 @@ public struct Lab: Sendable, Equatable {
 
   /// An sRGB colour (IEC 61966-2-1: the piecewise transfer curve, the D65 matrix).
   public init(r: UInt8, g: UInt8, b: UInt8) {
-    func linear(_ c: UInt8) -> Double {
-      let x = Double(c) / 255
+    self.init(red: Double(r), green: Double(g), blue: Double(b))
+  }
+
+  /// An sRGB colour of fractional channels (0…255), as a mean of samples is.
+  public init(red: Double, green: Double, blue: Double) {
+    func linear(_ c: Double) -> Double {
+      let x = c / 255
       return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
     }
-    let (rl, gl, bl) = (linear(r), linear(g), linear(b))
+    let (rl, gl, bl) = (linear(red), linear(green), linear(blue))
     let x = 0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl
     let y = 0.2126729 * rl + 0.7151522 * gl + 0.0721750 * bl
     let z = 0.0193339 * rl + 0.1191920 * gl + 0.9503041 * bl

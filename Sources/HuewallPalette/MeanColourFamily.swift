@@ -115,22 +115,3 @@ public struct MeanColourFamilies: Sendable, Hashable, Codable {
     return drawn
   }
 }
-
-extension Lab {
-  /// An sRGB colour of fractional channels (0…255), as a mean of samples is.
-  init(red: Double, green: Double, blue: Double) {
-    func linear(_ c: Double) -> Double {
-      let x = c / 255
-      return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
-    }
-    let (rl, gl, bl) = (linear(red), linear(green), linear(blue))
-    let x = 0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl
-    let y = 0.2126729 * rl + 0.7151522 * gl + 0.0721750 * bl
-    let z = 0.0193339 * rl + 0.1191920 * gl + 0.9503041 * bl
-    func f(_ t: Double) -> Double {
-      t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116
-    }
-    let (fx, fy, fz) = (f(x / 0.95047), f(y / 1.0), f(z / 1.08883))
-    self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
-  }
-}

@@ -61,7 +61,7 @@ let package = Package(
     // Value types shared by every stage.
     .target(name: "HuewallCore", swiftSettings: swiftSettings),
     // Feed bytes -> products: Huewall JSON, Google Merchant XML/TSV, Shopify, CSV.
-    .target(name: "HuewallFeed", dependencies: ["HuewallCore"]),
+    .target(name: "HuewallFeed", dependencies: ["HuewallCore"], swiftSettings: swiftSettings),
     // URLs and files -> bytes: HTTP with retries and revalidation, a content-addressed cache.
     .target(
       name: "HuewallFetch",

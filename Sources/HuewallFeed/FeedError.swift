@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a feed as a whole could not be read, with the file or URL it came from. Nothing of such a
 /// feed is used: a feed read in part would mark the products it lost as removed.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The product feed formats Huewall reads (docs/FEEDS.md).
 public enum FeedFormat: String, Sendable, Codable, CaseIterable {

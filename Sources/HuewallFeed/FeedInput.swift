@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The bytes of a feed, handed to the parser a chunk at a time, so that a feed of any size is
 /// read in the same memory.

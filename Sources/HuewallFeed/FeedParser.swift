@@ -1,5 +1,5 @@
-import Foundation
-import HuewallCore
+public import Foundation
+public import HuewallCore
 
 /// Reads the bytes of a product feed into Huewall products.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HuewallCore
 
 /// Shopify's public `products.json`: paging, and one Huewall product per colourway.

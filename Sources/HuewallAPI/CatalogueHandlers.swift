@@ -20,50 +20,22 @@ struct CatalogueHandlers: APIProtocol {
     -> Operations.ListProducts.Output
   {
     let query = input.query
-    let filters = try Filters(
+    let request = try ProductsRequest(
       family: query.family?.rawValue, brand: query.brand, q: query.q, hueMin: query.hueMin,
-      hueMax: query.hueMax)
-    let limit = try Self.limit(query.limit)
-    let cursor = try query.cursor.map { text throws(APIError) in
-      guard let cursor = PageCursor(decoding: text) else {
-        throw .badParameter("cursor", "not a cursor this API gave (start again without it)")
-      }
-      guard cursor.filters == filters.signature else {
-        throw .badParameter(
-          "cursor", "it pages other filters: send the filters of the page that gave it")
-      }
-      return cursor
-    }
+      hueMax: query.hueMax, cursor: query.cursor, limit: query.limit)
     let wall = try await walls.current()
     if Self.matches(input.headers.ifNoneMatch, wall.etag) {
       return .notModified(.init(headers: .init(eTag: wall.etag)))
     }
-    let selection = filters.select(from: wall)
-    var start = 0
-    if let cursor {
-      start = min(cursor.offset, selection.count)
-      // On another version, the page goes on after the product the last one ended with.
-      if cursor.version != wall.version, let position = wall.index[cursor.lastID],
-        let offset = selection.offset(of: position)
-      {
-        start = offset + 1
-      }
-    }
-    let end = min(start + limit, selection.count)
-    let products = (start..<end).map { wall.products[selection[$0]] }
-    let next =
-      end < selection.count
-      ? PageCursor(
-        version: wall.version, filters: filters.signature, offset: end,
-        lastID: products.last?.id ?? ""
-      ).encoded : nil
+    let page = request.page(of: wall)
     return .ok(
       .init(
         headers: .init(eTag: wall.etag, cacheControl: cacheControl),
         body: .json(
           .init(
-            products: products, total: selection.count, nextCursor: next,
-            version: Int(wall.version), syncToken: SyncToken(version: wall.version).encoded))))
+            products: page.positions.map { wall.products[$0] }, total: page.total,
+            nextCursor: page.nextCursor, version: Int(wall.version),
+            syncToken: SyncToken(version: wall.version).encoded))))
   }
 
   func getProduct(_ input: Operations.GetProduct.Input) async throws

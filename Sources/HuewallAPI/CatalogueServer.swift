@@ -26,12 +26,17 @@ public struct CatalogueServer: Sendable {
     public var refreshInterval: Duration
     /// Log every request (at info); off, they are logged at debug.
     public var logsRequests: Bool
+    /// Answer the common `/v1/products` requests from each product's JSON encoded once per
+    /// wall version (``PreparedPages``); off, every request goes through the generated code.
+    /// Both give the same bytes.
+    public var answersFromPreparedPages: Bool
 
     public init(
       keyHashes: Set<String> = [], allowOrigins: [String] = [], requestsPerMinute: Int = 0,
       cacheControl: String = "public, max-age=60", refreshInterval: Duration = .seconds(1),
-      logsRequests: Bool = false
+      logsRequests: Bool = false, answersFromPreparedPages: Bool = true
     ) {
+      self.answersFromPreparedPages = answersFromPreparedPages
       self.keyHashes = keyHashes
       self.allowOrigins = allowOrigins
       self.requestsPerMinute = requestsPerMinute
@@ -88,6 +93,9 @@ public struct CatalogueServer: Sendable {
         keyHashes: settings.keyHashes,
         budget: settings.requestsPerMinute > 0
           ? RequestBudget(perMinute: settings.requestsPerMinute) : nil))
+    if settings.answersFromPreparedPages {
+      router.add(middleware: PreparedPages(walls: walls, cacheControl: settings.cacheControl))
+    }
     let handlers = CatalogueHandlers(
       walls: walls, store: store, cacheControl: settings.cacheControl)
     // Compact JSON: apps read it, and it is a third smaller than the pretty default.

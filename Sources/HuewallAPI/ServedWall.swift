@@ -5,51 +5,40 @@ import HuewallExport
 import HuewallPalette
 
 /// One version of the wall as `huewall api` serves it: the products in gradient order, as the
-/// client reads them, with what the filters compare made once. Immutable, so that a response
-/// reads one version whatever a run writes meanwhile.
-struct ServedWall: Sendable {
+/// client reads them, with what the filters compare and each product's JSON made once.
+/// Immutable, so that a response reads one version whatever a run writes meanwhile.
+final class ServedWall: Sendable {
   /// The wall's version (``HuewallStore/WallVersion``), counted up each time it changed.
-  var version: Int64
+  let version: Int64
   /// The catalogue's fingerprint and parameter set it was read at.
-  var fingerprint: String
-  var parameterSetID: Int64
-  var products: [Components.Schemas.Product]
+  let fingerprint: String
+  let parameterSetID: Int64
+  let products: [Components.Schemas.Product]
   /// Where each product id is in `products`.
-  var index: [String: Int]
+  let index: [String: Int]
   /// Each product's family ("" when it has none), brand and search text, folded
   /// (``fold(_:)``), and its main colour's hue in degrees when that colour is chromatic.
-  var families: [String]
-  var secondFamilies: [String]
-  var brands: [String]
-  var haystacks: [String]
-  var hues: [Double?]
+  let families: [String]
+  let secondFamilies: [String]
+  let brands: [String]
+  let haystacks: [String]
+  let hues: [Double?]
   /// The positions of the products of each family or second family, ascending.
-  var byFamily: [String: [Int]]
+  let byFamily: [String: [Int]]
   /// The families in the order the wall first shows them.
-  var familyOrder: [String]
+  let familyOrder: [String]
 
+  /// Each product's JSON as a response carries it.
+  let encoded: EncodedProducts
   /// The strong ETag of every response read from this version.
-  var etag: String { "\"w\(version)\"" }
+  let etag: String
 
   init(
     version: Int64, fingerprint: String, parameterSetID: Int64,
-    products: [Components.Schemas.Product]
+    products: [Components.Schemas.Product], encoded: EncodedProducts
   ) {
-    self.version = version
-    self.fingerprint = fingerprint
-    self.parameterSetID = parameterSetID
-    self.products = products
-    index = Dictionary(products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-    families = products.map { $0.family ?? "" }
-    secondFamilies = products.map { $0.secondFamily ?? "" }
-    brands = products.map { fold($0.brand ?? "") }
-    haystacks = products.map(Self.haystack(of:))
-    hues = products.map { product in
-      guard let main = product.colors.first, !Self.neutralFamilies.contains(main.family) else {
-        return nil
-      }
-      return main.h * 360
-    }
+    let families = products.map { $0.family ?? "" }
+    let secondFamilies = products.map { $0.secondFamily ?? "" }
     var byFamily: [String: [Int]] = [:]
     var familyOrder: [String] = []
     for (position, family) in families.enumerated() where !family.isEmpty {
@@ -60,6 +49,23 @@ struct ServedWall: Sendable {
     }
     for family in byFamily.keys where !familyOrder.contains(family) {
       familyOrder.append(family)
+    }
+    self.version = version
+    etag = "\"w\(version)\""
+    self.encoded = encoded
+    self.fingerprint = fingerprint
+    self.parameterSetID = parameterSetID
+    self.products = products
+    index = Dictionary(products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.families = families
+    self.secondFamilies = secondFamilies
+    brands = products.map { fold($0.brand ?? "") }
+    haystacks = products.map(Self.haystack(of:))
+    hues = products.map { product in
+      guard let main = product.colors.first, !Self.neutralFamilies.contains(main.family) else {
+        return nil
+      }
+      return main.h * 360
     }
     self.byFamily = byFamily
     self.familyOrder = familyOrder
@@ -102,20 +108,58 @@ struct ServedWall: Sendable {
       items: exported.items.map { Components.Schemas.Item(id: $0.id, size: $0.size) })
   }
 
-  /// What a product's digest is taken of: its JSON with sorted keys, so that any change a
-  /// client would see changes it.
-  static func digest(of product: Components.Schemas.Product, encoder: JSONEncoder) throws
-    -> String
-  {
-    let data = try encoder.encode(product)
-    return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-  }
-
+  /// The JSON a product's digest is taken of: sorted keys, so that any change a client would
+  /// see changes it.
   static func digestEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
   }
+
+  /// The SHA-256 of `json` in lower-case hex.
+  static func digest(of json: Data) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var hex: [UInt8] = []
+    hex.reserveCapacity(64)
+    for byte in SHA256.hash(data: json) {
+      hex.append(digits[Int(byte >> 4)])
+      hex.append(digits[Int(byte & 15)])
+    }
+    return String(decoding: hex, as: UTF8.self)
+  }
+}
+
+/// The products of a wall as JSON, each encoded once when the wall is read, so that a page is
+/// its products' bytes put side by side. The bytes are what the generated code's encoder
+/// writes (sorted keys, `/` escaped as `\/`), so that a page reads the same either way.
+struct EncodedProducts: Sendable {
+  /// Every product's JSON, one after the other, and where each one ends.
+  private var bytes: [UInt8] = []
+  private var ends: [Int] = []
+
+  init() {}
+
+  var count: Int { ends.count }
+
+  /// Adds the next product from its digest form (``ServedWall/digestEncoder()``, slashes
+  /// not escaped): the same text with each `/` written `\/`, as the served encoder writes
+  /// it. A `/` byte is only ever one inside a string, and never part of a longer UTF-8
+  /// sequence.
+  mutating func append(digestForm json: Data) {
+    for byte in json {
+      if byte == UInt8(ascii: "/") { bytes.append(UInt8(ascii: "\\")) }
+      bytes.append(byte)
+    }
+    ends.append(bytes.count)
+  }
+
+  /// The JSON of the product at `position`.
+  subscript(position: Int) -> ArraySlice<UInt8> {
+    bytes[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
+  }
+
+  /// The bytes kept, for the memory they take.
+  var byteCount: Int { bytes.count }
 }
 
 /// Lower case, accents dropped, so that "cafe" finds "Café", as the page's search does.

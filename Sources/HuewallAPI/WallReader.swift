@@ -3,12 +3,16 @@ import HuewallColorWords
 import HuewallExport
 import HuewallStore
 import Logging
+import Synchronization
 
 /// Keeps the wall `huewall api` serves up to date with the catalogue: at most every
 /// `refreshInterval` a request reads the catalogue's fingerprint (one small read), and when it
 /// moved, that request reads the catalogue again (one read transaction), records the version
 /// and serves it; requests that come meanwhile are answered from the wall before.
-actor WallReader {
+///
+/// The wall in hand is taken under a lock rather than through an actor: a request that finds
+/// it fresh (nearly all of them) neither suspends nor copies anything but a reference.
+final class WallReader: Sendable {
   /// What the wall is read from.
   struct Source: Sendable {
     var store: any Catalogue
@@ -18,12 +22,24 @@ actor WallReader {
     var imagesPerProduct: Int
   }
 
+  /// The wall served, when its fingerprint was last checked, and the read under way.
+  private struct State {
+    var wall: ServedWall?
+    var lastCheck: ContinuousClock.Instant?
+    var refreshing: Task<ServedWall, any Error>?
+  }
+
+  /// What a request does: answer from a wall, or wait for a read.
+  private enum Step {
+    case serve(ServedWall)
+    case wait(Task<ServedWall, any Error>)
+    case refresh(Task<ServedWall, any Error>)
+  }
+
   let source: Source
   let refreshInterval: Duration
   let logger: Logger
-  private var wall: ServedWall?
-  private var lastCheck: ContinuousClock.Instant?
-  private var refreshing: Task<ServedWall, any Error>?
+  private let state = Mutex(State())
 
   init(source: Source, refreshInterval: Duration, logger: Logger) {
     self.source = source
@@ -33,21 +49,41 @@ actor WallReader {
 
   /// The wall to answer from.
   func current() async throws -> ServedWall {
-    if let wall {
-      if refreshing != nil { return wall }
-      if let lastCheck, ContinuousClock.now - lastCheck < refreshInterval { return wall }
-    } else if let refreshing {
-      return try await refreshing.value
+    let now = ContinuousClock.now
+    let step = state.withLock { state -> Step in
+      if let wall = state.wall {
+        if state.refreshing != nil { return .serve(wall) }
+        if let lastCheck = state.lastCheck, now - lastCheck < refreshInterval {
+          return .serve(wall)
+        }
+      } else if let refreshing = state.refreshing {
+        return .wait(refreshing)
+      }
+      let task = Task.detached { [source, wall = state.wall, logger] in
+        try await Self.refresh(source: source, from: wall, logger: logger)
+      }
+      state.refreshing = task
+      return .refresh(task)
     }
-    let task = Task.detached { [source, wall, logger] in
-      try await Self.refresh(source: source, from: wall, logger: logger)
+    switch step {
+    case .serve(let wall):
+      return wall
+    case .wait(let task):
+      return try await task.value
+    case .refresh(let task):
+      do {
+        let fresh = try await task.value
+        state.withLock { state in
+          state.wall = fresh
+          state.lastCheck = .now
+          state.refreshing = nil
+        }
+        return fresh
+      } catch {
+        state.withLock { $0.refreshing = nil }
+        throw error
+      }
     }
-    refreshing = task
-    defer { refreshing = nil }
-    let fresh = try await task.value
-    wall = fresh
-    lastCheck = .now
-    return fresh
   }
 
   /// `wall` when the catalogue has not moved since it was read, else the wall read afresh and
@@ -74,10 +110,14 @@ actor WallReader {
         entries: snapshot.entries, overrides: snapshot.overrides, parameterSet: parameterSet,
         synonyms: source.synonyms
       ).map(ServedWall.product)
+      // Each product is encoded once: its digest, and the bytes its pages are made of.
       var digests: [String: String] = [:]
       digests.reserveCapacity(products.count)
+      var encoded = EncodedProducts()
       for product in products {
-        digests[product.id] = try ServedWall.digest(of: product, encoder: encoder)
+        let json = try encoder.encode(product)
+        digests[product.id] = ServedWall.digest(of: json)
+        encoded.append(digestForm: json)
       }
       guard
         let version = try await source.store.recordWall(
@@ -90,7 +130,7 @@ actor WallReader {
       }
       return ServedWall(
         version: version.id, fingerprint: snapshot.fingerprint, parameterSetID: parameterSet.id,
-        products: products)
+        products: products, encoded: encoded)
     }
     throw APIError(.unavailable, "the catalogue kept changing while it was read; try again")
   }

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import HuewallAPI
+
+/// The pages `huewall api` puts together from each product's JSON encoded once per wall
+/// version against the pages the generated code encodes: two servers over one SQLite
+/// catalogue on 127.0.0.1, one with prepared pages and one without, asked the same requests,
+/// must answer the same status, headers and bytes.
+@Suite("huewall api: prepared pages", .serialized)
+struct PreparedPagesTests {
+  /// Products whose text JSON escapes: quotes, backslashes, slashes (which the served
+  /// encoder writes as `\/`), a control character, accents and emoji; every fourth of brand
+  /// "Acme/Co", hues round the circle.
+  static func items(_ range: Range<Int>) -> [TestCatalogue.Item] {
+    let titles = [
+      "Wool scarf", "Cotton \"shirt\"", "Back\\slash / half/half", "Tab\there", "Café crème",
+      "Sneaker 👟", "a</b>", "\\/ both",
+    ]
+    return range.map { i in
+      TestCatalogue.Item(
+        id: i % 50 == 7 ? "id/with/slash-\(i)" : String(format: "q%04d", i),
+        title: "\(titles[i % titles.count]) \(i)", brand: i % 4 == 0 ? "Acme/Co" : "Other",
+        hue: Double(i % 97) / 97, saturation: i % 11 == 0 ? 0.05 : 0.8)
+    }
+  }
+
+  /// The two servers over one catalogue, stopped however `body` ends.
+  func withServers(
+    _ catalogue: TestCatalogue,
+    _ body: (_ prepared: TestServer, _ generated: TestServer)
+      async throws -> Void
+  ) async throws {
+    let prepared = try await TestServer(catalogue: catalogue)
+    let generated = try await TestServer(
+      catalogue: catalogue, settings: .init(answersFromPreparedPages: false))
+    do {
+      try await body(prepared, generated)
+    } catch {
+      try await prepared.stop()
+      try await generated.stop()
+      throw error
+    }
+    try await prepared.stop()
+    try await generated.stop()
+  }
+
+  /// Both servers' replies to `path` with `headers`, which must be the same but for `Date`.
+  @discardableResult
+  func same(
+    _ prepared: TestServer, _ generated: TestServer, _ path: String,
+    headers: [(String, String)] = []
+  ) async throws -> ResponseCompressionTests.Reply {
+    var one = try await ResponseCompressionTests.get(prepared, path, headers: headers)
+    var other = try await ResponseCompressionTests.get(generated, path, headers: headers)
+    one.headers["date"] = nil
+    other.headers["date"] = nil
+    #expect(one.status == other.status, "\(path) \(headers)")
+    #expect(one.headers == other.headers, "\(path) \(headers)")
+    #expect(
+      one.body == other.body,
+      "\(path) \(headers): \(String(decoding: one.body, as: UTF8.self).prefix(300)) ≠ \(String(decoding: other.body, as: UTF8.self).prefix(300))"
+    )
+    return one
+  }
+
+  /// The cursors of every page of `query` (limit `limit`), from the generated server.
+  func cursors(_ server: TestServer, _ query: String) async throws -> [String] {
+    var cursors: [String] = []
+    var cursor: String?
+    repeat {
+      let path = "/v1/products?" + query + (cursor.map { "&cursor=\($0)" } ?? "")
+      let page = try await ResponseCompressionTests.get(server, path)
+      #expect(page.status == 200, "\(path)")
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(page.body)) as? [String: Any])
+      cursor = json["nextCursor"] as? String
+      if let cursor { cursors.append(cursor) }
+    } while cursor != nil && cursors.count < 100
+    return cursors
+  }
+
+  static let queries = [
+    "", "family=green", "family=green&limit=48", "limit=500", "limit=1", "family=red&limit=7",
+    "family=white", "brand=Acme%2FCo", "brand=Other&limit=9", "q=scarf", "q=cafe&limit=3",
+    "q=shirt%20cotton", "q=shirt+cotton", "hueMin=10&hueMax=200", "hueMin=300&hueMax=20",
+    "hueMin=10.5", "limit=0", "limit=501", "limit=abc", "limit=048", "family=mauve",
+    "hueMin=400", "cursor=bm9wZQ", "cursor=%%%", "family=green&family=red", "limit=5&limit=6",
+    "unknown=1", "family=green&", "family", "&", "Limit=3", "q=", "q=~.-_",
+  ]
+
+  static let headerSets: [[(String, String)]] = [
+    [], [("Accept-Encoding", "gzip")], [("Accept", "application/json")],
+    [("Accept", "text/html")], [("Accept", "*/*")],
+    [("Accept", "application/json, text/plain;q=0.5")],
+  ]
+
+  @Test("every request gets the same status, headers and bytes, 304s, errors and gzip included")
+  func sameAnswers() async throws {
+    let catalogue = try TestCatalogue()
+    try catalogue.sync(Self.items(0..<400))
+    try await withServers(catalogue) { prepared, generated in
+      let first = try await same(prepared, generated, "/v1/products?family=green&limit=48")
+      #expect(first.status == 200)
+      let etag = try #require(first.headers["etag"])
+      for query in Self.queries {
+        for headers in Self.headerSets {
+          try await same(prepared, generated, "/v1/products?" + query, headers: headers)
+        }
+        for tag in [etag, "W/" + etag, "*", "\"w0\"", "\"x\", " + etag, etag + "-gzip"] {
+          try await same(
+            prepared, generated, "/v1/products?" + query, headers: [("If-None-Match", tag)])
+          try await same(
+            prepared, generated, "/v1/products?" + query,
+            headers: [("If-None-Match", tag), ("Accept-Encoding", "gzip")])
+        }
+      }
+      try await same(prepared, generated, "/v1/products")
+      try await same(prepared, generated, "/v1/products/")
+
+      // Every page of a few pagings, from the first version; then, once a run changed the
+      // catalogue, the same cursors on the new version.
+      var held: [String] = []
+      for query in ["limit=7", "family=green&limit=5", "brand=Other&limit=50", "q=scarf&limit=4"] {
+        let cursors = try await cursors(generated, query)
+        #expect(!cursors.isEmpty, "\(query)")
+        for cursor in cursors {
+          let reply = try await same(prepared, generated, "/v1/products?\(query)&cursor=\(cursor)")
+          #expect(reply.status == 200)
+          held.append("/v1/products?\(query)&cursor=\(cursor)")
+        }
+        // A cursor made for other filters.
+        try await same(prepared, generated, "/v1/products?family=blue&cursor=\(cursors[0])")
+      }
+      var items = Self.items(0..<400)
+      items.removeSubrange(10..<20)
+      items[30].imageVersion = 2
+      items[30].hue = 0.5
+      items += Self.items(400..<410)
+      try catalogue.sync(items)
+      let after = try await same(prepared, generated, "/v1/products?family=green&limit=48")
+      #expect(after.headers["etag"] != etag)
+      for path in held {
+        try await same(prepared, generated, path)
+        try await same(prepared, generated, path, headers: [("Accept-Encoding", "gzip")])
+      }
+    }
+  }
+
+  @Test("the common requests are the ones read from prepared pages")
+  func plainRequests() throws {
+    for query in [
+      nil, "family=green&limit=48", "limit=500", "brand=Acme&q=scarf", "hueMin=10&hueMax=200.5",
+    ] {
+      #expect(PreparedPage.productsRequest(query) != nil, "\(query ?? "none")")
+    }
+    for query in [
+      "", "q=two%20words", "q=a+b", "limit=0", "limit=5&limit=6", "unknown=1", "family",
+      "family=mauve", "hueMin=1e2", "cursor=bm9wZQ",
+    ] {
+      #expect(PreparedPage.productsRequest(query) == nil, "\(query)")
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import Metrics
 import Synchronization
 
 /// One task at a time behind the responses (an anticipation,

@@ -1,7 +1,7 @@
 import Foundation
-import HuewallCore
-import HuewallDecode
-import HuewallPipeline
+public import HuewallCore
+public import HuewallDecode
+public import HuewallPipeline
 import HuewallStore
 
 /// How many bytes of sample grids `huewall serve` keeps (``SampleGridCache``). By default it is

@@ -1,4 +1,4 @@
-import HuewallCore
+public import HuewallCore
 import HuewallStore
 import Synchronization
 

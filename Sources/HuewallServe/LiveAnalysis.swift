@@ -1,10 +1,10 @@
 import Foundation
-import HuewallCore
-import HuewallDecode
-import HuewallFetch
-import HuewallPalette
+public import HuewallCore
+public import HuewallDecode
+public import HuewallFetch
+public import HuewallPalette
 import HuewallPipeline
-import HuewallStore
+public import HuewallStore
 import Metrics
 
 /// Re-analyses cached images with any parameters, from sample grids kept in memory: what the

@@ -1,4 +1,4 @@
-import HuewallCore
+public import HuewallCore
 
 /// Parameters as the live page sends them in its address: `preset` and any parameter by its
 /// `pipeline.json` name (`numColors=5&hueWrap=true`).

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import HTTPTypes
-import HuewallRequests
+public import HTTPTypes
+public import HuewallRequests
 import Hummingbird
 
 /// Keeps other web sites out of `huewall serve`.

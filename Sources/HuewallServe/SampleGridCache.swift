@@ -1,6 +1,6 @@
-import HuewallCore
-import HuewallDecode
-import HuewallPalette
+public import HuewallCore
+public import HuewallDecode
+public import HuewallPalette
 import Synchronization
 
 /// Decoded images' sample grids kept in memory under a byte budget, what is cheapest to make
@@ -417,8 +417,8 @@ public final class SampleGridCache: Sendable {
   /// which `store` puts beside the grid when one is kept (saying whether it did) and `use`
   /// keeps. Hits and misses are counted under `hits` and `misses` when it does.
   private func besideGrid<Value: Sendable>(
-    of key: Key, use: Use, hits: WritableKeyPath<Statistics, Int> & Sendable,
-    misses: WritableKeyPath<Statistics, Int> & Sendable, find: (inout Entry) -> Value?,
+    of key: Key, use: Use, hits: any WritableKeyPath<Statistics, Int> & Sendable,
+    misses: any WritableKeyPath<Statistics, Int> & Sendable, find: (inout Entry) -> Value?,
     make: () -> Value, store: (inout Entry, Value) -> Bool
   ) -> Value {
     let kept = state.withLock { state -> Value? in

@@ -4,11 +4,11 @@ import HuewallDecode
 import HuewallExport
 import HuewallFetch
 import HuewallPalette
-import HuewallPipeline
+public import HuewallPipeline
 import HuewallRequests
 import HuewallStore
-import Hummingbird
-import Logging
+public import Hummingbird
+public import Logging
 import NIOCore
 
 /// `huewall serve`: the wall of the catalogue, re-analysed live as the parameters change.

@@ -125,6 +125,11 @@ struct ErrorResponses<Context: RequestContext>: RouterMiddleware {
       if (400..<500).contains(error.httpStatus.code) {
         return APIError(.badParameter, "\(error.causeDescription) \(error.underlyingError)")
       }
+      // Without an input, the generated code failed to read the request (a query such as
+      // `?&`): the client's mistake, not the server's.
+      if error.operationInput == nil {
+        return APIError(.badParameter, "the request cannot be read: \(error.underlyingError)")
+      }
     case let error as HTTPError where error.status == .notFound:
       return APIError(.notFound, "no such endpoint: \(request.uri.path.prefix(200))")
     case let error as HTTPError where (400..<500).contains(error.status.code):

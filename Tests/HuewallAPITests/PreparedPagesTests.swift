@@ -162,3 +162,25 @@ struct PreparedPagesTests {
     }
   }
 }
+
+/// What the generated code cannot read is the client's mistake.
+@Suite("huewall api: unreadable queries")
+struct UnreadableQueryTests {
+  @Test("a query the generated code cannot read is a 400, not a 500")
+  func unreadableQuery() async throws {
+    let catalogue = try TestCatalogue()
+    try catalogue.sync(PreparedPagesTests.items(0..<5))
+    let server = try await TestServer(catalogue: catalogue)
+    do {
+      for path in ["/v1/products?&", "/v1/products?family", "/v1/families?&", "/v1/changes?&"] {
+        let reply = try await server.get(path)
+        #expect(reply.status == 400, "\(path)")
+        #expect(reply.body.contains("\"bad-parameter\""), "\(path): \(reply.body)")
+      }
+    } catch {
+      try await server.stop()
+      throw error
+    }
+    try await server.stop()
+  }
+}

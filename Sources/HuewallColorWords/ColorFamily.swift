@@ -149,8 +149,8 @@ public enum ColorFamily: String, Sendable, CaseIterable, Codable {
       withoutName: withoutName)
   }
 
-  /// The shopper boundaries where the XKCD survey's names (``NamedColours``) show that boxes
-  /// on HSV split what people see as one family:
+  /// The shopper boundaries where the XKCD survey's names (``NamedColourTable/survey``) show
+  /// that boxes on HSV split what people see as one family:
   /// - in the bands of ``NamedBand/all`` (blue or purple, purple or pink, yellow or green, red
   ///   or brown), the nearest named colour decides;
   /// - a pale colour from 45° on is yellow, not beige, once its saturation reaches 0.35: the

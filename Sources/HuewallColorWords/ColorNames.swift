@@ -1,82 +1,19 @@
 import Foundation
 
-/// A human name for a colour, from the named colours of CSS (CSS Color Module Level 4, §6.1
-/// "Named Colors", https://www.w3.org/TR/css-color-4/#named-colors: the X11 names as browsers
-/// know them), matched in CIELAB.
-///
-/// Distances are CIEDE2000 (ΔE₀₀), not CIE76: the named colours are sparse, and the plain
-/// Euclidean ΔE of CIE76 overstates differences of saturated colours and bends blues towards
-/// purple, so that a saturated royal blue comes out nearer a violet name than a blue one.
-/// CIEDE2000's weights for lightness, chroma and hue (and its rotation term in the blue region)
-/// follow what people see; its cost does not matter here, since ``name(ofHex:)`` keeps what it
-/// found for each hex, and the analysis's bins give a few thousand distinct hexes at most.
-public struct ColorNames: Sendable {
-  /// One named colour.
-  public struct Entry: Sendable, Equatable {
-    /// The CSS keyword (`darkslategrey`).
-    public var keyword: String
-    /// The name as a storefront shows it (`Dark Slate Grey`).
-    public var name: String
-    public var rgb: (r: UInt8, g: UInt8, b: UInt8)
-    public var lab: Lab
-
-    public static func == (a: Entry, b: Entry) -> Bool {
-      a.keyword == b.keyword && a.name == b.name && a.rgb == b.rgb
-    }
-  }
-
-  /// The colours a name can be given from: the CSS list less ``aliases`` (the same colour
-  /// under a second keyword), so that each colour has one name.
-  public let entries: [Entry]
-
-  public init() {
-    entries = Self.table.split(separator: "\n").compactMap { line -> Entry? in
-      let fields = line.split(separator: "|")
-      guard fields.count == 3, let rgb = Self.rgb(hex: "#" + fields[2]) else { return nil }
-      let keyword = String(fields[0])
-      guard !Self.aliases.contains(keyword) else { return nil }
-      return Entry(
-        keyword: keyword, name: String(fields[1]), rgb: rgb, lab: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
-    }
-  }
-
-  /// The nearest named colour to `lab` by ΔE₀₀, and the distance; the first of the list wins
-  /// a tie.
-  public func nearest(to lab: Lab) -> (entry: Entry, deltaE: Double) {
-    let nearest = nearestIndex(to: lab, among: entries)!
-    return (entries[nearest.index], nearest.distance)
-  }
-
-  /// The name of a `#rrggbb` colour, nil when `hex` is not one.
-  public func name(ofHex hex: String) -> String? {
-    guard let rgb = Self.rgb(hex: hex) else { return nil }
-    return nearest(to: Lab(r: rgb.r, g: rgb.g, b: rgb.b)).entry.name
-  }
-
-  /// The red, green and blue of `#rrggbb` (case ignored), nil for anything else.
-  public static func rgb(hex: String) -> (r: UInt8, g: UInt8, b: UInt8)? {
-    let digits = hex.utf8
-    guard digits.count == 7, digits.first == UInt8(ascii: "#"),
-      digits.dropFirst().allSatisfy({
-        ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102)
-      }),
-      let value = UInt32(hex.dropFirst(), radix: 16)
-    else { return nil }
-    return (UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff))
-  }
-
+extension NamedColourTable {
   /// Keywords of the CSS list that name a colour a keyword before them names too
   /// (`darkgray` = `darkgrey`, `cyan` = `aqua`, `magenta` = `fuchsia`): Huewall writes "grey",
   /// as its families do.
-  public static let aliases: Set<String> = [
+  public static let cssAliases: Set<String> = [
     "cyan", "magenta", "darkgray", "darkslategray", "dimgray", "gray", "lightgray",
     "lightslategray", "slategray",
   ]
 
-  /// CSS Color Module Level 4, §6.1 Named Colors (W3C Candidate Recommendation): all 148
-  /// keywords with their sRGB values, in the specification's order, and the name Huewall shows
-  /// for each (the keyword split into words).
-  static let table = """
+  /// CSS Color Module Level 4, §6.1 Named Colors (W3C Candidate Recommendation,
+  /// https://www.w3.org/TR/css-color-4/#named-colors: the X11 names as browsers know them): all
+  /// 148 keywords with their sRGB values, in the specification's order, and the name Huewall
+  /// shows for each (the keyword split into words).
+  static let cssTable = """
     aliceblue|Alice Blue|f0f8ff
     antiquewhite|Antique White|faebd7
     aqua|Aqua|00ffff
@@ -228,13 +165,13 @@ public struct ColorNames: Sendable {
     """
 }
 
-/// ``ColorNames`` with what it found kept by hex, for an export that names the same few
-/// thousand bin colours over and over. Not shared between threads.
+/// The names of ``NamedColourTable/css`` with what it found kept by hex, for an export that
+/// names the same few thousand bin colours over and over. Not shared between threads.
 package final class ColorNamer {
-  package let names: ColorNames
+  package let names: NamedColourTable
   private var found: [String: String] = [:]
 
-  package init(names: ColorNames = ColorNames()) { self.names = names }
+  package init(names: NamedColourTable = .css) { self.names = names }
 
   /// The name of `hex` (`#rrggbb`), or nil when it is not one.
   package func name(ofHex hex: String) -> String? {

@@ -32,13 +32,13 @@ public struct FamilyCalibration: Sendable {
     var byHex: [String: [ColorFamily: Int]] = [:]
     var perFamily: [ColorFamily: Int] = [:]
     for (hex, family) in examples where Self.learns(family) {
-      guard ColorNames.rgb(hex: hex) != nil else { continue }
+      guard NamedColourTable.rgb(hex: hex) != nil else { continue }
       byHex[hex.lowercased(), default: [:]][family, default: 0] += 1
       perFamily[family, default: 0] += 1
     }
     self.examples = perFamily
     points = byHex.sorted { $0.key < $1.key }.map { hex, counts in
-      let rgb = ColorNames.rgb(hex: hex)!
+      let rgb = NamedColourTable.rgb(hex: hex)!
       return Point(lab: Lab(r: rgb.r, g: rgb.g, b: rgb.b), counts: counts)
     }
   }
@@ -59,7 +59,7 @@ public struct FamilyCalibration: Sendable {
     if let known = near[key] {
       counts = known
     } else {
-      guard let rgb = ColorNames.rgb(hex: key) else { return nil }
+      guard let rgb = NamedColourTable.rgb(hex: key) else { return nil }
       counts = neighbours(of: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
       near[key] = counts
     }

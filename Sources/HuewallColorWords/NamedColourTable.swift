@@ -1,53 +1,118 @@
 import Foundation
 import Synchronization
 
-/// The XKCD colour survey's named colours (`NamedColours.table`), each filed in the family its
-/// name states: how people name colours, as data, for the places where boxes on HSV cannot
-/// follow them.
+/// A table of named colours placed in CIELAB, searched by CIEDE2000. Two tables are read:
+/// ``survey``, the XKCD colour survey's names, each filed in the family its name states (how
+/// people name colours, as data, for the places where boxes on HSV cannot follow them), and
+/// ``css``, the named colours of CSS, which give a colour its human name in the exports.
 ///
 /// HSV hue is not what people see: a desaturated violet-blue (#503d99, h 252°) reads purple
 /// while a vivid blue of the same hue reads blue. CIELAB with CIEDE2000 follows that, so
 /// within a contested band of hue the nearest named colour decides.
-public struct NamedColours: Sendable {
-  /// One named colour of the survey.
-  public struct Entry: Sendable {
+///
+/// Distances are CIEDE2000 (ΔE₀₀), not CIE76: the named colours are sparse, and the plain
+/// Euclidean ΔE of CIE76 overstates differences of saturated colours and bends blues towards
+/// purple, so that a saturated royal blue comes out nearer a violet name than a blue one.
+public struct NamedColourTable: Sendable {
+  /// One named colour.
+  public struct Entry: Sendable, Equatable {
+    /// The name as people wrote it (`acid green`) or as a storefront shows it
+    /// (`Dark Slate Grey`).
     public var name: String
+    /// The CSS keyword (`darkslategrey`); nil in the survey.
+    public var keyword: String?
+    /// `#rrggbb` in lowercase.
     public var hex: String
-    public var family: ColorFamily
+    /// The family the survey's name states; nil in the CSS table, which files none.
+    public var family: ColorFamily?
     public var lab: Lab
+
+    public init(
+      name: String, keyword: String? = nil, hex: String, family: ColorFamily? = nil, lab: Lab
+    ) {
+      self.name = name
+      self.keyword = keyword
+      self.hex = hex
+      self.family = family
+      self.lab = lab
+    }
+
+    /// The entry for `hex`, placed in CIELAB; nil when `hex` is not `#rrggbb`.
+    init?(name: String, keyword: String? = nil, hex: String, family: ColorFamily? = nil) {
+      guard let rgb = NamedColourTable.rgb(hex: hex) else { return nil }
+      self.init(
+        name: name, keyword: keyword, hex: hex, family: family,
+        lab: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
+    }
+
+    /// The red, green and blue of ``hex``.
+    public var rgb: (r: UInt8, g: UInt8, b: UInt8) { NamedColourTable.rgb(hex: hex)! }
   }
 
   public let entries: [Entry]
 
-  /// The survey's colours as `scripts/make-named-colours` filed them.
-  public static let survey = NamedColours()
-
-  private init() {
-    entries = Self.table.split(separator: "\n").compactMap(Self.entry(line:))
+  /// The entries of `table`'s lines, three fields each, read by `entry`.
+  private init(table: String, entry: ([String]) -> Entry?) {
+    entries = table.split(separator: "\n").compactMap { line in
+      let fields = Self.fields(of: line)
+      return fields.count == 3 ? entry(fields) : nil
+    }
   }
 
-  /// One line of the table, `name|#rrggbb|family` (spaces around a field do not count).
-  /// Read as bytes, without Foundation: every process reads the table before its first
-  /// family, and Foundation's trimming took longer than a small photo's analysis.
-  private static func entry(line: Substring) -> Entry? {
-    let fields = line.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
-      .map { field in
-        let space = UInt8(ascii: " ")
-        guard let first = field.firstIndex(where: { $0 != space }),
-          let last = field.lastIndex(where: { $0 != space })
-        else { return "" }
-        return String(line[first...last])
-      }
-    guard fields.count == 3, let rgb = ColorNames.rgb(hex: fields[1]),
-      let family = ColorFamily(rawValue: fields[2])
-    else { return nil }
-    return Entry(
-      name: fields[0], hex: fields[1], family: family, lab: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
+  /// The XKCD survey's colours as `scripts/make-named-colours` filed them (`name|#rrggbb|family`).
+  public static let survey = NamedColourTable(table: surveyTable) { fields in
+    ColorFamily(rawValue: fields[2]).flatMap { Entry(name: fields[0], hex: fields[1], family: $0) }
+  }
+
+  /// The colours a name can be given from: the CSS list (`keyword|Name|rrggbb`) less
+  /// ``cssAliases`` (the same colour under a second keyword), so that each colour has one
+  /// name.
+  public static let css = NamedColourTable(table: cssTable) { fields in
+    guard !cssAliases.contains(fields[0]) else { return nil }
+    return Entry(name: fields[1], keyword: fields[0], hex: "#" + fields[2])
+  }
+
+  /// The fields of one line, `a|b|c`, spaces around a field left out. Read as bytes, without
+  /// Foundation: every process reads the survey before its first family, and Foundation's
+  /// trimming took longer than a small photo's analysis.
+  private static func fields(of line: Substring) -> [String] {
+    line.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).map { field in
+      let space = UInt8(ascii: " ")
+      guard let first = field.firstIndex(where: { $0 != space }),
+        let last = field.lastIndex(where: { $0 != space })
+      else { return "" }
+      return String(line[first...last])
+    }
+  }
+
+  /// The nearest named colour to `lab` by ΔE₀₀, and the distance; the first of the table wins
+  /// a tie.
+  public func nearest(to lab: Lab) -> (entry: Entry, deltaE: Double) {
+    let nearest = Self.nearestIndex(to: lab, among: entries)!
+    return (entries[nearest.index], nearest.distance)
   }
 
   /// The named colour nearest `lab` by CIEDE2000 among those filed in `families`.
   public func nearest(to lab: Lab, in families: Set<ColorFamily>) -> Entry? {
-    Self.nearest(to: lab, among: entries.filter { families.contains($0.family) })
+    Self.nearest(to: lab, among: entries.filter { $0.family.map(families.contains) ?? false })
+  }
+
+  /// The name of a `#rrggbb` colour, nil when `hex` is not one.
+  public func name(ofHex hex: String) -> String? {
+    guard let rgb = Self.rgb(hex: hex) else { return nil }
+    return nearest(to: Lab(r: rgb.r, g: rgb.g, b: rgb.b)).entry.name
+  }
+
+  /// The red, green and blue of `#rrggbb` (case ignored), nil for anything else.
+  public static func rgb(hex: String) -> (r: UInt8, g: UInt8, b: UInt8)? {
+    let digits = hex.utf8
+    guard digits.count == 7, digits.first == UInt8(ascii: "#"),
+      digits.dropFirst().allSatisfy({
+        ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102)
+      }),
+      let value = UInt32(hex.dropFirst(), radix: 16)
+    else { return nil }
+    return (UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff))
   }
 
   /// The colour nearest `lab` by CIEDE2000 of `candidates`, the first of equally near ones.
@@ -57,45 +122,34 @@ public struct NamedColours: Sendable {
 
   /// CIEDE2000's S_L at its largest (L̄ at 0 or 100: 1.747), rounded up.
   static let maxLightnessWeight = 1.75
-}
 
-/// A named colour placed in CIELAB: an entry of either named table (``NamedColours``,
-/// ``ColorNames``), which share one nearest search.
-protocol NamedColour {
-  var lab: Lab { get }
-}
-
-extension NamedColours.Entry: NamedColour {}
-extension ColorNames.Entry: NamedColour {}
-
-/// The index of the colour nearest `lab` by CIEDE2000 of `candidates`, the first of equally
-/// near ones, and its distance; nil when there are none.
-///
-/// A candidate whose lightness alone puts it farther than the nearest so far is skipped:
-/// CIEDE2000 is at least |ΔL| / S_L, and S_L is at most ``NamedColours/maxLightnessWeight``
-/// (the other terms add up to no less than 0, as |R_T| ≤ 2), so the result is a full search's.
-/// The search starts from the nearest candidate by CIE76, so most names are skipped.
-func nearestIndex(to lab: Lab, among candidates: [some NamedColour]) -> (
-  index: Int, distance: Double
-)? {
-  guard !candidates.isEmpty else { return nil }
-  let seed = candidates.indices.min {
-    candidates[$0].lab.distanceSquared(to: lab) < candidates[$1].lab.distanceSquared(to: lab)
-  }!
-  var best = seed
-  var bestDistance = Lab.deltaE2000(lab, candidates[seed].lab)
-  for index in candidates.indices where index != seed {
-    let entry = candidates[index].lab
-    guard abs(entry.l - lab.l) <= NamedColours.maxLightnessWeight * bestDistance else {
-      continue
+  /// The index of the colour nearest `lab` by CIEDE2000 of `candidates`, the first of equally
+  /// near ones, and its distance; nil when there are none.
+  ///
+  /// A candidate whose lightness alone puts it farther than the nearest so far is skipped:
+  /// CIEDE2000 is at least |ΔL| / S_L, and S_L is at most ``maxLightnessWeight`` (the other
+  /// terms add up to no less than 0, as |R_T| ≤ 2), so the result is a full search's. The
+  /// search starts from the nearest candidate by CIE76, so most names are skipped.
+  static func nearestIndex(to lab: Lab, among candidates: [Entry]) -> (
+    index: Int, distance: Double
+  )? {
+    guard !candidates.isEmpty else { return nil }
+    let seed = candidates.indices.min {
+      candidates[$0].lab.distanceSquared(to: lab) < candidates[$1].lab.distanceSquared(to: lab)
+    }!
+    var best = seed
+    var bestDistance = Lab.deltaE2000(lab, candidates[seed].lab)
+    for index in candidates.indices where index != seed {
+      let entry = candidates[index].lab
+      guard abs(entry.l - lab.l) <= maxLightnessWeight * bestDistance else { continue }
+      let distance = Lab.deltaE2000(lab, entry)
+      if distance < bestDistance || distance == bestDistance && index < best {
+        best = index
+        bestDistance = distance
+      }
     }
-    let distance = Lab.deltaE2000(lab, entry)
-    if distance < bestDistance || distance == bestDistance && index < best {
-      best = index
-      bestDistance = distance
-    }
+    return (best, bestDistance)
   }
-  return (best, bestDistance)
 }
 
 /// A band of hue where boxes on HSV split what people see as one family: there the nearest
@@ -108,12 +162,12 @@ struct NamedBand: Sendable {
   let refiles: Set<ColorFamily>
   /// The survey's names of the families the band chooses among, in the survey's order: picked
   /// once, not on every colour the band decides.
-  let names: [NamedColours.Entry]
+  let names: [NamedColourTable.Entry]
 
   init(degrees: Range<Double>, refiles: Set<ColorFamily>, among families: Set<ColorFamily>) {
     self.degrees = degrees
     self.refiles = refiles
-    names = NamedColours.survey.entries.filter { families.contains($0.family) }
+    names = NamedColourTable.survey.entries.filter { $0.family.map(families.contains) ?? false }
   }
 
   /// Every band, none overlapping another.
@@ -141,11 +195,11 @@ struct NamedBand: Sendable {
 
   /// The family of the name nearest `rgb` among `names` (navy counts as blue: how dark a
   /// blue must be to be navy is the boxes' to say).
-  static func family(of rgb: (r: UInt8, g: UInt8, b: UInt8), among names: [NamedColours.Entry])
+  static func family(of rgb: (r: UInt8, g: UInt8, b: UInt8), among names: [NamedColourTable.Entry])
     -> ColorFamily?
   {
-    let nearest = NamedColours.nearest(to: Lab(r: rgb.r, g: rgb.g, b: rgb.b), among: names)
-    return nearest.map { $0.family == .navy ? .blue : $0.family }
+    let nearest = NamedColourTable.nearest(to: Lab(r: rgb.r, g: rgb.g, b: rgb.b), among: names)
+    return nearest?.family.map { $0 == .navy ? .blue : $0 }
   }
 }
 

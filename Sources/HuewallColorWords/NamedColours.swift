@@ -1,8 +1,8 @@
 // Written by scripts/make-named-colours; do not edit. Sources and rules: that script.
 
-extension NamedColours {
+extension NamedColourTable {
   /// name|#rrggbb|family, one XKCD colour a line (XKCD colour survey, public domain).
-  static let table = """
+  static let surveyTable = """
     acid green|#8ffe09|green
     adobe|#bd6c48|brown
     algae|#54ac68|green

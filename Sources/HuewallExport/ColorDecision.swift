@@ -104,7 +104,7 @@ public enum ColorDecision {
 
   /// A stored colour for `#rrggbb` in `family`: its h, s, v as the kernel computes them.
   static func color(hex: String, family: String) -> StoredColor? {
-    guard let rgb = ColorNames.rgb(hex: hex) else { return nil }
+    guard let rgb = NamedColourTable.rgb(hex: hex) else { return nil }
     let hsv = referenceHSV(red: Int(rgb.r), green: Int(rgb.g), blue: Int(rgb.b))
     // A neutral colour has hue 0, as under the product preset's neutral greys.
     let h = hsv.s < 0.1 ? 0 : hsv.h
@@ -136,7 +136,7 @@ public struct FamilyColors: Sendable {
   public mutating func add(_ colors: [StoredColor]) {
     isResolved = false
     for color in colors where color.family != ColorFamily.multicolour.rawValue {
-      guard let rgb = ColorNames.rgb(hex: color.hex) else { continue }
+      guard let rgb = NamedColourTable.rgb(hex: color.hex) else { continue }
       self.colors[color.family, default: []].append((color, Lab(r: rgb.r, g: rgb.g, b: rgb.b)))
     }
   }
@@ -202,7 +202,7 @@ public enum FamilyRegions {
   /// The CIE76 ΔE from `hex` to the nearest colour of `family`'s region; infinity for a hex
   /// that cannot be read or a family without a region (multicolour).
   public static func distance(ofHex hex: String, to family: String) -> Double {
-    guard let rgb = ColorNames.rgb(hex: hex), let region = regions[family] else {
+    guard let rgb = NamedColourTable.rgb(hex: hex), let region = regions[family] else {
       return .infinity
     }
     if Self.family(ofHex: hex, regions: .shopper) == family { return 0 }
@@ -215,7 +215,7 @@ public enum FamilyRegions {
   /// The family the hex alone is filed in (the boundaries `regions` draw), for the details'
   /// account of a colour filed otherwise by more than its hex.
   public static func family(ofHex hex: String, regions: ColorFamily.Regions) -> String? {
-    guard let rgb = ColorNames.rgb(hex: hex) else { return nil }
+    guard let rgb = NamedColourTable.rgb(hex: hex) else { return nil }
     let hsv = referenceHSV(red: Int(rgb.r), green: Int(rgb.g), blue: Int(rgb.b))
     return ColorFamily(h: hsv.h, s: hsv.s, v: hsv.v, regions: regions).rawValue
   }

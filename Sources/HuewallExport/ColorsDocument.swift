@@ -79,7 +79,7 @@ public struct ColorsDocument: Decodable, Sendable, Equatable {
     public var hex: String
     public var share: Double
     public var family: String
-    /// The nearest CSS named colour (``ColorNames``).
+    /// The nearest CSS named colour (``NamedColourTable/css``).
     public var name: String? = nil
     /// The shop's own name for the family, from `colorSynonyms` (``ColorSynonyms/shopName(of:)``).
     public var shopName: String? = nil

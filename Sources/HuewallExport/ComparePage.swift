@@ -87,7 +87,7 @@ struct ComparePage {
     let before = Dictionary(
       a.placed.map { ($0.product.id, $0.product) }, uniquingKeysWith: { first, _ in first })
     func lab(_ hex: String) -> Lab? {
-      ColorNames.rgb(hex: hex).map { Lab(r: $0.r, g: $0.g, b: $0.b) }
+      NamedColourTable.rgb(hex: hex).map { Lab(r: $0.r, g: $0.g, b: $0.b) }
     }
     let changes = b.placed.compactMap { placed -> Change? in
       let after = placed.product

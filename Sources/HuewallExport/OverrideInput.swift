@@ -80,7 +80,7 @@ public enum OverrideInput {
     var digits = text.trimmingCharacters(in: .whitespaces).lowercased()
     if digits.hasPrefix("#") { digits.removeFirst() }
     if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
-    guard let hex = Optional("#" + digits), ColorNames.rgb(hex: hex) != nil else {
+    guard let hex = Optional("#" + digits), NamedColourTable.rgb(hex: hex) != nil else {
       throw Failure(
         message: "product \(product): \"\(text)\" is not a colour; give it as #rrggbb, "
           + "e.g. #1b2a4a")

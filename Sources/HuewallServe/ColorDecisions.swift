@@ -197,14 +197,11 @@ extension TuningServer {
     ).colors.first {
       answer += [
         ("hex", .string(first.hex)),
-        ("name", Self.colorNames.name(ofHex: first.hex).map(JSONValue.string) ?? .null),
+        ("name", NamedColourTable.css.name(ofHex: first.hex).map(JSONValue.string) ?? .null),
       ]
     }
     return answer
   }
-
-  /// The colour names every export uses (``ColorNames``), read once.
-  static let colorNames = ColorNames()
 
   /// People's decisions by product id, as the catalogue has them now.
   func decisions() throws -> [String: ColorOverride] {

@@ -36,9 +36,9 @@ import Testing
   }
 
   @Test func theListIsCSSColor4sWithOneNamePerColour() {
-    #expect(ColorNames.table.split(separator: "\n").count == 148)
-    let names = ColorNames()
-    #expect(names.entries.count == 148 - ColorNames.aliases.count)
+    #expect(NamedColourTable.cssTable.split(separator: "\n").count == 148)
+    let names = NamedColourTable.css
+    #expect(names.entries.count == 148 - NamedColourTable.cssAliases.count)
     let hexes = names.entries.map { "\($0.rgb.r),\($0.rgb.g),\($0.rgb.b)" }
     #expect(Set(hexes).count == hexes.count, "no colour is named twice")
     #expect(names.entries.contains { $0.keyword == "rebeccapurple" && $0.rgb == (102, 51, 153) })
@@ -51,12 +51,12 @@ import Testing
     ("#FDD835", "Gold"),
   ])
   func namesTheNearestColour(hex: String, expected: String) {
-    #expect(ColorNames().name(ofHex: hex) == expected)
+    #expect(NamedColourTable.css.name(ofHex: hex) == expected)
   }
 
   @Test(arguments: ["", "#12345", "123456", "#12345g", "#1234567", "red"])
   func somethingThatIsNotAHexHasNoName(hex: String) {
-    #expect(ColorNames().name(ofHex: hex) == nil)
+    #expect(NamedColourTable.css.name(ofHex: hex) == nil)
   }
 
   @Test func theShopsNameIsTheOneThatReadsLikeAName() {

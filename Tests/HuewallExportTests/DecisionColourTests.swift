@@ -13,7 +13,7 @@ import Testing
   let date = Date(timeIntervalSince1970: 1_800_000_000)
 
   func stored(_ hex: String, _ family: String, share: Double) -> StoredColor {
-    let rgb = ColorNames.rgb(hex: hex)!
+    let rgb = NamedColourTable.rgb(hex: hex)!
     let hsv = referenceHSV(red: Int(rgb.r), green: Int(rgb.g), blue: Int(rgb.b))
     return StoredColor(
       h: hsv.h, s: hsv.s, v: hsv.v, hex: hex, share: share, weight: share * 100, family: family)

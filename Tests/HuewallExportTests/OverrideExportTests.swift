@@ -59,7 +59,7 @@ import Testing
     #expect(jacket.colors.map(\.hex) == ["#1b2a4a", "#ffffff", "#296acc"])
     #expect(jacket.override?.current == true)
     #expect(jacket.override?.note == "backdrop won")
-    #expect(jacket.override?.name == ColorNames().name(ofHex: "#1b2a4a"))
+    #expect(jacket.override?.name == NamedColourTable.css.name(ofHex: "#1b2a4a"))
     #expect(jacket.disagreement, "the vendor says blue, the person navy")
     // Navy is dark: the jacket now sorts with the darks, after the green mug.
     #expect(document.products.map(\.id) == ["mug", "jacket"])

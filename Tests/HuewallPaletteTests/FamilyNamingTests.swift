@@ -22,8 +22,8 @@ struct FamilyNamingTests {
   ]
 
   /// The survey's colours whose name holds words of exactly one family, with that family.
-  static func singleFamilyNames() -> [(entry: NamedColours.Entry, family: ColorFamily)] {
-    NamedColours.survey.entries.compactMap { entry in
+  static func singleFamilyNames() -> [(entry: NamedColourTable.Entry, family: ColorFamily)] {
+    NamedColourTable.survey.entries.compactMap { entry in
       let words = entry.name.split(whereSeparator: { " /-".contains($0) }).map(String.init)
       let families = Set(words.compactMap { familyWords[$0] })
       guard families.count == 1, let family = families.first else { return nil }
@@ -55,14 +55,14 @@ struct FamilyNamingTests {
 
   @Test("the survey holds its 949 colours, each filed in a family")
   func tableIsWhole() {
-    #expect(NamedColours.survey.entries.count == 949)
-    #expect(Set(NamedColours.survey.entries.map(\.name)).count == 949)
+    #expect(NamedColourTable.survey.entries.count == 949)
+    #expect(Set(NamedColourTable.survey.entries.map(\.name)).count == 949)
   }
 
   @Test("the nearest name skips by lightness only what a full search would not pick")
   func nearestSkipsOnlyFartherNames() {
     // Every name read, the first of equally near ones kept: the search as first written.
-    func fullSearch(_ lab: Lab, _ candidates: [NamedColours.Entry]) -> String? {
+    func fullSearch(_ lab: Lab, _ candidates: [NamedColourTable.Entry]) -> String? {
       var best: (name: String, distance: Double)?
       for entry in candidates {
         let distance = Lab.deltaE2000(lab, entry.lab)
@@ -70,24 +70,25 @@ struct FamilyNamingTests {
       }
       return best?.name
     }
-    let survey = NamedColours.survey.entries
+    let survey = NamedColourTable.survey.entries
     let band = survey.filter { [.blue, .purple, .navy].contains($0.family) }
     var compared = 0
     for r in stride(from: 0, through: 255, by: 51) {
       for g in stride(from: 0, through: 255, by: 51) {
         for b in stride(from: 0, through: 255, by: 17) {
           let lab = Lab(r: UInt8(r), g: UInt8(g), b: UInt8(b))
-          #expect(NamedColours.nearest(to: lab, among: band)?.name == fullSearch(lab, band))
-          #expect(NamedColours.nearest(to: lab, among: survey)?.name == fullSearch(lab, survey))
+          #expect(NamedColourTable.nearest(to: lab, among: band)?.name == fullSearch(lab, band))
+          #expect(NamedColourTable.nearest(to: lab, among: survey)?.name == fullSearch(lab, survey))
           compared += 1
         }
       }
     }
     #expect(compared == 576)
     // Two names at one colour: the first in the survey's order wins, as before.
-    let twin = NamedColours.Entry(name: "twin", hex: band[0].hex, family: .blue, lab: band[0].lab)
-    #expect(NamedColours.nearest(to: band[0].lab, among: band + [twin])?.name == band[0].name)
-    #expect(NamedColours.nearest(to: band[0].lab, among: [twin] + band)?.name == "twin")
+    let twin = NamedColourTable.Entry(
+      name: "twin", hex: band[0].hex, family: .blue, lab: band[0].lab)
+    #expect(NamedColourTable.nearest(to: band[0].lab, among: band + [twin])?.name == band[0].name)
+    #expect(NamedColourTable.nearest(to: band[0].lab, among: [twin] + band)?.name == "twin")
   }
 
   /// Filed in the family its name states: 518 of 593 (87.4 %; 497 with blue or purple the

@@ -99,7 +99,9 @@ let package = Package(
     // The catalogue in SQLite: products, images, parameter sets, analyses, runs, errors.
     .target(
       name: "HuewallStore",
-      dependencies: ["HuewallCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "HuewallCore", "HuewallColorWords", .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     // The catalogue in PostgreSQL, for more than one machine: the same store API, and the
     // queue that `huewall worker` processes claim work from.
@@ -132,7 +134,8 @@ let package = Package(
         "HuewallStore", "HuewallPostgres", "HuewallExport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
     // What a client sends to Huewall's servers, read without a server: the fields of a request
     // body (a form or a JSON object) and the host a request names. Foundation alone, so that

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The `api` object of `pipeline.json`: who may read the catalogue through `huewall api`, and
 /// how caches may keep its answers.

@@ -1,8 +1,8 @@
 import Foundation
-import HuewallExport
+public import HuewallExport
 import HuewallFetch
 import HuewallPostgres
-import HuewallStore
+public import HuewallStore
 
 extension PipelineConfiguration {
   /// The exporter this configuration describes: its colour synonyms, thumbnails from its

@@ -1,10 +1,10 @@
-import Foundation
-import HuewallCore
-import HuewallDecode
+public import Foundation
+public import HuewallCore
+public import HuewallDecode
 import HuewallExport
 import HuewallFetch
-import HuewallPalette
-import HuewallStore
+public import HuewallPalette
+public import HuewallStore
 
 /// One image's size and dominant colours: what decode + palette produce together.
 public struct AnalysedImage: Sendable {

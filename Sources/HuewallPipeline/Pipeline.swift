@@ -1,11 +1,11 @@
-import Foundation
-import HuewallCore
+public import Foundation
+public import HuewallCore
 import HuewallDecode
 import HuewallFetch
 import HuewallPalette
 import HuewallPostgres
-import HuewallStore
-import Logging
+public import HuewallStore
+public import Logging
 
 /// The nightly run and reprocessing, each a list of steps over one store.
 ///

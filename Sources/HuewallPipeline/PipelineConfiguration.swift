@@ -1,10 +1,10 @@
-import Foundation
-import HuewallCore
-import HuewallDecode
+public import Foundation
+public import HuewallCore
+public import HuewallDecode
 import HuewallExport
-import HuewallFeed
-import HuewallFetch
-import HuewallPalette
+public import HuewallFeed
+public import HuewallFetch
+public import HuewallPalette
 import HuewallPostgres
 
 /// Everything `huewall run` needs, as read from `pipeline.json`.

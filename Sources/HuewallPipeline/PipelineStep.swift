@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Logging
 
 /// One named stage of a run. A run is a list of steps; the runner logs `[i/n] name` before
@@ -20,7 +20,7 @@ public struct PipelineError: Error, LocalizedError {
   }
 
   public var errorDescription: String? {
-    let message = (underlying as? LocalizedError)?.errorDescription ?? "\(underlying)"
+    let message = (underlying as? any LocalizedError)?.errorDescription ?? "\(underlying)"
     return step.map { "\($0): \(message)" } ?? message
   }
 }

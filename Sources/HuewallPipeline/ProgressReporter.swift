@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A one-line progress display on a terminal (counts, rate, ETA); silent when not a terminal,

@@ -1,6 +1,7 @@
 import Foundation
 import HuewallPostgres
 import HuewallStore
+import Logging
 
 /// The steps a run takes with a PostgreSQL catalogue instead of fetching and analysing itself:
 /// queue the work, then wait for the workers (or do it here when none is connected).

@@ -3,9 +3,9 @@ import HuewallCore
 import HuewallDecode
 import HuewallFetch
 import HuewallPalette
-import HuewallPostgres
+public import HuewallPostgres
 import HuewallStore
-import Logging
+public import Logging
 import Metrics
 import Synchronization
 

@@ -6,6 +6,7 @@ import HuewallFeed
 import HuewallFetch
 import HuewallPalette
 import HuewallStore
+import Logging
 
 /// The steps of a run, each doing one thing and handing its result on through the context.
 enum Steps {

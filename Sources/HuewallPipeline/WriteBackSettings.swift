@@ -1,5 +1,5 @@
 import Foundation
-import HuewallExport
+public import HuewallExport
 import HuewallFeed
 
 /// The `writeBack` object of `pipeline.json`: the files a shop imports (a Merchant

@@ -1,5 +1,5 @@
 import Foundation
-import HuewallCore
+public import HuewallCore
 import HuewallExport
 
 #if canImport(Glibc)

@@ -197,7 +197,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .executableTarget(name: "huewall", dependencies: ["HuewallCLI", "HuewallDecode"]),
+    .executableTarget(
+      name: "huewall", dependencies: ["HuewallCLI", "HuewallDecode"], swiftSettings: swiftSettings),
     // `huewall-lab`: scoring on labelled photos and refitting what was fitted on them, apart
     // from the commands a shop runs.
     .executableTarget(

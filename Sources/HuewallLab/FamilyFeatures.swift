@@ -16,6 +16,7 @@ enum FamilyFeatures {
       ].map { "c\(i)_\($0)" }
     }
     columns += ColorFamily.allCases.map { "share_\($0.rawValue)" }
+    columns += (1...colours).map { "c\($0)_boxfamily" } + ["second"]
     return columns.joined(separator: ",")
   }
 
@@ -36,6 +37,17 @@ enum FamilyFeatures {
       ]
     }
     fields += ColorFamily.allCases.map { number(palette?.familyShares[$0] ?? 0) }
+    // The bin's box family last, so that the columns before it keep their places.
+    fields += (0..<colours).map { i in
+      palette.flatMap { i < $0.colors.count ? $0.colors[i].boxFamily.rawValue : nil } ?? ""
+    }
+    // The second family as the export gives it, from the top colour as the catalogue stores it.
+    let second = palette.flatMap { palette in
+      palette.family.flatMap { family in
+        palette.colors.first.flatMap { ColorFamily.second(of: family, h: $0.h, s: $0.s, v: $0.v) }
+      }
+    }
+    fields.append(second?.rawValue ?? "")
     return fields.joined(separator: ",")
   }
 }

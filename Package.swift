@@ -113,7 +113,8 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
     // Store -> colors.json, colors.csv and the HTML preview page (mustache templates shipped
     // as resources; thumbnails through HuewallDecode's libgd API).

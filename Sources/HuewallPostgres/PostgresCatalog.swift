@@ -1,6 +1,6 @@
-import Foundation
-import HuewallCore
-import HuewallStore
+public import Foundation
+public import HuewallCore
+public import HuewallStore
 import PostgresNIO
 import Synchronization
 

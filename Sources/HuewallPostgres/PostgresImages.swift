@@ -1,6 +1,6 @@
 import Foundation
 import HuewallCore
-import HuewallStore
+public import HuewallStore
 import PostgresNIO
 
 // MARK: Images

@@ -1,5 +1,5 @@
-import Foundation
-import HuewallStore
+public import Foundation
+public import HuewallStore
 import NIOSSL
 import PostgresNIO
 

@@ -1,7 +1,8 @@
-import Foundation
+public import Foundation
 import HuewallCore
-import HuewallStore
+public import HuewallStore
 import PostgresNIO
+import Synchronization
 
 /// A feed on its way into the PostgreSQL catalogue: rows go to a temporary table of the
 /// connection (so a feed that breaks half-way changes nothing) in multi-row inserts of

@@ -1,5 +1,5 @@
 import Foundation
-import HuewallStore
+public import HuewallStore
 import Logging
 import NIOCore
 import PostgresNIO

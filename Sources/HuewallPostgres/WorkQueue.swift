@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HuewallCore
-import HuewallStore
+public import HuewallStore
 import PostgresNIO
 
 /// One image URL to fetch (or revalidate) and, when its content has no analysis for the

@@ -207,7 +207,8 @@ let package = Package(
       dependencies: [
         "HuewallCLI", "HuewallCore", "HuewallDecode", "HuewallPalette", "HuewallPipeline",
         "HuewallExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
 
     // A loopback HTTP server the tests program route by route.

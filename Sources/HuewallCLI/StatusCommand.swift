@@ -135,8 +135,8 @@ struct Status: AsyncParsableCommand {
           "product \(product): decided by override: \(OverrideInput.describe(decided.override))")
       } else if let decided {
         TerminalText.print(
-          "product \(product): decided by analysis; the decision \(decided.override.family)"
-            + (decided.override.hex.map { " \($0)" } ?? "")
+          "product \(product): decided by analysis; the decision "
+            + decided.override.family.rawValue + (decided.override.hex.map { " \($0)" } ?? "")
             + " was set aside: its image changed since \(Self.timestamp(decided.override.decidedAt))"
         )
       } else {
@@ -254,7 +254,7 @@ struct Status: AsyncParsableCommand {
   static func json(_ decided: StoredColorOverride) -> JSONValue {
     let o = decided.override
     return .object([
-      ("family", .string(o.family)), ("hex", o.hex.map(JSONValue.string) ?? .null),
+      ("family", .string(o.family.rawValue)), ("hex", o.hex.map(JSONValue.string) ?? .null),
       ("note", o.note.map(JSONValue.string) ?? .null),
       ("decidedAt", .string(timestamp(o.decidedAt))), ("current", .bool(!decided.isSetAside)),
     ])

@@ -26,8 +26,8 @@ public enum ColorDecision {
   public static func apply(
     _ override: ColorOverride, to colors: [StoredColor], typical: FamilyColors? = nil
   ) -> [StoredColor] {
-    let family = override.family
-    guard family != ColorFamily.multicolour.rawValue else { return colors }
+    guard override.family != .multicolour else { return colors }
+    let family = override.family.rawValue
     let same = colors.filter { $0.family == family }
     let others = colors.filter { $0.family != family }
     if let hex = override.hex, let decided = color(hex: hex, family: family) {
@@ -48,7 +48,7 @@ public enum ColorDecision {
     }
     guard
       let first = typical?.typical(of: family)
-        ?? ColorFamily(rawValue: family)?.swatch.flatMap({ color(hex: $0, family: family) })
+        ?? override.family.swatch.flatMap({ color(hex: $0, family: family) })
     else { return colors }
     return leading(first, before: colors)
   }
@@ -57,8 +57,8 @@ public enum ColorDecision {
   /// colour: no hex, and the photo holds no colour near the decided family. The catalogue's
   /// typical colour of the family is then needed.
   public static func needsTypical(_ override: ColorOverride, colors: [StoredColor]) -> Bool {
-    override.hex == nil && override.family != ColorFamily.multicolour.rawValue
-      && ownColor(in: colors, of: override.family) == nil
+    override.hex == nil && override.family != .multicolour
+      && ownColor(in: colors, of: override.family.rawValue) == nil
   }
 
   /// The index of the colour of `colors` a decision of `family` without a hex shows: the one
@@ -238,7 +238,7 @@ extension ColorsDocument.ExportedProduct {
   ) {
     decidedBy = holds ? ColorsDocument.DecidedBy.override : ColorsDocument.DecidedBy.analysis
     self.override = ColorsDocument.OverrideSummary(
-      family: override.family, hex: override.hex,
+      family: override.family.rawValue, hex: override.hex,
       name: override.hex.flatMap(namer.name(ofHex:)), note: override.note,
       decidedAt: override.decidedAt, current: holds)
     if holds, let analysed, ColorDecision.needsTypical(override, colors: analysed) {

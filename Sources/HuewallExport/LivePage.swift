@@ -158,7 +158,9 @@ extension LivePage {
     guard let override, override.holds(forImages: images), !colors.isEmpty else {
       return (colors, family, false)
     }
-    return (ColorDecision.apply(override, to: colors, typical: typical), override.family, true)
+    return (
+      ColorDecision.apply(override, to: colors, typical: typical), override.family.rawValue, true
+    )
   }
 }
 

@@ -33,7 +33,7 @@ public enum OverrideInput {
       }
       let note = try OverrideInput.note(note, product: id)
       return ColorOverride(
-        productID: id, family: family.rawValue, hex: hex,
+        productID: id, family: family, hex: hex,
         note: note, decidedAt: date,
         imageSHA256: target.imageSHA256)
     }
@@ -90,7 +90,7 @@ public enum OverrideInput {
 
   /// A one-line account of a decision.
   public static func describe(_ o: ColorOverride) -> String {
-    var text = "decided \(o.family)"
+    var text = "decided \(o.family.rawValue)"
     if let hex = o.hex { text += " \(hex)" }
     if let note = o.note { text += " (\(note))" }
     return text

@@ -162,7 +162,7 @@ struct WallCatalogue {
       }
       if let override, holds {
         colors = ColorDecision.apply(override, to: colors, typical: typical)
-        family = override.family
+        family = override.family.rawValue
       }
       var placed = WallCatalogue.place(
         id: entry.id, title: entry.title, brand: entry.brand, vendorColor: entry.vendorColor,

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 public import HuewallStore
 import PostgresNIO
 
@@ -16,9 +17,9 @@ extension PostgresCatalog {
     {
       rows.append(
         (
-          ColorOverride(
-            productID: try row[0], family: try row[1], hex: try row[2], note: try row[3],
-            decidedAt: try row[4], imageSHA256: try row[5]),
+          try ColorOverride(
+            productID: try row[0], storedFamily: try row[1], hex: try row[2], note: try row[3],
+            decidedAt: try row[4], imageSHA256: try row[5], location: location),
           try row[8], try row[6], try row[7]
         ))
     }
@@ -50,7 +51,7 @@ extension PostgresCatalog {
         try await session.execute(
           """
           INSERT INTO color_overrides (product_id, family, hex, note, decided_at, image_sha256)
-          VALUES (\(o.productID), \(o.family), \(o.hex), \(o.note), \(o.decidedAt),
+          VALUES (\(o.productID), \(o.family.rawValue), \(o.hex), \(o.note), \(o.decidedAt),
             \(o.imageSHA256))
           ON CONFLICT (product_id) DO UPDATE SET family = excluded.family, hex = excluded.hex,
             note = excluded.note, decided_at = excluded.decided_at,

@@ -131,7 +131,7 @@ extension TuningServer {
           (
             "override",
             .object([
-              ("family", .string(override.family)),
+              ("family", .string(override.family.rawValue)),
               ("hex", override.hex.map(JSONValue.string) ?? .null),
               ("note", override.note.map(JSONValue.string) ?? .null),
             ])

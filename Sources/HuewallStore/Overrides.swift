@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HuewallColorWords
 
 /// A person's decision about a product's colour: it wins over every analysis, in every export
 /// and every parameter set, until it is cleared or the product's image changes.
@@ -12,8 +13,8 @@ import GRDB
 public struct ColorOverride: Sendable, Hashable, Codable {
   /// The feed's id of the product.
   public var productID: String
-  /// The family decided (a ``HuewallPalette`` family name, checked by the command).
-  public var family: String
+  /// The family decided.
+  public var family: ColorFamily
   /// The exact colour, `#rrggbb` in lowercase, when one was given.
   public var hex: String?
   /// Why, in the person's words.
@@ -24,7 +25,7 @@ public struct ColorOverride: Sendable, Hashable, Codable {
   public var imageSHA256: String?
 
   public init(
-    productID: String, family: String, hex: String? = nil, note: String? = nil,
+    productID: String, family: ColorFamily, hex: String? = nil, note: String? = nil,
     decidedAt: Date, imageSHA256: String?
   ) {
     self.productID = productID
@@ -33,6 +34,24 @@ public struct ColorOverride: Sendable, Hashable, Codable {
     self.note = note
     self.decidedAt = decidedAt
     self.imageSHA256 = imageSHA256
+  }
+
+  /// A decision as the catalogue at `location` stores it: the family as its name, read with
+  /// ``ColorFamily/init(name:)``; a name no family has is an error naming the product.
+  public init(
+    productID: String, storedFamily: String, hex: String?, note: String?, decidedAt: Date,
+    imageSHA256: String?, location: String
+  ) throws(StoreError) {
+    guard let family = ColorFamily(name: storedFamily) else {
+      throw StoreError(
+        path: location,
+        reason: .unreadableData(
+          detail: "product \(productID): the decision's colour family \"\(storedFamily)\" is not"
+            + " a colour family"))
+    }
+    self.init(
+      productID: productID, family: family, hex: hex, note: note, decidedAt: decidedAt,
+      imageSHA256: imageSHA256)
   }
 
   /// Whether the decision still holds for a product whose images now have the contents
@@ -132,6 +151,16 @@ extension StoredColorOverride {
   }
 }
 
+extension ColorOverride {
+  /// The decision in the first six columns of ``StoredColorOverride/query(imagesPerProduct:dialect:)``'s
+  /// `row`, read from the SQLite catalogue at `location`.
+  init(_ row: Row, location: String) throws(StoreError) {
+    try self.init(
+      productID: row[0], storedFamily: row[1], hex: row[2], note: row[3], decidedAt: row[4],
+      imageSHA256: row[5], location: location)
+  }
+}
+
 /// The `color_overrides` table.
 struct ColorOverrideRow: Codable, FetchableRecord, PersistableRecord {
   static let databaseTableName = "color_overrides"
@@ -152,7 +181,7 @@ struct ColorOverrideRow: Codable, FetchableRecord, PersistableRecord {
 
   init(_ o: ColorOverride) {
     productID = o.productID
-    family = o.family
+    family = o.family.rawValue
     hex = o.hex
     note = o.note
     decidedAt = o.decidedAt
@@ -164,17 +193,13 @@ extension CatalogStore {
   public func colorOverrides(imagesPerProduct: Int) throws(StoreError)
     -> [StoredColorOverride]
   {
-    try read { db in
+    let location = path
+    return try read { db in
       let rows = try Row.fetchAll(
         db, sql: StoredColorOverride.query(imagesPerProduct: imagesPerProduct, dialect: .sqlite))
       return StoredColorOverride.gather(
-        rows.map { row in
-          (
-            ColorOverride(
-              productID: row[0], family: row[1], hex: row[2], note: row[3], decidedAt: row[4],
-              imageSHA256: row[5]),
-            row[8], row[6], row[7]
-          )
+        try rows.map { row in
+          (try ColorOverride(row, location: location), row[8], row[6], row[7])
         })
     }
   }

@@ -87,11 +87,7 @@ extension CatalogStore {
       // Columns as StoredColorOverride.query declares them.
       let overrideRows = try Row.fetchAll(
         db, sql: StoredColorOverride.query(imagesPerProduct: imagesPerProduct, dialect: .sqlite))
-      let overrides = overrideRows.map { row in
-        ColorOverride(
-          productID: row[0], family: row[1], hex: row[2], note: row[3], decidedAt: row[4],
-          imageSHA256: row[5])
-      }
+      let overrides = try overrideRows.map { row in try ColorOverride(row, location: location) }
       var unique: [ColorOverride] = []
       for override in overrides where unique.last?.productID != override.productID {
         unique.append(override)

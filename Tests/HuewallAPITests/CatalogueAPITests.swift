@@ -169,7 +169,7 @@ struct CatalogueAPITests {
 
       // A person's decision is a new version.
       try catalogue.store.saveColorOverrides([
-        ColorOverride(productID: "p00003", family: "pink", decidedAt: Date(), imageSHA256: nil)
+        ColorOverride(productID: "p00003", family: .pink, decidedAt: Date(), imageSHA256: nil)
       ])
       let changed = try await server.get("/v1/products/p00003", headers: [("If-None-Match", etag)])
       #expect(changed.status == 200)

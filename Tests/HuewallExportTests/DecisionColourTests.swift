@@ -20,7 +20,9 @@ import Testing
   }
 
   func decision(_ id: String, _ family: String, hex: String? = nil) -> ColorOverride {
-    ColorOverride(productID: id, family: family, hex: hex, decidedAt: date, imageSHA256: nil)
+    ColorOverride(
+      productID: id, family: ColorFamily(rawValue: family)!, hex: hex, decidedAt: date,
+      imageSHA256: nil)
   }
 
   func entry(_ id: String, _ colors: [StoredColor]) -> ExportEntry {

@@ -47,7 +47,7 @@ import Testing
   @Test func aDecisionWithAHexComesFirstAndSaysSo() async throws {
     let document = try await export([
       ColorOverride(
-        productID: "jacket", family: "navy", hex: "#1b2a4a", note: "backdrop won",
+        productID: "jacket", family: .navy, hex: "#1b2a4a", note: "backdrop won",
         decidedAt: date, imageSHA256: fakeHash("jacket"))
     ])
     let jacket = try #require(document.products.first { $0.id == "jacket" })
@@ -69,7 +69,7 @@ import Testing
 
   @Test func aDecisionWithoutAHexMovesTheFamilysColoursFirst() async throws {
     let document = try await export([
-      ColorOverride(productID: "jacket", family: "blue", decidedAt: date, imageSHA256: nil)
+      ColorOverride(productID: "jacket", family: .blue, decidedAt: date, imageSHA256: nil)
     ])
     let jacket = try #require(document.products.first { $0.id == "jacket" })
     #expect(jacket.family == "blue" && jacket.decidedBy == .override)
@@ -79,7 +79,7 @@ import Testing
 
   @Test func aFamilyTheAnalysisDidNotFindGetsItsSwatch() async throws {
     let document = try await export([
-      ColorOverride(productID: "mug", family: "red", decidedAt: date, imageSHA256: nil)
+      ColorOverride(productID: "mug", family: .red, decidedAt: date, imageSHA256: nil)
     ])
     let mug = try #require(document.products.first { $0.id == "mug" })
     #expect(mug.colors.first?.family == "red")
@@ -91,7 +91,7 @@ import Testing
     let document = try await export(
       [
         ColorOverride(
-          productID: "jacket", family: "navy", hex: "#1b2a4a", decidedAt: date,
+          productID: "jacket", family: .navy, hex: "#1b2a4a", decidedAt: date,
           imageSHA256: fakeHash("jacket"))
       ], change: "jacket")
     let jacket = try #require(document.products.first { $0.id == "jacket" })

@@ -49,7 +49,7 @@ extension ServedCatalogue {
       #expect(set.status == 200, "\(set.json)")
       #expect(set.json["decidedBy"] as? String == "override")
       let stored = try #require(try served.storedDecisions()["HW-001"])
-      #expect(stored.family == "navy" && stored.hex == "#1b2a4a")
+      #expect(stored.family == .navy && stored.hex == "#1b2a4a")
       #expect(stored.note == "as photographed")
       // The live analysis shows the decision, and the product is off the review list.
       let lines = try await served.analysis("")

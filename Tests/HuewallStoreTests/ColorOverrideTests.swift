@@ -27,7 +27,7 @@ struct ColorOverrideTests {
       #expect(targets["a"]?.imageSHA256 == sha1)
       #expect(targets["b"]?.imageSHA256 == nil)
       let decision = ColorOverride(
-        productID: "a", family: "navy", hex: "#1b2a4a", note: "photo is too bright",
+        productID: "a", family: .navy, hex: "#1b2a4a", note: "photo is too bright",
         decidedAt: t1, imageSHA256: sha1)
       try await store.saveColorOverrides([decision])
       let stored = try await store.colorOverrides()
@@ -42,16 +42,38 @@ struct ColorOverrideTests {
     try await withCatalogue(backend) { store in
       try await store.syncProducts([sampleProduct("a"), sampleProduct("b")], at: t0)
       try await store.saveColorOverrides([
-        ColorOverride(productID: "a", family: "navy", decidedAt: t0, imageSHA256: nil),
-        ColorOverride(productID: "b", family: "red", decidedAt: t0, imageSHA256: nil),
+        ColorOverride(productID: "a", family: .navy, decidedAt: t0, imageSHA256: nil),
+        ColorOverride(productID: "b", family: .red, decidedAt: t0, imageSHA256: nil),
       ])
       try await store.saveColorOverrides([
-        ColorOverride(productID: "a", family: "black", note: "n", decidedAt: t1, imageSHA256: nil)
+        ColorOverride(productID: "a", family: .black, note: "n", decidedAt: t1, imageSHA256: nil)
       ])
-      #expect(try await store.colorOverrides().map(\.override.family) == ["black", "red"])
+      #expect(try await store.colorOverrides().map(\.override.family) == [.black, .red])
       #expect(try await store.clearColorOverrides(productIDs: ["a", "zzz"]) == 1)
       #expect(try await store.colorOverrides().map(\.override.productID) == ["b"])
       #expect(try await store.clearColorOverrides(productIDs: ["a"]) == 0)
+    }
+  }
+
+  @Test(
+    "a decision whose stored family is no family is an error naming the product",
+    arguments: Backend.allCases)
+  func unreadableFamily(_ backend: Backend) async throws {
+    try await withCatalogue(backend) { store in
+      try await store.syncProducts([sampleProduct("a")], at: t0)
+      try await store.saveColorOverrides([
+        ColorOverride(productID: "a", family: .navy, decidedAt: t0, imageSHA256: nil)
+      ])
+      try await store.execute("UPDATE color_overrides SET family = 'teal'")
+      let error = await #expect(throws: StoreError.self) { try await store.colorOverrides() }
+      guard case .unreadableData(let detail) = error?.reason else {
+        Issue.record("expected unreadable data, got \(String(describing: error))")
+        return
+      }
+      #expect(detail.contains("product a") && detail.contains("\"teal\""), "\(detail)")
+      // A family written as a person would, in capitals and American, still reads.
+      try await store.execute("UPDATE color_overrides SET family = 'Gray'")
+      #expect(try await store.colorOverrides().map(\.override.family) == [.grey])
     }
   }
 
@@ -60,7 +82,7 @@ struct ColorOverrideTests {
     try await withCatalogue(backend) { store in
       let error = await #expect(throws: StoreError.self) {
         try await store.saveColorOverrides([
-          ColorOverride(productID: "ghost", family: "navy", decidedAt: t0, imageSHA256: nil)
+          ColorOverride(productID: "ghost", family: .navy, decidedAt: t0, imageSHA256: nil)
         ])
       }
       #expect(isForeignKeyFailure(error, backend))
@@ -76,7 +98,7 @@ struct ColorOverrideTests {
       try await store.syncProducts([product], at: t0)
       try await store.saveImage(image("https://cdn.example/a-1.jpg", sha1))
       try await store.saveColorOverrides([
-        ColorOverride(productID: "a", family: "navy", decidedAt: t0, imageSHA256: sha1)
+        ColorOverride(productID: "a", family: .navy, decidedAt: t0, imageSHA256: sha1)
       ])
       product.title = "Runner a, renamed"
       #expect(try await store.syncProducts([product], at: t1).changed == 1)

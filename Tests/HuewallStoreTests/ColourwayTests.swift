@@ -240,7 +240,7 @@ struct ColourwayTests {
       // The scarf alone, decided red; then the tee's two sizes arrive.
       _ = try await Self.sync([Self.scarf, Self.tees[0]], into: store, at: t0)
       try await store.saveColorOverrides([
-        ColorOverride(productID: "TEE-navy", family: "red", decidedAt: t0, imageSHA256: nil)
+        ColorOverride(productID: "TEE-navy", family: .red, decidedAt: t0, imageSHA256: nil)
       ])
       _ = try await Self.sync([Self.scarf] + Self.tees, into: store, at: t1)
       var products = try await store.products(includeRemoved: true).map(\.product)

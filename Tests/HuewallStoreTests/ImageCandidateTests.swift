@@ -36,12 +36,12 @@ import Testing
 
   @Test func aDecisionHoldsWhileItsImageIsAmongTheProductsImages() {
     let decision = ColorOverride(
-      productID: "p", family: "green", decidedAt: .distantPast, imageSHA256: "h0")
+      productID: "p", family: .green, decidedAt: .distantPast, imageSHA256: "h0")
     #expect(decision.holds(forImages: ["h1", "h0"]))
     #expect(!decision.holds(forImages: ["h1", "h2"]))
     #expect(!decision.holds(forImages: []))
     let blind = ColorOverride(
-      productID: "p", family: "green", decidedAt: .distantPast, imageSHA256: nil)
+      productID: "p", family: .green, decidedAt: .distantPast, imageSHA256: nil)
     #expect(blind.holds(forImages: []))
   }
 }

@@ -219,7 +219,8 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
-      path: "Tests/HuewallTestSupport"
+      path: "Tests/HuewallTestSupport",
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallPaletteTests",

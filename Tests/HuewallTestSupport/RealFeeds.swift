@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The real shops' feeds kept beside the repository (`../shared/realfeeds`, or the folder
 /// `HUEWALL_REAL_FEEDS` names), read in place and never copied into it: tests that need them

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The labelled real product photos kept beside the repository (`../shared/realphotos`), read
 /// in place and never copied into it: tests that need them are skipped, with a message, where

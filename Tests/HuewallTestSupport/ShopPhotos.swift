@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The product photos labelled by the shops' own colours, kept beside the repository
 /// (`../shared/shopphotos`), read in place and never copied into it: tests that need them are

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A shop on a ``TestHTTPServer``: a Huewall JSON feed at `/feed.json` whose products' images
 /// are the sample images, served with ETags and conditional GET, so that runs of the pipeline

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Synchronization
 
 /// Sends a response's body gzip-compressed when the request's `Accept-Encoding` allows it.
 ///
@@ -20,6 +21,9 @@ import NIOCore
 struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
   /// Appended to an ETag's text for the gzip representation.
   static var tagSuffix: String { "-gzip" }
+
+  /// The compressed pages already sent, by ETag and request target.
+  let compressed = CompressedBodies()
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -43,9 +47,18 @@ struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
     else {
       return response
     }
-    let collected = CollectedBody()
-    try await response.body.write(collected.writer)
-    let compressed = try Gzip.compress(collected.buffer)
+    // A page's bytes follow from its ETag (the wall version) and its target alone, so its
+    // compressed form is made once.
+    let key = CompressedBodies.key(path: request.uri.path, target: request.head.path, response)
+    let compressed: ByteBuffer
+    if let key, let kept = self.compressed.body(for: key) {
+      compressed = kept
+    } else {
+      let collected = CollectedBody()
+      try await response.body.write(collected.writer)
+      compressed = try Gzip.compress(collected.buffer)
+      if let key { self.compressed.keep(compressed, for: key) }
+    }
     response.headers[.contentEncoding] = "gzip"
     response.headers[.contentLength] = nil
     response.headers[.eTag] = response.headers[.eTag].map(Self.gzipTag)
@@ -101,6 +114,42 @@ struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
     guard let type = contentType?.lowercased() else { return false }
     return type.hasPrefix("application/json") || type.hasPrefix("application/yaml")
       || type.hasPrefix("text/")
+  }
+}
+
+/// Compressed bodies of the responses that a wall version fixes (products and families), by
+/// ETag and request target, up to ``maxBytes`` (then the kept ones are let go all at once).
+final class CompressedBodies: Sendable {
+  /// How many compressed bytes are kept at most.
+  static var maxBytes: Int { 32 << 20 }
+
+  private struct Kept {
+    var bodies: [String: ByteBuffer] = [:]
+    var bytes = 0
+  }
+  private let kept = Mutex(Kept())
+
+  /// The key of `response` to a request for `path` (`target` with its query), or nil when
+  /// its body is not fixed by its ETag and target: only the products' and the families'
+  /// are (a changes page reads the catalogue as it is).
+  static func key(path: String, target: String?, _ response: Response) -> String? {
+    guard path == "/v1/products" || path == "/v1/families" || path.hasPrefix("/v1/products/"),
+      let target, let etag = response.headers[.eTag]
+    else { return nil }
+    return etag + " " + target
+  }
+
+  func body(for key: String) -> ByteBuffer? {
+    kept.withLock { $0.bodies[key] }
+  }
+
+  func keep(_ body: ByteBuffer, for key: String) {
+    kept.withLock { kept in
+      if kept.bytes + body.readableBytes > Self.maxBytes {
+        kept = Kept()
+      }
+      if kept.bodies.updateValue(body, forKey: key) == nil { kept.bytes += body.readableBytes }
+    }
   }
 }
 

@@ -147,6 +147,33 @@ struct PreparedPagesTests {
     }
   }
 
+  @Test("a compressed page made once is sent again only for its version")
+  func compressedOncePerVersion() async throws {
+    let catalogue = try TestCatalogue()
+    var items = Self.items(0..<120)
+    try catalogue.sync(items)
+    let server = try await TestServer(catalogue: catalogue)
+    do {
+      let path = "/v1/products?family=green&limit=48"
+      let gzip = [("Accept-Encoding", "gzip")]
+      for round in 0..<2 {
+        let plain = try await ResponseCompressionTests.get(server, path)
+        let first = try await ResponseCompressionTests.get(server, path, headers: gzip)
+        let again = try await ResponseCompressionTests.get(server, path, headers: gzip)
+        #expect(first.headers["etag"] == "\"w\(round + 1)-gzip\"")
+        #expect(again.body == first.body)
+        #expect(try ResponseCompressionTests.gunzip(again.body) == plain.body, "round \(round)")
+        // The next run gives every green product a new title.
+        for index in items.indices { items[index].title += " (new)" }
+        try catalogue.sync(items)
+      }
+    } catch {
+      try await server.stop()
+      throw error
+    }
+    try await server.stop()
+  }
+
   @Test("the common requests are the ones read from prepared pages")
   func plainRequests() throws {
     for query in [

@@ -101,7 +101,8 @@ let package = Package(
       name: "HuewallStore",
       dependencies: [
         "HuewallCore", "HuewallColorWords", .product(name: "GRDB", package: "GRDB.swift"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
     // The catalogue in PostgreSQL, for more than one machine: the same store API, and the
     // queue that `huewall worker` processes claim work from.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// One dominant colour as the catalogue stores it (the pipeline converts the palette's

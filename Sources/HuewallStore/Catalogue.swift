@@ -1,5 +1,5 @@
-import Foundation
-import HuewallCore
+public import Foundation
+public import HuewallCore
 
 /// The catalogue as the pipeline, the export and the commands use it, whichever database holds
 /// it: ``CatalogStore`` (one SQLite file, the embedded default) or the PostgreSQL catalogue

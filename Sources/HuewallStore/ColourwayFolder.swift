@@ -1,5 +1,5 @@
 import Foundation
-import HuewallCore
+public import HuewallCore
 
 /// Folds a staged feed's items, read in key order (``Colourway/key(of:)``), into one product
 /// per colourway, for both catalogues' syncs: it holds the items of one group at a time, so a

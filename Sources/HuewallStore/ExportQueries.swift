@@ -1,5 +1,5 @@
 import GRDB
-import HuewallCore
+public import HuewallCore
 
 /// What an export reads of one product: its feed values and, among its first images (the
 /// limit a run analyses), the one its colour is read from (``ImageCandidate/choose(_:)``) with

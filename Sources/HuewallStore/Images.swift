@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import HuewallCore
+public import HuewallCore
 
 /// How the last fetch of an image URL ended.
 public enum ImageStatus: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import HuewallColorWords
+public import HuewallColorWords
 
 /// A person's decision about a product's colour: it wins over every analysis, in every export
 /// and every parameter set, until it is cleared or the product's image changes.

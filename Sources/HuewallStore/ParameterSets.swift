@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import HuewallCore
+public import HuewallCore
 
 /// One distinct set of analysis parameters. Analyses are keyed by it, so results of different
 /// parameters live side by side and can be compared or exported by name.

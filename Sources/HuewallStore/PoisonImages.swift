@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// An image content that stopped a process while it was being decoded.

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import HuewallCore
+public import HuewallCore
 
 /// A product as the catalogue remembers it: the feed's values and when the feed had it.
 public struct StoredProduct: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// The command a run row records.

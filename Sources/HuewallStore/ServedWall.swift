@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// What `huewall api` reads of the catalogue for one version of the wall, all from one read

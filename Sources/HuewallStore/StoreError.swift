@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// Why the catalogue could not be read or written, with the database file it concerns.

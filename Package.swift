@@ -126,7 +126,8 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Mustache", package: "swift-mustache"),
       ],
-      resources: [.copy("Templates")]
+      resources: [.copy("Templates")],
+      swiftSettings: swiftSettings
     ),
     // pipeline.json and the stages in sequence: the nightly run and reprocessing.
     .target(

@@ -1,7 +1,7 @@
 import Foundation
-import HuewallColorWords
+public import HuewallColorWords
 import HuewallCore
-import HuewallStore
+public import HuewallStore
 
 /// How a person's decision (``ColorOverride``) becomes a product's colours in every export.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import HuewallColorWords
+import HuewallCore
 
 /// `colors.csv`: one row per product on the wall, in gradient order, for spreadsheets.
 ///

@@ -1,6 +1,6 @@
-import Foundation
-import HuewallColorWords
-import HuewallCore
+public import Foundation
+public import HuewallColorWords
+public import HuewallCore
 
 /// `colors.json`: the catalogue in gradient order with each product's colours, for apps that
 /// build the colour wall.

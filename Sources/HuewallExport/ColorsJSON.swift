@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import HuewallColorWords
 import HuewallCore
 
 extension ColorsDocument {

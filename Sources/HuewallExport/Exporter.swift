@@ -1,7 +1,7 @@
-import Foundation
-import HuewallColorWords
-import HuewallCore
-import HuewallStore
+public import Foundation
+public import HuewallColorWords
+public import HuewallCore
+public import HuewallStore
 
 #if canImport(Glibc)
   import Glibc
@@ -299,7 +299,7 @@ public struct Exporter {
   }
 
   private static func describe(_ error: any Error) -> String {
-    if let error = error as? LocalizedError, let text = error.errorDescription { return text }
+    if let error = error as? any LocalizedError, let text = error.errorDescription { return text }
     return (error as NSError).localizedDescription
   }
 }

@@ -1,7 +1,7 @@
-import Foundation
-import HuewallColorWords
-import HuewallCore
-import HuewallStore
+public import Foundation
+public import HuewallColorWords
+public import HuewallCore
+public import HuewallStore
 import Mustache
 
 /// The preview page as `huewall serve` shows it: the export's templates and tiles, plus the

@@ -1,5 +1,5 @@
 import Foundation
-import HuewallColorWords
+public import HuewallColorWords
 import HuewallCore
 
 /// A Google Merchant Center supplemental feed that sets each product's `color`, as a TSV file

@@ -1,6 +1,6 @@
-import Foundation
-import HuewallColorWords
-import HuewallStore
+public import Foundation
+public import HuewallColorWords
+public import HuewallStore
 
 /// What `huewall set-color` (and the live wall's colour form) accepts, checked with messages that name the product and line.
 public enum OverrideInput {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HuewallColorWords
+import HuewallCore
 import Mustache
 
 /// `index.html`: the preview page, rendered from the mustache templates in `Templates/`.

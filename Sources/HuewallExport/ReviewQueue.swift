@@ -1,5 +1,5 @@
-import HuewallColorWords
-import HuewallStore
+public import HuewallColorWords
+public import HuewallStore
 
 /// The products a person should look at, most valuable first.
 public struct ReviewItem: Sendable, Equatable {

@@ -1,6 +1,6 @@
-import HuewallColorWords
+public import HuewallColorWords
 import HuewallCore
-import HuewallStore
+public import HuewallStore
 
 extension ColorsDocument {
   /// The wall's products in gradient order, exactly as `colors.json` has them (a person's

@@ -1,5 +1,5 @@
-import HuewallColorWords
-import HuewallStore
+public import HuewallColorWords
+public import HuewallStore
 
 /// ``familiesDisagree(vendor:analysed:colorFamilies:)`` for colours as the store keeps them:
 /// the export's tiles and the live page's stream apply the same rule.

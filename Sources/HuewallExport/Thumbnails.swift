@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HuewallCore
-import HuewallDecode
+public import HuewallDecode
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
-import Foundation
+public import Foundation
+import HuewallColorWords
 import HuewallCore
-import HuewallStore
+public import HuewallStore
 
 /// The write-back exports: a parameter set's colours in the form a shop takes them in.
 public enum WriteBackFormat: String, Sendable, CaseIterable {

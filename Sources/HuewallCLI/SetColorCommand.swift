@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HuewallColorWords
 import HuewallExport
 import HuewallPalette
 import HuewallPipeline
@@ -33,7 +34,7 @@ struct SetColor: AsyncParsableCommand {
   var id: String?
 
   @Option(help: "The colour family, e.g. navy.")
-  var family: String?
+  var family: FamilyArgument?
 
   @Option(
     help: ArgumentHelp(
@@ -72,7 +73,7 @@ struct SetColor: AsyncParsableCommand {
       throw ValidationError("product \(id): give --family (or --clear)")
     }
     do {
-      _ = try OverrideInput.family(family, product: id)
+      _ = try family.family ?? OverrideInput.family(family.text, product: id)
       if let hex { _ = try OverrideInput.hex(hex, product: id) }
       _ = try OverrideInput.note(note, product: id)
     } catch let error as OverrideInput.Failure {
@@ -95,7 +96,7 @@ struct SetColor: AsyncParsableCommand {
     }
     guard let id else { return }
     let decision = OverrideInput.Line(
-      line: 0, id: id, family: clear ? nil : family, hex: hex, note: note)
+      line: 0, id: id, family: clear ? nil : family?.family?.rawValue, hex: hex, note: note)
     do {
       let targets = try await store.overrideTargets(productIDs: [id])
       guard let target = targets[id] else {
@@ -182,4 +183,22 @@ struct SetColor: AsyncParsableCommand {
         exitCode: .itemsFailed)
     }
   }
+}
+
+/// `--family`: a family as a person names it, read with ``ColorFamily/init(name:)`` when the
+/// argument is parsed. The words are kept, so that `validate()` refuses a word that names no
+/// family with the product named, which the parser's own error cannot do.
+struct FamilyArgument: ExpressibleByArgument, Sendable {
+  /// The argument as given.
+  var text: String
+  /// The family it names; nil when it names none.
+  var family: ColorFamily?
+
+  init(argument: String) {
+    text = argument
+    family = ColorFamily(name: argument)
+  }
+
+  /// The families, for `--help` and shell completion.
+  static var allValueStrings: [String] { ColorFamily.allCases.map(\.rawValue) }
 }

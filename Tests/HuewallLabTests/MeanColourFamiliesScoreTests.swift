@@ -34,6 +34,45 @@ import Testing
     #expect(result.fitted == .drawn)
   }
 
+  /// Three products of `source` labelled `label` whose box is grey and whose mean is #7b7f76:
+  /// a greyish green of chroma 5.5 at 127°, under the drawn neutral chroma (6).
+  func faintGreens(_ source: String, _ label: String) -> [MeanColourFamiliesScore.Scored] {
+    (0..<3).map { _ in
+      .init(source: source, label: label, drawn: .grey, mean: SIMD3(123, 127, 118))
+    }
+  }
+
+  /// Three true greys of `source`, which no threshold moves.
+  func greys(_ source: String) -> [MeanColourFamiliesScore.Scored] {
+    (0..<3).map { _ in
+      .init(source: source, label: "grey", drawn: .grey, mean: SIMD3(128, 128, 128))
+    }
+  }
+
+  @Test func aThresholdOnlyOneShopAsksForDoesNotMove() throws {
+    var score = MeanColourFamiliesScore()
+    for image in faintGreens("a", "green") + greys("b") + greys("c") { score.add(image) }
+    let result = try #require(score.leaveOneSourceOut())
+    // Lowering the neutral chroma would name a's three green and cost nothing, but only a
+    // gains: the thresholds stay as drawn, and what is shipped is what holds out.
+    #expect(result.fitted == .drawn)
+    #expect(result.inSample == 6 && result.heldOut == 6)
+  }
+
+  @Test func aThresholdThreeShopsAskForMovesAndHoldsOut() throws {
+    var score = MeanColourFamiliesScore()
+    for image in faintGreens("a", "green") + faintGreens("b", "green") + faintGreens("c", "green")
+      + greys("d")
+    {
+      score.add(image)
+    }
+    let result = try #require(score.leaveOneSourceOut())
+    #expect(result.fitted.neutralChroma < MeanColourFamilies.drawn.neutralChroma)
+    #expect(faintGreens("a", "green")[0].family(result.fitted) == .green)
+    // Each of a, b and c held out, the other two still ask for the move.
+    #expect(result.inSample == 12 && result.heldOut == 12 && result.drawn == 3)
+  }
+
   @Test func aMulticolourProductAndOneWithoutAMeanKeepTheirFamily() {
     let multicolour = MeanColourFamiliesScore.Scored(
       source: "a", label: "multicolour", drawn: .multicolour, mean: SIMD3(122, 127, 116))

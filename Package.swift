@@ -196,9 +196,11 @@ let package = Package(
         "HuewallExport", "HuewallServe", "HuewallPostgres", "HuewallMetrics", "HuewallAPI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
     .executableTarget(
       name: "huewall", dependencies: ["HuewallCLI", "HuewallDecode"], swiftSettings: swiftSettings),

@@ -1,7 +1,7 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
-import HuewallCore
-import HuewallDecode
+public import HuewallCore
+public import HuewallDecode
 
 extension Preset: ExpressibleByArgument {}
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HuewallCore
 import HuewallDecode
 import HuewallPipeline
 

@@ -4,8 +4,10 @@ import HuewallAPI
 import HuewallMetrics
 import HuewallPipeline
 import HuewallStore
+import Logging
 import NIOCore
 import ServiceLifecycle
+import UnixSignals
 
 #if canImport(Glibc)
   import Glibc
@@ -114,6 +116,6 @@ struct Api: AsyncParsableCommand {
   }
 
   private func describe(_ error: any Error) -> String {
-    (error as? APIError)?.message ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    (error as? APIError)?.message ?? (error as? any LocalizedError)?.errorDescription ?? "\(error)"
   }
 }

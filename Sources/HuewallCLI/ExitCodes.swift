@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 
 /// The exit codes a scheduler can act on (usage errors are ArgumentParser's 64).
@@ -33,6 +33,6 @@ public struct CommandFailure: Error, CustomStringConvertible {
   /// `error` as a fatal error, unless it already is a command failure.
   public static func fatal(_ error: any Error) -> CommandFailure {
     if let failure = error as? CommandFailure { return failure }
-    return .fatal((error as? LocalizedError)?.errorDescription ?? "\(error)")
+    return .fatal((error as? any LocalizedError)?.errorDescription ?? "\(error)")
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import HuewallCore
-import HuewallDecode
-import HuewallPalette
-import HuewallPipeline
+public import HuewallCore
+public import HuewallDecode
+public import HuewallPalette
+public import HuewallPipeline
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 
 /// The `huewall` command. Subcommands live here, in a library, so tests can run them.

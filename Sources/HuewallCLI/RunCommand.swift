@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import HuewallCore
 import HuewallDecode
 import HuewallMetrics
 import HuewallPipeline
 import HuewallPostgres
+import HuewallStore
 
 /// `huewall run`: the nightly job.
 struct Run: AsyncParsableCommand {

@@ -1,10 +1,13 @@
 import ArgumentParser
 import Foundation
 import HuewallMetrics
+import HuewallPipeline
 import HuewallPostgres
 import HuewallServe
+import Logging
 import NIOCore
 import ServiceLifecycle
+import UnixSignals
 
 #if canImport(Glibc)
   import Glibc

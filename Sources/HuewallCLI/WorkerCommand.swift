@@ -7,6 +7,7 @@ import HuewallStore
 import Logging
 import ServiceLifecycle
 import Synchronization
+import UnixSignals
 
 /// `huewall worker`: one of any number of processes, on any number of machines, that do the
 /// fetching and analysing of a PostgreSQL catalogue.

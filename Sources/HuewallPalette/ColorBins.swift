@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 
 /// Weighted sums per bin key — weight and the weighted red, green and blue — in first-seen
 /// order: what the product path needs to merge bins and report their mean colours.

@@ -1,3 +1,5 @@
+public import HuewallColorWords
+
 /// A cell of the quantised HSV grid, as bin indices (h = hue × hueSampleSize, …).
 public struct HSVBin: Sendable, Hashable, Codable {
   public var hue: Int
@@ -36,13 +38,17 @@ public struct DominantColor: Sendable, Hashable {
   /// colour, finer than the bin's centre, which names its family where the analysis measured
   /// it (``MeanColourFamilies``); nil on the reference path.
   public var meanRGB: SIMD3<Double>?
+  /// For a light neutral colour, how the product's neutral tones spread, which tells metal
+  /// (silver) from a matte light grey (``ProductRegionFamily``); nil: not measured.
+  public var neutralTones: NeutralTones?
   /// The boundaries that file the colour's family (``AnalysisParameters/shopperFamilies``).
   public var regions: ColorFamily.Regions
 
   public init(
     bin: HSVBin, h: Double, s: Double, v: Double, weight: Double, share: Double,
     litValue: Double? = nil, meanSaturation: Double? = nil, surfaceValue: Double? = nil,
-    meanRGB: SIMD3<Double>? = nil, regions: ColorFamily.Regions = .original
+    meanRGB: SIMD3<Double>? = nil, neutralTones: NeutralTones? = nil,
+    regions: ColorFamily.Regions = .original
   ) {
     self.bin = bin
     self.h = h
@@ -54,6 +60,7 @@ public struct DominantColor: Sendable, Hashable {
     self.meanSaturation = meanSaturation
     self.surfaceValue = surfaceValue
     self.meanRGB = meanRGB
+    self.neutralTones = neutralTones
     self.regions = regions
   }
 

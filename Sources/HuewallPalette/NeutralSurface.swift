@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
 
 /// The value of a product's neutral tones below silver, which files a dark neutral colour
@@ -17,19 +18,15 @@ enum NeutralSurface {
   /// ``ColorFamily/neutralChroma``) and below ``ceiling``, weighted like the samples; nil
   /// when there are none.
   static func measure<Samples: CountedSamples>(_ samples: Samples) -> Double? {
-    // In whole channel levels: x / 255 < limit exactly when x < ⌈limit × 255⌉.
-    let chromaLimit = Int((ColorFamily.neutralChroma * 255).rounded(.up))
+    value(of: NeutralTones.histogram(samples))
+  }
+
+  /// The same from the weight of the counted neutral samples by value
+  /// (``NeutralTones/histogram(_:)``), which the metal test reads too.
+  static func value(of neutralHistogram: [Double]) -> Double? {
     let valueLimit = Int((ceiling * 255).rounded(.up))
-    var histogram = [Double](repeating: 0, count: 256)
-    for i in 0..<samples.count where samples.isCounted(i) {
-      let color = samples.color(i)
-      let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
-      let high = max(r, g, b)
-      guard high < valueLimit, high - min(r, g, b) < chromaLimit else { continue }
-      let (prioritised, plain) = samples.weight(i)
-      histogram[high] += prioritised + plain
-    }
-    guard histogram.contains(where: { $0 > 0 }) else { return nil }
-    return valueQuantile(quantile, of: histogram[...])
+    let below = neutralHistogram[..<valueLimit]
+    guard below.contains(where: { $0 > 0 }) else { return nil }
+    return valueQuantile(quantile, of: below)
   }
 }

@@ -1,3 +1,4 @@
+import HuewallColorWords
 public import HuewallCore
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
 
 extension PaletteAnalyzer {
@@ -159,8 +160,11 @@ extension PaletteAnalyzer {
       ? LitValues.measure(
         samples, slots: slots, clusterOfSlot: clusterOfSlot, clusters: top.map(\.offset))
       : []
-    // Measured once, and only when a reported colour is dark and neutral.
-    lazy var surfaceValue = NeutralSurface.measure(samples)
+    // Measured once, and only when a reported colour is neutral: dark, for its surface, or
+    // light, for the metal test.
+    lazy var neutralHistogram = NeutralTones.histogram(samples)
+    lazy var surfaceValue = NeutralSurface.value(of: neutralHistogram)
+    lazy var tones = NeutralTones(histogram: neutralHistogram)
     let colors = top.enumerated().map { rank, entry -> DominantColor in
       let cluster = entry.element
       let bin = bin(forKey: bins.key(cluster.seed))
@@ -186,11 +190,18 @@ extension PaletteAnalyzer {
       let darkNeutral =
         parameters[.neutralSurface] && v < Self.darkValue
         && ColorFamily.isNeutral(s: mean.s, v: mean.v)
+      // A light neutral colour may be metal or a matte light grey: the product's neutral tones
+      // tell (``ProductRegionFamily``).
+      let lightNeutral =
+        familyRegions == .shopper && v >= Self.darkValue
+        && ColorFamily.isNeutral(s: mean.s, v: mean.v)
+        && (litValue ?? v) >= NeutralSurface.ceiling
       return DominantColor(
         bin: bin, h: h, s: s, v: v, weight: cluster.weight,
         share: totalWeight > 0 ? cluster.weight / totalWeight : 0,
         litValue: litValue, meanSaturation: meanSaturation,
-        surfaceValue: darkNeutral ? surfaceValue : nil, meanRGB: meanRGB, regions: familyRegions)
+        surfaceValue: darkNeutral ? surfaceValue : nil, meanRGB: meanRGB,
+        neutralTones: lightNeutral ? tones : nil, regions: familyRegions)
     }
     return PaletteAnalysis(
       colors: colors, samples: counts.samples, skipped: counts.skipped,

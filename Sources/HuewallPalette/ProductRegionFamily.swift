@@ -1,0 +1,68 @@
+public import HuewallColorWords
+
+/// How the product's neutral tones spread in value: what tells metal from a matte light grey.
+/// A steel ring or a silver chain shows specular highlights beside dark reflections; a light
+/// grey shirt's tones stay within a narrow band, however its folds shade it.
+public struct NeutralTones: Sendable, Hashable {
+  /// The value (0…1) between the 10th and the 90th percentile of the neutral samples' weight.
+  public var spread: Double
+  /// The share of the neutral samples' weight at or above ``highlightValue``.
+  public var highlights: Double
+
+  public init(spread: Double, highlights: Double) {
+    self.spread = spread
+    self.highlights = highlights
+  }
+
+  /// Tones at or above this value are highlights: a specular spot, or a white product.
+  static let highlightValue = 0.9
+  /// Metal shows at least this share of highlights…
+  static let metalHighlights = 0.1
+  /// … and at least this spread of value between its lit and its dark reflections.
+  static let metalSpread = 0.3
+
+  /// Whether the tones look like metal: specular highlights and a wide spread of value.
+  public var isMetallic: Bool {
+    highlights >= Self.metalHighlights && spread >= Self.metalSpread
+  }
+
+  /// The tones of a histogram of neutral values (the weight of each level 0…255); nil when
+  /// it holds no weight.
+  init?(histogram: [Double]) {
+    let total = histogram.reduce(0, +)
+    guard total > 0 else { return nil }
+    let highlightLevel = Int((Self.highlightValue * 255).rounded(.up))
+    let highlightWeight = histogram[highlightLevel...].reduce(0, +)
+    spread =
+      valueQuantile(0.9, of: histogram[...]) - valueQuantile(0.1, of: histogram[...])
+    highlights = highlightWeight / total
+  }
+
+  /// The weight of the counted samples that are neutral (chroma below
+  /// ``ColorFamily/neutralChroma``) by their value, the maximum channel (0…255).
+  static func histogram<Samples: CountedSamples>(_ samples: Samples) -> [Double] {
+    // In whole channel levels: x / 255 < limit exactly when x < ⌈limit × 255⌉.
+    let chromaLimit = Int((ColorFamily.neutralChroma * 255).rounded(.up))
+    var histogram = [Double](repeating: 0, count: 256)
+    for i in 0..<samples.count where samples.isCounted(i) {
+      let color = samples.color(i)
+      let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
+      let high = max(r, g, b)
+      guard high - min(r, g, b) < chromaLimit else { continue }
+      let (prioritised, plain) = samples.weight(i)
+      histogram[high] += prioritised + plain
+    }
+    return histogram
+  }
+}
+
+/// Families moved by what the product region shows beside a colour's own mean.
+public enum ProductRegionFamily {
+  /// `family` as named from the colour, moved by the product's neutral tones: silver is a
+  /// metal's family, so a silver colour whose product shows no metal is a light grey
+  /// garment, grey. Without tones (the reference path, a colour not measured) it stays.
+  public static func family(_ family: ColorFamily, tones: NeutralTones?) -> ColorFamily {
+    guard family == .silver, let tones, !tones.isMetallic else { return family }
+    return .grey
+  }
+}

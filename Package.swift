@@ -229,12 +229,14 @@ let package = Package(
     .testTarget(
       name: "HuewallPaletteTests",
       dependencies: ["HuewallPalette", "HuewallColorWords", "HuewallDecode"],
-      resources: [.copy("Fixtures")]
+      resources: [.copy("Fixtures")],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallDecodeTests",
       dependencies: ["HuewallDecode", "CJPEGDecode"],
-      resources: [.copy("Fixtures")]
+      resources: [.copy("Fixtures")],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallFeedTests",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HuewallColorWords
 import HuewallCore
 import HuewallDecode
 import HuewallPalette
@@ -98,7 +99,7 @@ struct Colors: AsyncParsableCommand {
     return .object([
       ("h", .double(stored.h)), ("s", .double(stored.s)), ("v", .double(stored.v)),
       ("hex", .string(stored.hex)), ("share", .double(stored.share)),
-      ("family", .string(stored.family)),
+      ("family", .string(stored.family.rawValue)),
     ])
   }
 

@@ -74,7 +74,7 @@ struct Review: AsyncParsableCommand {
       }
       var line = "  \(p.id)  \(p.title)"
       if let brand = p.brand { line += " (\(brand))" }
-      line += ": \(p.family ?? "-"), confidence \(p.confidence.map { String($0) } ?? "-")"
+      line += ": \(p.family?.rawValue ?? "-"), confidence \(p.confidence.map { String($0) } ?? "-")"
       if let vendor = p.vendorColor { line += ", vendor \"\(vendor)\"" }
       TerminalText.print(line)
       TerminalText.print(
@@ -82,7 +82,7 @@ struct Review: AsyncParsableCommand {
       )
       if let o = p.override, !o.current {
         TerminalText.print(
-          "      earlier decision: \(o.family)\(o.hex.map { " \($0)" } ?? "")"
+          "      earlier decision: \(o.family.rawValue)\(o.hex.map { " \($0)" } ?? "")"
             + "\(o.note.map { " (\($0))" } ?? ""), \(o.decidedAt.formatted(.iso8601))")
       }
     }
@@ -96,7 +96,7 @@ struct Review: AsyncParsableCommand {
     func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
     return .object([
       ("id", .string(p.id)), ("title", .string(p.title)), ("brand", text(p.brand)),
-      ("vendorColor", text(p.vendorColor)), ("family", text(p.family)),
+      ("vendorColor", text(p.vendorColor)), ("family", text(p.family?.rawValue)),
       ("confidence", p.confidence.map(JSONValue.double) ?? .null),
       ("reasons", .array(item.reasons.map { .string($0.key) })),
       (
@@ -105,7 +105,7 @@ struct Review: AsyncParsableCommand {
           p.colors.map {
             .object([
               ("hex", .string($0.hex)), ("share", .double($0.share)),
-              ("family", .string($0.family)), ("name", text($0.name)),
+              ("family", .string($0.family.rawValue)), ("name", text($0.name)),
             ])
           })
       ),
@@ -113,7 +113,7 @@ struct Review: AsyncParsableCommand {
         "override",
         p.override.map { o in
           .object([
-            ("family", .string(o.family)), ("hex", text(o.hex)), ("note", text(o.note)),
+            ("family", .string(o.family.rawValue)), ("hex", text(o.hex)), ("note", text(o.note)),
             ("decidedAt", .string(o.decidedAt.formatted(.iso8601))),
             ("current", .bool(o.current)),
           ])

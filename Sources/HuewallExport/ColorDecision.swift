@@ -26,8 +26,8 @@ public enum ColorDecision {
   public static func apply(
     _ override: ColorOverride, to colors: [StoredColor], typical: FamilyColors? = nil
   ) -> [StoredColor] {
-    guard override.family != .multicolour else { return colors }
-    let family = override.family.rawValue
+    let family = override.family
+    guard family != .multicolour else { return colors }
     let same = colors.filter { $0.family == family }
     let others = colors.filter { $0.family != family }
     if let hex = override.hex, let decided = color(hex: hex, family: family) {
@@ -48,7 +48,7 @@ public enum ColorDecision {
     }
     guard
       let first = typical?.typical(of: family)
-        ?? override.family.swatch.flatMap({ color(hex: $0, family: family) })
+        ?? family.swatch.flatMap({ color(hex: $0, family: family) })
     else { return colors }
     return leading(first, before: colors)
   }
@@ -58,14 +58,14 @@ public enum ColorDecision {
   /// typical colour of the family is then needed.
   public static func needsTypical(_ override: ColorOverride, colors: [StoredColor]) -> Bool {
     override.hex == nil && override.family != .multicolour
-      && ownColor(in: colors, of: override.family.rawValue) == nil
+      && ownColor(in: colors, of: override.family) == nil
   }
 
   /// The index of the colour of `colors` a decision of `family` without a hex shows: the one
   /// nearest the family in CIELAB (``FamilyRegions/distance(ofHex:to:)``; a colour the
   /// analysis filed in it is at 0), the largest share on ties; nil when none lies within
   /// ``FamilyRegions/near``.
-  public static func ownColor(in colors: [StoredColor], of family: String) -> Int? {
+  public static func ownColor(in colors: [StoredColor], of family: ColorFamily) -> Int? {
     var best: (index: Int, distance: Double, share: Double)?
     for (index, color) in colors.enumerated() {
       let distance =
@@ -103,7 +103,7 @@ public enum ColorDecision {
   }
 
   /// A stored colour for `#rrggbb` in `family`: its h, s, v as the kernel computes them.
-  static func color(hex: String, family: String) -> StoredColor? {
+  static func color(hex: String, family: ColorFamily) -> StoredColor? {
     guard let rgb = NamedColourTable.rgb(hex: hex) else { return nil }
     let hsv = referenceHSV(red: Int(rgb.r), green: Int(rgb.g), blue: Int(rgb.b))
     // A neutral colour has hue 0, as under the product preset's neutral greys.
@@ -120,8 +120,8 @@ public enum ColorDecision {
 /// median of the family's colours in CIELAB, channel by channel: a colour some product has,
 /// in the middle of the family as this catalogue shows it.
 public struct FamilyColors: Sendable {
-  private var colors: [String: [(color: StoredColor, lab: Lab)]] = [:]
-  private var resolved: [String: StoredColor] = [:]
+  private var colors: [ColorFamily: [(color: StoredColor, lab: Lab)]] = [:]
+  private var resolved: [ColorFamily: StoredColor] = [:]
   private var isResolved = false
 
   public init() {}
@@ -135,7 +135,7 @@ public struct FamilyColors: Sendable {
   /// Takes in one product's analysed colours.
   public mutating func add(_ colors: [StoredColor]) {
     isResolved = false
-    for color in colors where color.family != ColorFamily.multicolour.rawValue {
+    for color in colors where color.family != .multicolour {
       guard let rgb = NamedColourTable.rgb(hex: color.hex) else { continue }
       self.colors[color.family, default: []].append((color, Lab(r: rgb.r, g: rgb.g, b: rgb.b)))
     }
@@ -167,7 +167,7 @@ public struct FamilyColors: Sendable {
 
   /// The typical colour of `family` in the catalogue, nil when it has no colour of it (or
   /// ``resolve()`` has not run since the last ``add(_:)``).
-  public func typical(of family: String) -> StoredColor? {
+  public func typical(of family: ColorFamily) -> StoredColor? {
     isResolved ? resolved[family] : nil
   }
 }
@@ -183,15 +183,15 @@ public enum FamilyRegions {
   public static let near = 20.0
 
   /// The grid's colours of each family, in CIELAB.
-  static let regions: [String: [Lab]] = {
-    var regions: [String: [Lab]] = [:]
+  static let regions: [ColorFamily: [Lab]] = {
+    var regions: [ColorFamily: [Lab]] = [:]
     let levels = Array(stride(from: 0, through: 255, by: 15))
     for r in levels {
       for g in levels {
         for b in levels {
           let hsv = referenceHSV(red: r, green: g, blue: b)
           let family = ColorFamily(h: hsv.h, s: hsv.s, v: hsv.v, shopper: .drawn)
-          regions[family.rawValue, default: []].append(
+          regions[family, default: []].append(
             Lab(r: UInt8(r), g: UInt8(g), b: UInt8(b)))
         }
       }
@@ -201,7 +201,7 @@ public enum FamilyRegions {
 
   /// The CIE76 ΔE from `hex` to the nearest colour of `family`'s region; infinity for a hex
   /// that cannot be read or a family without a region (multicolour).
-  public static func distance(ofHex hex: String, to family: String) -> Double {
+  public static func distance(ofHex hex: String, to family: ColorFamily) -> Double {
     guard let rgb = NamedColourTable.rgb(hex: hex), let region = regions[family] else {
       return .infinity
     }
@@ -214,10 +214,10 @@ public enum FamilyRegions {
 
   /// The family the hex alone is filed in (the boundaries `regions` draw), for the details'
   /// account of a colour filed otherwise by more than its hex.
-  public static func family(ofHex hex: String, regions: ColorFamily.Regions) -> String? {
+  public static func family(ofHex hex: String, regions: ColorFamily.Regions) -> ColorFamily? {
     guard let rgb = NamedColourTable.rgb(hex: hex) else { return nil }
     let hsv = referenceHSV(red: Int(rgb.r), green: Int(rgb.g), blue: Int(rgb.b))
-    return ColorFamily(h: hsv.h, s: hsv.s, v: hsv.v, regions: regions).rawValue
+    return ColorFamily(h: hsv.h, s: hsv.s, v: hsv.v, regions: regions)
   }
 }
 
@@ -226,8 +226,7 @@ extension ColorsDocument.ExportedProduct {
   mutating func name(with namer: ColorNamer, synonyms: ColorSynonyms) {
     for index in colors.indices {
       colors[index].name = namer.name(ofHex: colors[index].hex)
-      colors[index].shopName = ColorFamily(rawValue: colors[index].family)
-        .flatMap(synonyms.shopName(of:))
+      colors[index].shopName = synonyms.shopName(of: colors[index].family)
     }
   }
 
@@ -238,7 +237,7 @@ extension ColorsDocument.ExportedProduct {
   ) {
     decidedBy = holds ? ColorsDocument.DecidedBy.override : ColorsDocument.DecidedBy.analysis
     self.override = ColorsDocument.OverrideSummary(
-      family: override.family.rawValue, hex: override.hex,
+      family: override.family, hex: override.hex,
       name: override.hex.flatMap(namer.name(ofHex:)), note: override.note,
       decidedAt: override.decidedAt, current: holds)
     if holds, let analysed, ColorDecision.needsTypical(override, colors: analysed) {

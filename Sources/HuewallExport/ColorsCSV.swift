@@ -58,8 +58,8 @@ public enum ColorsCSV {
       row.append(product.title)
       row.append(product.brand ?? "")
       row.append(product.vendorColor ?? "")
-      row.append(product.vendorFamily ?? "")
-      row.append(product.family ?? "")
+      row.append(product.vendorFamily?.rawValue ?? "")
+      row.append(product.family?.rawValue ?? "")
       row.append(product.disagreement ? "true" : "false")
       row.append(product.link ?? "")
       row.append(product.imageUrl ?? "")
@@ -68,7 +68,7 @@ public enum ColorsCSV {
           let color = product.colors[index]
           row.append(color.hex)
           row.append(number(color.share))
-          row.append(color.family)
+          row.append(color.family.rawValue)
           row.append(number(color.h))
           row.append(number(color.s))
           row.append(number(color.v))
@@ -86,7 +86,7 @@ public enum ColorsCSV {
       row.append(product.backdrop ?? "")
       row.append(product.image ?? "")
       row.append(product.imageIndex.map(String.init) ?? "")
-      row.append(product.secondFamily ?? "")
+      row.append(product.secondFamily?.rawValue ?? "")
       row.append(
         product.items.map { item in item.size.map { "\(item.id) (\($0))" } ?? item.id }
           .joined(separator: "; "))

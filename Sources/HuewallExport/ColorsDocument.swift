@@ -27,19 +27,19 @@ public struct ColorsDocument: Decodable, Sendable, Equatable {
     /// The vendor's own colour code, as the feed gives it.
     public var vendorColor: String?
     /// The family the vendor's code names (``ColorSynonyms``), if it names one.
-    public var vendorFamily: String?
+    public var vendorFamily: ColorFamily?
     public var link: String?
     public var imageUrl: String?
     /// 1-based place on the wall.
     public var position: Int
     /// The analysed product family (the heaviest colour's, or multicolour).
-    public var family: String?
+    public var family: ColorFamily?
     /// The vendor's family contradicts the analysed one (``familiesDisagree(vendor:analysed:colorFamilies:)``).
     public var disagreement: Bool
     /// The family across the boundary the top colour lies near (``ColorFamily/second(of:h:s:v:reach:)``),
     /// under which the page's filter and search also find the product; nil inside a family,
     /// for a person's decision and without the shopper boundaries.
-    public var secondFamily: String? = nil
+    public var secondFamily: ColorFamily? = nil
     public var colors: [ExportedColor]
     /// Who decided the colours: `analysis`, or `override` when a person's decision holds.
     public var decidedBy: DecidedBy = .analysis
@@ -78,7 +78,7 @@ public struct ColorsDocument: Decodable, Sendable, Equatable {
     public var v: Double
     public var hex: String
     public var share: Double
-    public var family: String
+    public var family: ColorFamily
     /// The nearest CSS named colour (``NamedColourTable/css``).
     public var name: String? = nil
     /// The shop's own name for the family, from `colorSynonyms` (``ColorSynonyms/shopName(of:)``).
@@ -100,7 +100,7 @@ extension ColorsDocument {
 
   /// A person's decision as the export shows it.
   public struct OverrideSummary: Decodable, Sendable, Equatable {
-    public var family: String
+    public var family: ColorFamily
     public var hex: String?
     /// The CSS name of `hex`.
     public var name: String?

@@ -59,7 +59,7 @@ extension ColorsDocument.ExportedProduct {
     out += ", \"colors\": ["
     for (index, color) in colors.enumerated() {
       out += index == 0 ? "{\"family\": " : ", {\"family\": "
-      JSONValue.appendQuoted(color.family, to: &out)
+      JSONValue.appendQuoted(color.family.rawValue, to: &out)
       out += ", \"h\": "
       ColorsDocument.append(color.h, to: &out)
       out += ", \"hex\": "
@@ -83,7 +83,7 @@ extension ColorsDocument.ExportedProduct {
     out += ", \"disagreement\": "
     out += disagreement ? "true" : "false"
     out += ", \"family\": "
-    ColorsDocument.append(family, to: &out)
+    ColorsDocument.append(family?.rawValue, to: &out)
     out += ", \"id\": "
     JSONValue.appendQuoted(id, to: &out)
     out += ", \"image\": "
@@ -111,13 +111,13 @@ extension ColorsDocument.ExportedProduct {
     out += ", \"override\": "
     if let override { override.write(to: &out) } else { out += "null" }
     out += ", \"position\": \(position), \"secondFamily\": "
-    ColorsDocument.append(secondFamily, to: &out)
+    ColorsDocument.append(secondFamily?.rawValue, to: &out)
     out += ", \"title\": "
     JSONValue.appendQuoted(title, to: &out)
     out += ", \"vendorColor\": "
     ColorsDocument.append(vendorColor, to: &out)
     out += ", \"vendorFamily\": "
-    ColorsDocument.append(vendorFamily, to: &out)
+    ColorsDocument.append(vendorFamily?.rawValue, to: &out)
     out += "}"
   }
 }
@@ -130,7 +130,7 @@ extension ColorsDocument.OverrideSummary {
     out += ", \"decidedAt\": "
     JSONValue.appendQuoted(decidedAt.formatted(.iso8601), to: &out)
     out += ", \"family\": "
-    JSONValue.appendQuoted(family, to: &out)
+    JSONValue.appendQuoted(family.rawValue, to: &out)
     out += ", \"hex\": "
     ColorsDocument.append(hex, to: &out)
     out += ", \"name\": "

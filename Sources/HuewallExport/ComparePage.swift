@@ -96,11 +96,11 @@ struct ComparePage {
       else { return nil }
       let deltaE = lab(was.hex).flatMap { x in lab(now.hex).map { Lab.deltaE2000(x, $0) } } ?? 0
       return Change(
-        id: after.id, title: after.title, aHex: was.hex, aFamily: old.family ?? "",
-        aColour: Tile.colorClass(was.hex), bHex: now.hex, bFamily: after.family ?? "",
+        id: after.id, title: after.title, aHex: was.hex, aFamily: old.family?.rawValue ?? "",
+        aColour: Tile.colorClass(was.hex), bHex: now.hex, bFamily: after.family?.rawValue ?? "",
         bColour: Tile.colorClass(now.hex),
         vendor: after.vendorColor.map { colour in
-          after.vendorFamily.map { "\(colour) → \($0)" } ?? colour
+          after.vendorFamily.map { "\(colour) → \($0.rawValue)" } ?? colour
         } ?? "", familyChanged: old.family != after.family, deltaE: deltaE)
     }
     // A stable sort keeps `b`'s wall order among equals.

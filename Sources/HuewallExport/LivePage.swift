@@ -152,14 +152,14 @@ extension LivePage {
   /// `typical` gives a family's typical colour in the catalogue, for a decision without a hex
   /// on a product with no colour of that family (``ColorDecision/apply(_:to:typical:)``).
   public static func decided(
-    colors: [StoredColor], family: String?, images: [String], by override: ColorOverride?,
+    colors: [StoredColor], family: ColorFamily?, images: [String], by override: ColorOverride?,
     typical: FamilyColors? = nil
-  ) -> (colors: [StoredColor], family: String?, decided: Bool) {
+  ) -> (colors: [StoredColor], family: ColorFamily?, decided: Bool) {
     guard let override, override.holds(forImages: images), !colors.isEmpty else {
       return (colors, family, false)
     }
     return (
-      ColorDecision.apply(override, to: colors, typical: typical), override.family.rawValue, true
+      ColorDecision.apply(override, to: colors, typical: typical), override.family, true
     )
   }
 }

@@ -137,8 +137,8 @@ public enum MerchantSupplemental {
   /// frequent (ties in alphabetical order).
   static func vendorNames(
     _ products: [ColorsDocument.ExportedProduct], synonyms: ColorSynonyms
-  ) -> [String: String] {
-    var counts: [String: [String: Int]] = [:]
+  ) -> [ColorFamily: String] {
+    var counts: [ColorFamily: [String: Int]] = [:]
     for product in products {
       guard let vendor = product.vendorColor, let family = product.vendorFamily,
         isShownName(vendor, synonyms: synonyms), let name = cleaned(vendor), !vendor.contains("/")
@@ -158,24 +158,24 @@ public enum MerchantSupplemental {
   /// whole within ``maxValueLength``. A person's decision of one family is the product's one
   /// colour; a decision of multicolour keeps the analysis's colours.
   static func colorNames(
-    _ product: ColorsDocument.ExportedProduct, vendorNames: [String: String] = [:]
+    _ product: ColorsDocument.ExportedProduct, vendorNames: [ColorFamily: String] = [:]
   ) -> [String] {
-    var families: Set<String> = []
+    var families: Set<ColorFamily> = []
     var names: [String] = []
     let decidedOne =
       product.decidedBy == ColorsDocument.DecidedBy.override
-      && product.family != ColorFamily.multicolour.rawValue
+      && product.family != .multicolour
     // A multicolour product names the colours that made it multicolour.
-    let multicolour = product.family == ColorFamily.multicolour.rawValue
+    let multicolour = product.family == .multicolour
     for (index, color) in product.colors.enumerated() {
       guard names.count < (decidedOne ? 1 : maxColors) else { break }
-      guard color.family != ColorFamily.multicolour.rawValue,
+      guard color.family != .multicolour,
         !families.contains(color.family),
         index == 0
           || color.share >= (multicolour ? ColorFamily.multicolourShare : secondaryShare)
       else { continue }
       let name =
-        color.shopName.flatMap(cleaned) ?? vendorNames[color.family] ?? familyName(color.family)
+        color.shopName.flatMap(cleaned) ?? vendorNames[color.family] ?? color.family.displayName
       guard !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
         continue
       }
@@ -185,11 +185,6 @@ public enum MerchantSupplemental {
       names.append(name)
     }
     return names
-  }
-
-  /// A family as a colour name: "Navy", "Grey".
-  static func familyName(_ family: String) -> String {
-    ColorFamily(rawValue: family)?.displayName ?? family
   }
 
   /// `name` made a valid Merchant colour (no `/`, tabs or line breaks, spaces collapsed, at most

@@ -39,7 +39,7 @@ struct PreviewPage {
       colorClasses.formUnion(tile.colorClasses)
       tiles.append(tile)
       brandCounts[product.brand ?? "", default: 0] += 1
-      familyCounts[product.family ?? "", default: 0] += 1
+      familyCounts[product.family?.rawValue ?? "", default: 0] += 1
       if product.disagreement { disagreements += 1 }
     }
     let style = Self.baseCSS + Self.generatedCSS(colorClasses: colorClasses)
@@ -331,10 +331,10 @@ struct Tile: MustacheParent {
     id = product.id
     title = product.title
     brand = product.brand ?? ""
-    family = product.family ?? ""
-    secondFamily = product.secondFamily
+    family = product.family?.rawValue ?? ""
+    secondFamily = product.secondFamily?.rawValue
     vendorColor = product.vendorColor.flatMap { $0.isEmpty ? nil : $0 }
-    vendorFamily = product.vendorFamily
+    vendorFamily = product.vendorFamily?.rawValue
     link = product.link.flatMap(Self.webLink)
     disagreement = product.disagreement
     let decided = product.decidedBy == ColorsDocument.DecidedBy.override
@@ -346,7 +346,7 @@ struct Tile: MustacheParent {
         let family = FamilyRegions.family(ofHex: color.hex, regions: regions),
         family != color.family
       else { return "" }
-      return family
+      return family.rawValue
     }
     hexFamilies = byHex.allSatisfy(\.isEmpty) ? nil : byHex.joined(separator: ";")
     self.thumbnail = thumbnail
@@ -359,7 +359,7 @@ struct Tile: MustacheParent {
       let width = min(100, max(1, Int((color.share * 100).rounded())))
       swatches.append("\(hexClass) w\(width)")
       colors.append(
-        "#\(hexClass.dropFirst()) \(color.share) \(ColorFamily(rawValue: color.family)?.rawValue ?? "") \(color.h) \(color.s) \(color.v)"
+        "#\(hexClass.dropFirst()) \(color.share) \(color.family.rawValue) \(color.h) \(color.s) \(color.v)"
       )
     }
     self.colors = colors.joined(separator: ";")

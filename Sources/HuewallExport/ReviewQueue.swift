@@ -90,9 +90,8 @@ extension ColorsDocument.ExportedProduct {
   /// The product's colours as ``Confidence`` weighs them.
   public var evidence: ColorEvidence {
     ColorEvidence(
-      colors: colors.map { .init(family: ColorFamily(rawValue: $0.family), share: $0.share) },
-      family: family.flatMap(ColorFamily.init(rawValue:)),
-      vendorFamily: vendorFamily.flatMap(ColorFamily.init(rawValue:)),
+      colors: colors.map { .init(family: $0.family, share: $0.share) }, family: family,
+      vendorFamily: vendorFamily,
       disagreement: disagreement, decidedBy: decidedBy, confidence: confidence)
   }
 }

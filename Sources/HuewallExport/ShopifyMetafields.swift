@@ -105,8 +105,8 @@ public enum ShopifyMetafields {
           productID: shopifyID(product.itemGroupId) ?? channel.first?.product
             ?? shopifyID(product.id.split(separator: "-").first.map(String.init)),
           variantIDs: variants, title: product.title, hex: first.hex,
-          family: product.family ?? first.family,
-          name: first.shopName ?? first.name ?? first.family))
+          family: (product.family ?? first.family).rawValue,
+          name: first.shopName ?? first.name ?? first.family.rawValue))
     }
     // The primary colourway of each Shopify product: the smallest first-variant id, then id.
     var primary: [String: Entry] = [:]

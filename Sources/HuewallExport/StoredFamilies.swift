@@ -3,10 +3,10 @@ public import HuewallStore
 
 /// ``familiesDisagree(vendor:analysed:colorFamilies:)`` for colours as the store keeps them:
 /// the export's tiles and the live page's stream apply the same rule.
-public func familiesDisagree(vendor: ColorFamily?, family: String?, colors: [StoredColor]) -> Bool {
-  familiesDisagree(
-    vendor: vendor, analysed: family.flatMap(ColorFamily.init(rawValue:)),
-    colorFamilies: colors.compactMap { ColorFamily(rawValue: $0.family) })
+public func familiesDisagree(vendor: ColorFamily?, family: ColorFamily?, colors: [StoredColor])
+  -> Bool
+{
+  familiesDisagree(vendor: vendor, analysed: family, colorFamilies: colors.map(\.family))
 }
 
 extension FamilyCalibration {
@@ -46,15 +46,15 @@ extension FamilyCalibration {
     return (hex, vendor)
   }
 
-  /// A product's family as the examples teach it: `family` (a family's raw value) unless it is
-  /// chromatic and the examples near its top colour (`topHex`) agree on another.
+  /// A product's family as the examples teach it: `family` unless it is chromatic and the
+  /// examples near its top colour (`topHex`) agree on another.
   public func refiled(
-    _ family: String?, topHex: String?, vendor: ColorFamily?,
+    _ family: ColorFamily?, topHex: String?, vendor: ColorFamily?,
     near: inout [String: [ColorFamily: Int]]
-  ) -> String? {
-    guard let current = family.flatMap(ColorFamily.init(rawValue:)), Self.learns(current),
-      let topHex, let learned = self.family(ofHex: topHex, own: vendor, near: &near)
+  ) -> ColorFamily? {
+    guard let family, Self.learns(family), let topHex,
+      let learned = self.family(ofHex: topHex, own: vendor, near: &near)
     else { return family }
-    return learned.rawValue
+    return learned
   }
 }

@@ -162,7 +162,7 @@ struct WallCatalogue {
       }
       if let override, holds {
         colors = ColorDecision.apply(override, to: colors, typical: typical)
-        family = override.family.rawValue
+        family = override.family
       }
       var placed = WallCatalogue.place(
         id: entry.id, title: entry.title, brand: entry.brand, vendorColor: entry.vendorColor,
@@ -196,7 +196,7 @@ struct WallCatalogue {
             let product = item.product
             guard product.decidedBy == ColorsDocument.DecidedBy.analysis,
               let hex = product.colors.first?.hex,
-              let vendor = product.vendorFamily.flatMap(ColorFamily.init(rawValue:))
+              let vendor = product.vendorFamily
             else { return nil }
             return (hex, vendor)
           })
@@ -204,14 +204,13 @@ struct WallCatalogue {
       for index in keyed.indices
       where keyed[index].product.decidedBy == ColorsDocument.DecidedBy.analysis {
         var product = keyed[index].product
-        let vendor = product.vendorFamily.flatMap(ColorFamily.init(rawValue:))
+        let vendor = product.vendorFamily
         let family = calibration.refiled(
           product.family, topHex: product.colors.first?.hex, vendor: vendor, near: &near)
         guard family != product.family else { continue }
         product.family = family
         product.disagreement = familiesDisagree(
-          vendor: vendor, analysed: family.flatMap(ColorFamily.init(rawValue:)),
-          colorFamilies: product.colors.compactMap { ColorFamily(rawValue: $0.family) })
+          vendor: vendor, analysed: family, colorFamilies: product.colors.map(\.family))
         product.confidence = Confidence.of(product)
         keyed[index].product = product
       }
@@ -242,14 +241,14 @@ struct WallCatalogue {
   /// A product on the wall, with its key (position comes later).
   fileprivate static func place(
     id: String, title: String, brand: String?, vendorColor: String?, link: String?,
-    imageURL: String?, family: String?, colors: [StoredColor], sha256: String?,
+    imageURL: String?, family: ColorFamily?, colors: [StoredColor], sha256: String?,
     synonyms: ColorSynonyms
   ) -> Keyed {
     let vendorFamily = vendorColor.flatMap(synonyms.family(of:))
     let disagreement = familiesDisagree(vendor: vendorFamily, family: family, colors: colors)
     let exported = ColorsDocument.ExportedProduct(
       id: id, title: title, brand: brand, vendorColor: vendorColor,
-      vendorFamily: vendorFamily?.rawValue, link: link, imageUrl: imageURL, position: 0,
+      vendorFamily: vendorFamily, link: link, imageUrl: imageURL, position: 0,
       family: family, disagreement: disagreement,
       colors: colors.map {
         ColorsDocument.ExportedColor(
@@ -262,11 +261,10 @@ struct WallCatalogue {
 
 extension ColorsDocument.ExportedProduct {
   /// The second family of an analysed product's final family, from its top colour as stored.
-  var boundarySecondFamily: String? {
-    guard decidedBy == ColorsDocument.DecidedBy.analysis,
-      let family = family.flatMap(ColorFamily.init(rawValue:)), let top = colors.first
+  var boundarySecondFamily: ColorFamily? {
+    guard decidedBy == ColorsDocument.DecidedBy.analysis, let family, let top = colors.first
     else { return nil }
-    return ColorFamily.second(of: family, h: top.h, s: top.s, v: top.v)?.rawValue
+    return ColorFamily.second(of: family, h: top.h, s: top.s, v: top.v)
   }
 }
 

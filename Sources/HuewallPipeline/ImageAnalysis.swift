@@ -42,7 +42,7 @@ extension AnalysisRecord {
     self.init(
       imageSHA256: sha256, parameterSetID: parameterSetID, width: image.width,
       height: image.height, colors: image.palette.colors.map(StoredColor.init),
-      family: image.palette.family?.rawValue, samples: image.palette.samples,
+      family: image.palette.family, samples: image.palette.samples,
       skipped: image.palette.skipped, background: image.palette.background,
       backdrop: image.palette.backdrop.stored,
       plainness: rounded(image.palette.plainness, places: 4), analysedAt: date)
@@ -57,7 +57,7 @@ extension StoredColor {
       h: rounded(color.h, places: 6), s: rounded(color.s, places: 6),
       v: rounded(color.v, places: 6),
       hex: color.hex, share: rounded(color.share, places: 4), weight: color.weight,
-      family: color.family.rawValue)
+      family: color.family)
   }
 }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import HuewallColorWords
 public import HuewallCore
 public import HuewallStore
 import PostgresNIO
@@ -273,7 +274,10 @@ extension PostgresCatalog {
         colors: try ExportEntry.colors(
           fromJSON: json, product: "?", image: imageSHA256, parameterSetID: parameterSetID,
           location: location),
-        family: try row[3], samples: try row[4], skipped: try row[5], background: try row[6],
+        family: try (try row[3] as String?).map { name throws(StoreError) in
+          try ColorFamily(
+            stored: name, of: "the analysis of image \(imageSHA256)", location: location)
+        }, samples: try row[4], skipped: try row[5], background: try row[6],
         backdrop: try row[8], plainness: try row[9], analysedAt: try row[7])
     }
   }

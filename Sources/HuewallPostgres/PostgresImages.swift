@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
 public import HuewallStore
 import PostgresNIO
@@ -140,7 +141,7 @@ extension PostgresCatalog {
       INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family,
         samples, skipped, background, backdrop, plainness, analysed_at)
       VALUES (\(record.parameterSetID), \(record.imageSHA256), \(record.width), \(record.height),
-        \(try record.colorsJSON(location: location)), \(record.family), \(record.samples),
+        \(try record.colorsJSON(location: location)), \(record.family?.rawValue), \(record.samples),
         \(record.skipped), \(record.background), \(record.backdrop), \(record.plainness),
         \(record.analysedAt))
       ON CONFLICT (parameter_set_id, image_sha256) \(unescaped: conflict)

@@ -1,4 +1,5 @@
 public import Foundation
+import HuewallColorWords
 import HuewallCore
 public import HuewallStore
 import PostgresNIO
@@ -417,7 +418,7 @@ extension PostgresCatalog {
       binds.append(record.width)
       binds.append(record.height)
       binds.append(try record.colorsJSON(location: location))
-      binds.append(record.family)
+      binds.append(record.family?.rawValue)
       binds.append(record.samples)
       binds.append(record.skipped)
       binds.append(record.background)

@@ -1,4 +1,5 @@
 import Foundation
+public import HuewallColorWords
 public import HuewallCore
 public import HuewallDecode
 public import HuewallFetch
@@ -35,7 +36,7 @@ public struct LiveAnalysis: Sendable {
   public struct Result: Sendable, Equatable {
     public var sha256: String
     public var colors: [StoredColor]
-    public var family: String?
+    public var family: ColorFamily?
     /// Why the image could not be analysed (unreadable, undecodable), or nil.
     public var failure: String?
     /// The backdrop under the asked parameters, as the store keeps it.
@@ -253,6 +254,6 @@ extension LiveAnalysis.Result {
   init(sha256: String, palette: PaletteAnalysis) {
     self.init(
       sha256: sha256, colors: palette.colors.map(StoredColor.init),
-      family: palette.family?.rawValue, failure: nil, backdrop: palette.backdrop.stored)
+      family: palette.family, failure: nil, backdrop: palette.backdrop.stored)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
 import HuewallDecode
 import HuewallExport
@@ -443,7 +444,7 @@ public struct TuningServer: Sendable {
             (decided.decided
               ? ColorsDocument.DecidedBy.override : ColorsDocument.DecidedBy.analysis).rawValue)
         ))
-      members.append(("family", result.family.map(JSONValue.string) ?? .null))
+      members.append(("family", result.family.map { .string($0.rawValue) } ?? .null))
       let disagrees = familiesDisagree(
         vendor: vendorFamily, family: result.family, colors: result.colors)
       members.append(("disagreement", .bool(disagrees)))
@@ -459,14 +460,14 @@ public struct TuningServer: Sendable {
             result.colors.enumerated().map { index, color in
               var fields: [(String, JSONValue)] = [
                 ("hex", .string(color.hex)), ("share", .double(color.share)),
-                ("family", .string(color.family)), ("h", .double(color.h)),
+                ("family", .string(color.family.rawValue)), ("h", .double(color.h)),
                 ("s", .double(color.s)), ("v", .double(color.v)),
               ]
               if !(decided.decided && index == 0),
                 let byHex = FamilyRegions.family(ofHex: color.hex, regions: regions),
                 byHex != color.family
               {
-                fields.append(("hexFamily", .string(byHex)))
+                fields.append(("hexFamily", .string(byHex.rawValue)))
               }
               return .object(fields)
             })

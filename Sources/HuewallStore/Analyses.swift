@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+public import HuewallColorWords
 
 /// One dominant colour as the catalogue stores it (the pipeline converts the palette's
 /// `DominantColor`; the store does not depend on the kernel).
@@ -14,11 +15,12 @@ public struct StoredColor: Codable, Sendable, Hashable {
   public var share: Double
   /// The bin's summed weight.
   public var weight: Double
-  /// The colour family name ("blue", "black", …).
-  public var family: String
+  /// The colour's family, stored as its name ("blue", "black", …).
+  public var family: ColorFamily
 
   public init(
-    h: Double, s: Double, v: Double, hex: String, share: Double, weight: Double, family: String
+    h: Double, s: Double, v: Double, hex: String, share: Double, weight: Double,
+    family: ColorFamily
   ) {
     self.h = h
     self.s = s
@@ -39,8 +41,8 @@ public struct AnalysisRecord: Sendable, Hashable, Codable {
   public var height: Int
   /// The dominant colours, heaviest first.
   public var colors: [StoredColor]
-  /// The product-level family (may be "multicolour"); nil when no colour was found.
-  public var family: String?
+  /// The product-level family (may be multicolour); nil when no colour was found.
+  public var family: ColorFamily?
   /// Pixels visited, skipped as transparent, skipped as backdrop.
   public var samples: Int
   public var skipped: Int
@@ -57,7 +59,7 @@ public struct AnalysisRecord: Sendable, Hashable, Codable {
 
   public init(
     imageSHA256: String, parameterSetID: Int64, width: Int, height: Int, colors: [StoredColor],
-    family: String?, samples: Int, skipped: Int, background: Int, backdrop: String? = nil,
+    family: ColorFamily?, samples: Int, skipped: Int, background: Int, backdrop: String? = nil,
     plainness: Double? = nil, analysedAt: Date
   ) {
     self.imageSHA256 = imageSHA256
@@ -154,7 +156,7 @@ struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
     width = record.width
     height = record.height
     colors = record.colors
-    family = record.family
+    family = record.family?.rawValue
     samples = record.samples
     skipped = record.skipped
     background = record.background
@@ -166,7 +168,8 @@ struct AnalysisRow: Codable, FetchableRecord, PersistableRecord {
   var record: AnalysisRecord {
     AnalysisRecord(
       imageSHA256: imageSHA256, parameterSetID: parameterSetID, width: width, height: height,
-      colors: colors, family: family, samples: samples, skipped: skipped,
+      colors: colors, family: family.flatMap(ColorFamily.init(name:)), samples: samples,
+      skipped: skipped,
       background: background, backdrop: backdrop, plainness: plainness,
       analysedAt: analysedAt)
   }

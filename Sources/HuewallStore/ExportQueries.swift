@@ -1,4 +1,5 @@
 import GRDB
+public import HuewallColorWords
 public import HuewallCore
 
 /// What an export reads of one product: its feed values and, among its first images (the
@@ -22,7 +23,7 @@ public struct ExportEntry: Sendable, Hashable {
   /// the set.
   public var colors: [StoredColor]?
   /// The analysis's product-level family.
-  public var family: String?
+  public var family: ColorFamily?
   /// The feed's id shared by the colourways of one model (a Shopify product's id), for the
   /// write-back exports.
   public var itemGroupId: String?
@@ -44,7 +45,7 @@ public struct ExportEntry: Sendable, Hashable {
   public init(
     id: String, title: String, brand: String?, vendorColor: String?, link: String?,
     imageURL: String?, isRemoved: Bool, imageSHA256: String?, colors: [StoredColor]?,
-    family: String?, itemGroupId: String? = nil, backdrop: String? = nil,
+    family: ColorFamily?, itemGroupId: String? = nil, backdrop: String? = nil,
     chosenImageURL: String? = nil, chosenImageIndex: Int? = nil, plainness: Double? = nil,
     imageSHA256s: [String]? = nil, items: [Product.Item]? = nil
   ) {
@@ -201,7 +202,13 @@ extension ExportEntry {
           parameterSetID: parameterSetID, location: location)
       }
       entry.imageSHA256 = chosen.candidate.sha256
-      entry.family = chosen.family
+      entry.family = try chosen.family.map { name throws(StoreError) in
+        try ColorFamily(
+          stored: name,
+          of:
+            "the analysis of image \(chosen.candidate.sha256 ?? "?") (product \(first.product.id), "
+            + "parameter set \(parameterSetID))", location: location)
+      }
       entry.backdrop = chosen.backdrop
       if let url = chosen.candidate.url {
         entry.chosenImageURL = url

@@ -42,15 +42,10 @@ public struct ColorOverride: Sendable, Hashable, Codable {
     productID: String, storedFamily: String, hex: String?, note: String?, decidedAt: Date,
     imageSHA256: String?, location: String
   ) throws(StoreError) {
-    guard let family = ColorFamily(name: storedFamily) else {
-      throw StoreError(
-        path: location,
-        reason: .unreadableData(
-          detail: "product \(productID): the decision's colour family \"\(storedFamily)\" is not"
-            + " a colour family"))
-    }
     self.init(
-      productID: productID, family: family, hex: hex, note: note, decidedAt: decidedAt,
+      productID: productID,
+      family: try ColorFamily(stored: storedFamily, of: "product \(productID)", location: location),
+      hex: hex, note: note, decidedAt: decidedAt,
       imageSHA256: imageSHA256)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 
 /// Reads the `analyses.colors` column (a JSON array of flat objects with string and number
 /// values, as the store writes it) without a `JSONDecoder` per row, which would cost more than
@@ -62,7 +63,7 @@ enum StoredColorsParser {
       var share: Double?
       var weight: Double?
       var hex: String?
-      var family: String?
+      var family: ColorFamily?
       if !expect(0x7D) {
         repeat {
           guard let key = string(), expect(0x3A) else { return nil }
@@ -73,7 +74,7 @@ enum StoredColorsParser {
           case "share": share = number()
           case "weight": weight = number()
           case "hex": hex = string()
-          case "family": family = string()
+          case "family": family = string().flatMap(ColorFamily.init(name:))
           default: return nil
           }
         } while expect(0x2C)

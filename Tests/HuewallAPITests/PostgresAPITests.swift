@@ -38,7 +38,7 @@ struct PostgresAPITests {
         let color = StoredColor(
           h: item.hue, s: item.saturation, v: item.value, hex: item.hex, share: 0.9,
           weight: 900,
-          family: ColorFamily(h: item.hue, s: item.saturation, v: item.value).rawValue)
+          family: ColorFamily(h: item.hue, s: item.saturation, v: item.value))
         return AnalysisRecord(
           imageSHA256: item.sha256, parameterSetID: set.id, width: 10, height: 10,
           colors: [color], family: color.family, samples: 100, skipped: 0, background: 0,

@@ -85,7 +85,7 @@ final class TestCatalogue: @unchecked Sendable {
         let color = StoredColor(
           h: item.hue, s: item.saturation, v: item.value, hex: item.hex, share: 0.9,
           weight: 900,
-          family: ColorFamily(h: item.hue, s: item.saturation, v: item.value).rawValue)
+          family: ColorFamily(h: item.hue, s: item.saturation, v: item.value))
         return AnalysisRecord(
           imageSHA256: item.sha256, parameterSetID: parameterSet.id, width: 10, height: 10,
           colors: [color], family: color.family, samples: 100, skipped: 0, background: 0,

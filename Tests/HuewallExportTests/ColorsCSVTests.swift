@@ -16,14 +16,14 @@ import Testing
     _ id: String, title: String, brand: String? = nil, colors: [ColorsDocument.ExportedColor]
   ) -> ColorsDocument.ExportedProduct {
     ColorsDocument.ExportedProduct(
-      id: id, title: title, brand: brand, vendorColor: "BLK, matte", vendorFamily: "black",
-      link: nil, imageUrl: "https://i.example/a.jpg", position: 1, family: "blue",
+      id: id, title: title, brand: brand, vendorColor: "BLK, matte", vendorFamily: .black,
+      link: nil, imageUrl: "https://i.example/a.jpg", position: 1, family: .blue,
       disagreement: true, colors: colors)
   }
 
   @Test func rowsHeaderAndLineEnds() {
     let blue = ColorsDocument.ExportedColor(
-      h: 0.6, s: 0.8, v: 1, hex: "#3377ff", share: 0.4427, family: "blue")
+      h: 0.6, s: 0.8, v: 1, hex: "#3377ff", share: 0.4427, family: .blue)
     let csv = ColorsCSV.render(
       [product("P,1", title: "The \"Best\"\nMug", colors: [blue])], colorColumns: 2)
     let lines = csv.components(separatedBy: "\r\n")
@@ -43,7 +43,7 @@ import Testing
 
   @Test func moreColoursThanAskedWidenTheTable() {
     let c = ColorsDocument.ExportedColor(
-      h: 0, s: 0, v: 0, hex: "#000000", share: 1, family: "black")
+      h: 0, s: 0, v: 0, hex: "#000000", share: 1, family: .black)
     let csv = ColorsCSV.render([product("a", title: "t", colors: [c, c, c])], colorColumns: 1)
     #expect(csv.components(separatedBy: "\r\n")[0].contains(",color3_v,decidedBy,"))
     #expect(

@@ -12,11 +12,13 @@ import Testing
     _ colors: [(String, Double)]
   ) -> ColorsDocument.ExportedProduct {
     let exported = colors.map { family, share in
-      ColorsDocument.ExportedColor(h: 0, s: 0, v: 0, hex: "#000000", share: share, family: family)
+      ColorsDocument.ExportedColor(
+        h: 0, s: 0, v: 0, hex: "#000000", share: share, family: ColorFamily(rawValue: family)!)
     }
     var p = ColorsDocument.ExportedProduct(
-      id: id, title: id, brand: nil, vendorColor: vendorFamily, vendorFamily: vendorFamily,
-      link: nil, imageUrl: nil, position: 1, family: family ?? colors.first?.0,
+      id: id, title: id, brand: nil, vendorColor: vendorFamily,
+      vendorFamily: vendorFamily.flatMap(ColorFamily.init(rawValue:)), link: nil, imageUrl: nil,
+      position: 1, family: (family ?? colors.first?.0).flatMap(ColorFamily.init(rawValue:)),
       disagreement: disagreement, colors: exported)
     p.confidence = Confidence.of(p)
     return p
@@ -64,7 +66,7 @@ import Testing
       "disagree", vendorFamily: "red", disagreement: true, [("blue", 0.9), ("white", 0.1)])
     var setAside = product("aside", [("blue", 0.9), ("white", 0.1)])
     setAside.override = ColorsDocument.OverrideSummary(
-      family: "navy", hex: nil, name: nil, note: nil, decidedAt: Date(), current: false)
+      family: .navy, hex: nil, name: nil, note: nil, decidedAt: Date(), current: false)
     let items = ReviewQueue.items([sure, multi, unsure, disagreeing, setAside])
     #expect(items.map(\.product.id) == ["aside", "disagree", "unsure", "multi"])
     #expect(items[0].reasons == [.imageChanged])

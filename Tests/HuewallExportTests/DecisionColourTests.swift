@@ -16,7 +16,8 @@ import Testing
     let rgb = NamedColourTable.rgb(hex: hex)!
     let hsv = referenceHSV(red: Int(rgb.r), green: Int(rgb.g), blue: Int(rgb.b))
     return StoredColor(
-      h: hsv.h, s: hsv.s, v: hsv.v, hex: hex, share: share, weight: share * 100, family: family)
+      h: hsv.h, s: hsv.s, v: hsv.v, hex: hex, share: share, weight: share * 100,
+      family: ColorFamily(rawValue: family)!)
   }
 
   func decision(_ id: String, _ family: String, hex: String? = nil) -> ColorOverride {
@@ -54,14 +55,14 @@ import Testing
       entry("d", [stored("#d9c21a", "yellow", share: 0.8)]),
     ]
     let typical = FamilyColors(entries: catalogue)
-    #expect(typical.typical(of: "purple")?.hex == "#9b6fc0")
-    #expect(typical.typical(of: "yellow")?.hex == "#d9c21a")
-    #expect(typical.typical(of: "red") == nil)
+    #expect(typical.typical(of: .purple)?.hex == "#9b6fc0")
+    #expect(typical.typical(of: .yellow)?.hex == "#d9c21a")
+    #expect(typical.typical(of: .red) == nil)
 
     let mug = [stored("#3d994c", "green", share: 0.8)]
     let purple = ColorDecision.apply(decision("mug", "purple"), to: mug, typical: typical)
     #expect(purple.first?.hex == "#9b6fc0")
-    #expect(purple.first?.family == "purple")
+    #expect(purple.first?.family == .purple)
     // A pale yellow decided yellow in a catalogue whose yellow is its own: not #fdd835.
     let yellow = ColorDecision.apply(decision("mug", "yellow"), to: mug, typical: typical)
     #expect(yellow.first?.hex == "#d9c21a")
@@ -114,7 +115,7 @@ import Testing
     for (colors, family, kept) in cases {
       let decided = ColorDecision.apply(decision("p", family), to: colors)
       #expect(decided.first?.hex == kept, "\(family): \(decided.map(\.hex))")
-      #expect(decided.first?.family == family)
+      #expect(decided.first?.family.rawValue == family)
       #expect(decided.count == colors.count, "nothing invented: \(decided.map(\.hex))")
       #expect(!ColorDecision.needsTypical(decision("p", family), colors: colors))
     }
@@ -134,7 +135,7 @@ import Testing
 
   @Test func aPhotoWithNothingNearTheFamilyShowsAStandInAndSaysSo() throws {
     let mug = [stored("#3d994c", "green", share: 0.8)]
-    #expect(FamilyRegions.distance(ofHex: "#3d994c", to: "red") > FamilyRegions.near)
+    #expect(FamilyRegions.distance(ofHex: "#3d994c", to: .red) > FamilyRegions.near)
     #expect(ColorDecision.needsTypical(decision("mug", "red"), colors: mug))
     #expect(ColorDecision.apply(decision("mug", "red"), to: mug).first?.hex == "#c62828")
     // The export says a stand-in shows, and only for it.
@@ -151,9 +152,9 @@ import Testing
 
   @Test func aColoursFamilyByItsHexAlone() {
     #expect(FamilyRegions.family(ofHex: "#aba3cc", regions: .shopper) != nil)
-    #expect(FamilyRegions.family(ofHex: "#1a1a1a", regions: .shopper) == "black")
-    #expect(FamilyRegions.family(ofHex: "#c62828", regions: .original) == "red")
-    #expect(FamilyRegions.distance(ofHex: "#c62828", to: "red") == 0)
+    #expect(FamilyRegions.family(ofHex: "#1a1a1a", regions: .shopper) == .black)
+    #expect(FamilyRegions.family(ofHex: "#c62828", regions: .original) == .red)
+    #expect(FamilyRegions.distance(ofHex: "#c62828", to: .red) == 0)
   }
 
   @Test func theExportAndTheLiveWallShareTheRule() throws {
@@ -171,12 +172,12 @@ import Testing
     let products = Dictionary(uniqueKeysWithValues: wall.placed.map { ($0.product.id, $0.product) })
     #expect(products["top"]?.colors.first?.hex == "#c8a2e0")
     // The mug has no purple of its own: the catalogue's purples are the lavender and the cup's.
-    let typical = FamilyColors(entries: catalogue).typical(of: "purple")?.hex
+    let typical = FamilyColors(entries: catalogue).typical(of: .purple)?.hex
     #expect(["#c8a2e0", "#7a4fa0"].contains(typical ?? ""))
     #expect(products["mug"]?.colors.first?.hex == typical)
     // The live wall's line applies the same rule with the same catalogue.
     let live = LivePage.decided(
-      colors: catalogue[1].colors!, family: "green", images: [fakeHash("mug")],
+      colors: catalogue[1].colors!, family: .green, images: [fakeHash("mug")],
       by: decisions[1], typical: FamilyColors(entries: catalogue))
     #expect(live.colors.first?.hex == typical && live.decided)
   }

@@ -26,7 +26,7 @@ import Testing
       ColorsDocument.self, from: Data(contentsOf: out.appendingPathComponent("colors.json")))
     #expect(document.products.map(\.id) == ["c", "a"])
     #expect(document.products.map(\.disagreement) == [false, true])
-    #expect(document.products.map(\.vendorFamily) == ["red", "black"])
+    #expect(document.products.map(\.vendorFamily) == [.red, .black])
     #expect(document.unplaced.map(\.id) == ["b", "z"])
     #expect(document.unplaced.map(\.reason) == ["not analysed", "removed"])
     let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)

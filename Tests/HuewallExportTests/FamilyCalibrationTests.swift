@@ -26,13 +26,13 @@ struct FamilyCalibrationTests {
     #expect(calibration.family(ofHex: "#1a9a9b", own: nil, near: &near) == .green)
     // Far from every example: the default boundaries decide.
     #expect(calibration.family(ofHex: "#2040c0", own: nil, near: &near) == nil)
-    #expect(calibration.refiled("blue", topHex: "#1a9a9a", vendor: nil, near: &near) == "green")
-    #expect(calibration.refiled("blue", topHex: "#2040c0", vendor: nil, near: &near) == "blue")
+    #expect(calibration.refiled(.blue, topHex: "#1a9a9a", vendor: nil, near: &near) == .green)
+    #expect(calibration.refiled(.blue, topHex: "#2040c0", vendor: nil, near: &near) == .blue)
     // Neutral and multicolour products are never refiled.
-    #expect(calibration.refiled("grey", topHex: "#1a9a9a", vendor: nil, near: &near) == "grey")
+    #expect(calibration.refiled(.grey, topHex: "#1a9a9a", vendor: nil, near: &near) == .grey)
     #expect(
-      calibration.refiled("multicolour", topHex: "#1a9a9a", vendor: nil, near: &near)
-        == "multicolour")
+      calibration.refiled(.multicolour, topHex: "#1a9a9a", vendor: nil, near: &near)
+        == .multicolour)
   }
 
   @Test("too few examples, split examples and neutral examples teach nothing")
@@ -66,14 +66,14 @@ struct FamilyCalibrationTests {
     var seeds = Self.teals.enumerated().map { index, hex in
       Seed(
         id: "teal-\(index)", vendorColor: "Green", colors: [color(0.5, 0.83, 0.6, hex: hex)],
-        family: "blue")
+        family: .blue)
     }
     seeds.append(
-      Seed(id: "unnamed-teal", colors: [color(0.5, 0.83, 0.6, hex: "#1a9a9a")], family: "blue"))
+      Seed(id: "unnamed-teal", colors: [color(0.5, 0.83, 0.6, hex: "#1a9a9a")], family: .blue))
     seeds.append(
       Seed(
         id: "royal", vendorColor: "Blue", colors: [color(0.63, 0.83, 0.75, hex: "#2040c0")],
-        family: "blue"))
+        family: .blue))
     let (store, set) = try makeStore(in: scratch, seeds: seeds)
     var synonyms = ColorSynonyms()
     synonyms.learnsFamilies = learning
@@ -85,15 +85,15 @@ struct FamilyCalibrationTests {
     let learned = try await catalogue(learning: true)
     let products = Dictionary(
       uniqueKeysWithValues: learned.placed.map { ($0.product.id, $0.product) })
-    #expect(products["unnamed-teal"]?.family == "green")
-    #expect(products["teal-0"]?.family == "green")
+    #expect(products["unnamed-teal"]?.family == .green)
+    #expect(products["teal-0"]?.family == .green)
     #expect(products["teal-0"]?.disagreement == false)
-    #expect(products["royal"]?.family == "blue")
+    #expect(products["royal"]?.family == .blue)
     #expect(learned.calibration?.examples == [.green: 6, .blue: 1])
 
     let plain = try await catalogue(learning: false)
     let before = Dictionary(uniqueKeysWithValues: plain.placed.map { ($0.product.id, $0.product) })
-    #expect(before["unnamed-teal"]?.family == "blue")
+    #expect(before["unnamed-teal"]?.family == .blue)
     #expect(before["teal-0"]?.disagreement == true)
     #expect(plain.calibration == nil)
   }

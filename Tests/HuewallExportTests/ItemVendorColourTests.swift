@@ -11,9 +11,9 @@ import Testing
   func tile() -> ColorsDocument.ExportedProduct {
     var tile = ColorsDocument.ExportedProduct(
       id: "135-bialy", title: "Torebka 135", brand: nil, vendorColor: "Biały",
-      vendorFamily: "white", link: nil, imageUrl: nil, position: 1, family: "white",
+      vendorFamily: .white, link: nil, imageUrl: nil, position: 1, family: .white,
       disagreement: false,
-      colors: [.init(h: 0.1, s: 0.05, v: 0.95, hex: "#f4f1ec", share: 0.9, family: "white")])
+      colors: [.init(h: 0.1, s: 0.05, v: 0.95, hex: "#f4f1ec", share: 0.9, family: .white)])
     tile.confidence = 1
     tile.itemGroupId = "135"
     tile.items = [
@@ -68,9 +68,9 @@ import Testing
     -> ColorsDocument.ExportedProduct
   {
     var product = ColorsDocument.ExportedProduct(
-      id: id, title: "Harbour Tee", brand: nil, vendorColor: "Navy", vendorFamily: "navy",
-      link: link, imageUrl: nil, position: 1, family: "navy", disagreement: false,
-      colors: [.init(h: 0.62, s: 0.6, v: 0.4, hex: "#293a66", share: 0.9, family: "navy")])
+      id: id, title: "Harbour Tee", brand: nil, vendorColor: "Navy", vendorFamily: .navy,
+      link: link, imageUrl: nil, position: 1, family: .navy, disagreement: false,
+      colors: [.init(h: 0.62, s: 0.6, v: 0.4, hex: "#293a66", share: 0.9, family: .navy)])
     product.confidence = 1
     product.itemGroupId = group
     product.items = [.init(id: id + "/S", size: "S")]

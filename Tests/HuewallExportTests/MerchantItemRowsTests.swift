@@ -8,8 +8,8 @@ import Testing
   @Test func everySizeOfAColourwayGetsARowWithItsColour() {
     var navy = ColorsDocument.ExportedProduct(
       id: "TEE-navy", title: "Tee", brand: nil, vendorColor: nil, vendorFamily: nil, link: nil,
-      imageUrl: nil, position: 1, family: "navy", disagreement: false,
-      colors: [.init(h: 0.62, s: 0.6, v: 0.4, hex: "#293a66", share: 0.9, family: "navy")])
+      imageUrl: nil, position: 1, family: .navy, disagreement: false,
+      colors: [.init(h: 0.62, s: 0.6, v: 0.4, hex: "#293a66", share: 0.9, family: .navy)])
     navy.confidence = 1
     navy.itemGroupId = "TEE"
     navy.items = [.init(id: "TEE-N-S", size: "S"), .init(id: "TEE-N-M", size: "M")]

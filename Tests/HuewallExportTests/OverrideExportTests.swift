@@ -52,9 +52,9 @@ import Testing
     ])
     let jacket = try #require(document.products.first { $0.id == "jacket" })
     #expect(jacket.decidedBy == .override)
-    #expect(jacket.family == "navy")
+    #expect(jacket.family == .navy)
     #expect(jacket.colors.first?.hex == "#1b2a4a")
-    #expect(jacket.colors.first?.family == "navy")
+    #expect(jacket.colors.first?.family == .navy)
     #expect(jacket.colors.first?.share == 0.2, "it takes the share of the navy it replaces")
     #expect(jacket.colors.map(\.hex) == ["#1b2a4a", "#ffffff", "#296acc"])
     #expect(jacket.override?.current == true)
@@ -72,7 +72,7 @@ import Testing
       ColorOverride(productID: "jacket", family: .blue, decidedAt: date, imageSHA256: nil)
     ])
     let jacket = try #require(document.products.first { $0.id == "jacket" })
-    #expect(jacket.family == "blue" && jacket.decidedBy == .override)
+    #expect(jacket.family == .blue && jacket.decidedBy == .override)
     #expect(jacket.colors.map(\.hex) == ["#296acc", "#ffffff", "#17234d"])
     #expect(!jacket.disagreement)
   }
@@ -82,7 +82,7 @@ import Testing
       ColorOverride(productID: "mug", family: .red, decidedAt: date, imageSHA256: nil)
     ])
     let mug = try #require(document.products.first { $0.id == "mug" })
-    #expect(mug.colors.first?.family == "red")
+    #expect(mug.colors.first?.family == .red)
     #expect(mug.colors.first?.hex == ColorFamily.red.swatch)
     #expect(mug.colors.count == 2)
   }
@@ -97,6 +97,6 @@ import Testing
     let jacket = try #require(document.products.first { $0.id == "jacket" })
     #expect(jacket.decidedBy == .analysis)
     #expect(jacket.override?.current == false)
-    #expect(jacket.override?.family == "navy")
+    #expect(jacket.override?.family == .navy)
   }
 }

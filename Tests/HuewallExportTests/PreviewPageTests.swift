@@ -254,8 +254,8 @@ struct SimpleHTML {
     var products: [ColorsDocument.ExportedProduct] = hostile.map { seed in
       ColorsDocument.ExportedProduct(
         id: seed.product.id, title: seed.product.title, brand: seed.product.brand,
-        vendorColor: seed.product.vendorColor, vendorFamily: "black",
-        link: seed.product.link?.absoluteString, imageUrl: nil, position: 1, family: "blue",
+        vendorColor: seed.product.vendorColor, vendorFamily: .black,
+        link: seed.product.link?.absoluteString, imageUrl: nil, position: 1, family: .blue,
         disagreement: true,
         colors: seed.colors.map {
           .init(h: $0.h, s: $0.s, v: $0.v, hex: $0.hex, share: $0.share, family: $0.family)

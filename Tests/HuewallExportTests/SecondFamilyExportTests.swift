@@ -13,9 +13,9 @@ import Testing
   /// a blue well inside its family.
   var seeds: [Seed] {
     let coral = StoredColor(
-      h: 11.0 / 360, s: 0.9, v: 1, hex: "#ff3d1a", share: 0.9, weight: 900, family: "red")
+      h: 11.0 / 360, s: 0.9, v: 1, hex: "#ff3d1a", share: 0.9, weight: 900, family: .red)
     let blue = StoredColor(
-      h: 220.0 / 360, s: 0.8, v: 0.8, hex: "#2952cc", share: 0.9, weight: 900, family: "blue")
+      h: 220.0 / 360, s: 0.8, v: 0.8, hex: "#2952cc", share: 0.9, weight: 900, family: .blue)
     return [Seed(id: "coral", colors: [coral]), Seed(id: "blue", colors: [blue])]
   }
 

@@ -39,11 +39,11 @@ import Testing
     shopName: String? = nil
   ) -> ColorsDocument.ExportedProduct {
     var color = ColorsDocument.ExportedColor(
-      h: 0.6, s: 0.8, v: 1, hex: "#3377ff", share: 0.9, family: "blue")
+      h: 0.6, s: 0.8, v: 1, hex: "#3377ff", share: 0.9, family: .blue)
     color.shopName = shopName
     var product = ColorsDocument.ExportedProduct(
       id: id, title: title, brand: brand, vendorColor: "@vendor", vendorFamily: nil,
-      link: link, imageUrl: "=IMAGE(\"https://i.example/a.jpg\")", position: 1, family: "blue",
+      link: link, imageUrl: "=IMAGE(\"https://i.example/a.jpg\")", position: 1, family: .blue,
       disagreement: false, colors: [color])
     product.confidence = 1
     return product

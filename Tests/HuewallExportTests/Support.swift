@@ -30,13 +30,13 @@ struct Seed {
   var product: Product
   var sha256: String?
   var colors: [StoredColor]
-  var family: String?
+  var family: ColorFamily?
   var backdrop: String?
 
   init(
     id: String, title: String = "", brand: String? = nil, vendorColor: String? = nil,
     link: String? = nil, image: URL? = nil, sha256: String? = nil, colors: [StoredColor] = [],
-    family: String? = nil, backdrop: String? = nil
+    family: ColorFamily? = nil, backdrop: String? = nil
   ) {
     let imageURL = image ?? URL(string: "https://images.example/\(id).jpg")!
     product = Product(
@@ -65,7 +65,7 @@ func color(_ h: Double, _ s: Double, _ v: Double, share: Double = 0.5, hex: Stri
 {
   StoredColor(
     h: h, s: s, v: v, hex: hex, share: share, weight: share * 1000,
-    family: ColorFamily(h: h, s: s, v: v).rawValue)
+    family: ColorFamily(h: h, s: s, v: v))
 }
 
 /// A store in `scratch` holding `seeds` (and, marked removed, `removed`), analysed under
@@ -112,7 +112,7 @@ struct SamplesCatalogue: Decodable {
     var brand, vendorColor, link: String?
     var image: String
     var sha256: String
-    var family: String?
+    var family: ColorFamily?
     var colors: [StoredColor]
   }
   var parameterSet: ParameterSet

@@ -111,8 +111,8 @@ import Testing
     LiveAnalysis.Result(
       sha256: sha,
       colors: failure == nil
-        ? [StoredColor(h: 0, s: 1, v: 1, hex: hex, share: 1, weight: 1, family: "red")] : [],
-      family: failure == nil ? "red" : nil, failure: failure)
+        ? [StoredColor(h: 0, s: 1, v: 1, hex: hex, share: 1, weight: 1, family: .red)] : [],
+      family: failure == nil ? .red : nil, failure: failure)
   }
 
   /// A result serves the hint it was analysed under only: a product renamed since (another

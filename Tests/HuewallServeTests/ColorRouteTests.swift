@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HuewallColorWords
 import HuewallExport
 import HuewallStore
 import NIOCore
@@ -124,9 +125,9 @@ extension ServedCatalogue {
   {
     let entries = try served.server.catalogue()
     let sha = try #require(entries.first { $0.id == id }?.imageSHA256)
-    let black = StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: "black")
+    let black = StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: .black)
     served.server.live.walls.remember(
-      LiveAnalysis.Result(sha256: sha, colors: [black], family: "black", failure: nil),
+      LiveAnalysis.Result(sha256: sha, colors: [black], family: .black, failure: nil),
       hint: TuningServer.hints(of: entries)[sha] ?? .none,
       under: try LiveParameters(query: [query]).parameters)
   }
@@ -219,7 +220,8 @@ extension ServedCatalogue {
           return catalogue.keys.sorted().first { family in
             !own.contains(family) && family != "multicolour"
               && Self.colours(line).allSatisfy {
-                FamilyRegions.distance(ofHex: $0.hex, to: family) > FamilyRegions.near
+                FamilyRegions.distance(ofHex: $0.hex, to: ColorFamily(rawValue: family)!)
+                  > FamilyRegions.near
               }
           }.map { (line, $0) }
         }.first)

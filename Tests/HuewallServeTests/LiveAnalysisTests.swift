@@ -50,7 +50,7 @@ struct SampleImages {
       #expect(result.failure == nil, "\(name)")
       #expect(
         sameButForRounding(result.colors, direct.palette.colors.map(StoredColor.init)), "\(name)")
-      #expect(result.family == direct.palette.family?.rawValue, "\(name)")
+      #expect(result.family == direct.palette.family, "\(name)")
       #expect(result.backdrop == direct.palette.backdrop.stored, "\(name)")
     }
   }
@@ -136,13 +136,13 @@ struct SampleImages {
     var parameters = Preset.product.parameters
     parameters[.thinOutlines] = false
     let analyzer = try PaletteAnalyzer(parameters: parameters)
-    var families: [String?] = []
+    var families: [ColorFamily?] = []
     for hints in [[:], [sha: ProductHint(title: "Women's shirt or blouse")]] {
       try await live.analyse([sha], with: analyzer, hints: hints) {
         families.append($0.colors.first?.family)
       }
     }
-    #expect(families == ["blue", "white"])
+    #expect(families == [.blue, .white])
   }
 
   /// Each image is analysed with the title of the first product (by id) on sale that shows

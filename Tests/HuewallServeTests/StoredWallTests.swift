@@ -21,11 +21,11 @@ import Testing
       }
       let sha = try #require(entries.first { $0.id == "HW-024" }?.imageSHA256)
       let mark = StoredColor(
-        h: 0.58, s: 0.7, v: 0.34, hex: "#1a3d57", share: 1, weight: 1, family: "blue")
+        h: 0.58, s: 0.7, v: 0.34, hex: "#1a3d57", share: 1, weight: 1, family: .blue)
       try store.saveAnalyses([
         AnalysisRecord(
           imageSHA256: sha, parameterSetID: set.id, width: 1, height: 1, colors: [mark],
-          family: "blue", samples: 1, skipped: 0, background: 0, plainness: 1,
+          family: .blue, samples: 1, skipped: 0, background: 0, plainness: 1,
           analysedAt: Date())
       ])
       func hexes(_ lines: [[String: Any]], _ id: String) -> [String]? {

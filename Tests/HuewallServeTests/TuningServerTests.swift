@@ -118,7 +118,7 @@ struct ServedCatalogue {
       try store.forEachExportEntry(parameterSetID: set.id, imagesPerProduct: 3) {
         stored.append($0)
       }
-      #expect(stored.first?.chosenImageIndex == 1 && stored.first?.family == "green")
+      #expect(stored.first?.chosenImageIndex == 1 && stored.first?.family == .green)
       let lines = try await served.analysis("")
       let tee = try #require(lines.first { $0["product"] as? String == "TEE" })
       #expect(tee["family"] as? String == "green", "\(tee)")
@@ -140,7 +140,7 @@ struct ServedCatalogue {
         let id = try #require(line["product"] as? String)
         let colors = try #require(line["colors"] as? [[String: Any]])
         #expect(colors.map { $0["hex"] as? String } == stored[id]?.colors?.map(\.hex), "\(id)")
-        #expect(line["family"] as? String == stored[id]?.family, "\(id)")
+        #expect(line["family"] as? String == stored[id]?.family?.rawValue, "\(id)")
       }
       // The wall's order is the export's.
       let exported = try JSONSerialization.jsonObject(
@@ -203,7 +203,7 @@ struct ServedCatalogue {
             colors.map { $0[key] as? Double } == (entry.colors ?? []).map { $0[keyPath: value] },
             "\(entry.id) \(key)")
         }
-        #expect(line["family"] as? String == entry.family, "\(entry.id)")
+        #expect(line["family"] as? String == entry.family?.rawValue, "\(entry.id)")
       }
       // A colour no analysis gives, known for one image: the change streams it.
       try await settled()
@@ -213,9 +213,9 @@ struct ServedCatalogue {
         LiveAnalysis.Result(
           sha256: sha,
           colors: [
-            StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: "black")
+            StoredColor(h: 0, s: 0, v: 0, hex: "#010203", share: 1, weight: 1, family: .black)
           ],
-          family: "black", failure: nil),
+          family: .black, failure: nil),
         hint: hints[sha] ?? .none, under: off.parameters)
       let known = try await served.analysis("preset=product&backgroundSuppression=false")
       let line = try #require(known.first { $0["product"] as? String == product.id })

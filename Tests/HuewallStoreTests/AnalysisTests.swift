@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
 import Testing
 
@@ -9,11 +10,11 @@ import Testing
 struct AnalysisTests {
   let blue = StoredColor(
     h: 0.5700000000000001, s: 0.8, v: 0.6000000000000001, hex: "#1f5c99", share: 0.31,
-    weight: 1234.5, family: "blue")
+    weight: 1234.5, family: .blue)
   let white = StoredColor(
-    h: 0, s: 0, v: 1, hex: "#ffffff", share: 0.6, weight: 2400, family: "white")
+    h: 0, s: 0, v: 1, hex: "#ffffff", share: 0.6, weight: 2400, family: .white)
 
-  func analysis(_ sha: String, set: Int64, colors: [StoredColor], family: String? = "blue")
+  func analysis(_ sha: String, set: Int64, colors: [StoredColor], family: ColorFamily? = .blue)
     -> AnalysisRecord
   {
     AnalysisRecord(
@@ -39,7 +40,7 @@ struct AnalysisTests {
   func roundTrip(_ backend: Backend) async throws {
     try await withCatalogue(backend) { store in
       let set = try await store.parameterSet(for: .reference, preset: "reference", name: nil).id
-      var first = analysis("aaaa", set: set, colors: [white, blue], family: "white")
+      var first = analysis("aaaa", set: set, colors: [white, blue], family: .white)
       first.backdrop = "#f0e6d2"
       try await store.saveAnalyses([first])
       #expect(try await stored(store, "aaaa", set: set) == first)
@@ -132,7 +133,7 @@ struct AnalysisTests {
         fetchedAt: t0)
       try await store.saveImages([imageA, imageB, imageE, imageF, secondA])
       let analysisA = analysis("aaaa", set: set, colors: [blue])
-      let analysisE = analysis("eeee", set: set, colors: [white], family: "white")
+      let analysisE = analysis("eeee", set: set, colors: [white], family: .white)
       try await store.saveAnalyses([
         analysisA, analysisE, analysis("bbbb", set: other, colors: [white]),
         analysis("zzzz", set: set, colors: [white]),
@@ -147,7 +148,7 @@ struct AnalysisTests {
       #expect(all.map(\.id) == ["a", "b", "c", "d", "e", "f"])
       #expect(all.map(\.imageSHA256) == ["aaaa", "bbbb", nil, nil, "eeee", "aaaa"])
       #expect(all.map(\.colors) == [[blue], nil, nil, nil, [white], [blue]])
-      #expect(all.map(\.family) == ["blue", nil, nil, nil, "white", "blue"])
+      #expect(all.map(\.family) == [.blue, nil, nil, nil, .white, .blue])
       #expect(all.map(\.isRemoved) == [false, false, false, false, true, false])
       #expect(all[0].title == a.title && all[0].brand == a.brand)
       #expect(all[0].vendorColor == a.vendorColor)

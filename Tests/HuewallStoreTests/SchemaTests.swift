@@ -231,9 +231,9 @@ struct SchemaTests {
           imageSHA256: "aa", parameterSetID: set.id, width: 2, height: 3,
           colors: [
             StoredColor(
-              h: 0.57, s: 0.8, v: 0.6, hex: "#1f5c99", share: 1, weight: 4.2, family: "blue")
+              h: 0.57, s: 0.8, v: 0.6, hex: "#1f5c99", share: 1, weight: 4.2, family: .blue)
           ],
-          family: "blue", samples: 6, skipped: 0, background: 0, analysedAt: t0)
+          family: .blue, samples: 6, skipped: 0, background: 0, analysedAt: t0)
       ])
 
       let process = Process()

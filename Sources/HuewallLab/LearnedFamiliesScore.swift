@@ -40,7 +40,8 @@ struct LearnedFamiliesScore {
         var near: [String: [ColorFamily: Int]] = [:]
         for image in images where Self.half(of: image.file) == half {
           let plain = image.family?.rawValue
-          let learned = calibration.refiled(plain, topHex: image.topHex, vendor: nil, near: &near)
+          let learned = calibration.refiled(
+            image.family, topHex: image.topHex, vendor: nil, near: &near)?.rawValue
           if ScoringRule.sameFamily(plain, label: image.label) { without += 1 }
           if ScoringRule.sameFamily(learned, label: image.label) { with += 1 }
         }
@@ -48,6 +49,10 @@ struct LearnedFamiliesScore {
     }
     return (with, without, scored.count)
   }
+
+  /// The longest number a view word has (`_2`, `-12`); a longer one is the product's own
+  /// number (H&M's article numbers, `hm_0881577005`), which the group keeps.
+  static let viewNumberDigits = 2
 
   /// The half an image's item group falls in. The group is the file name less its extension
   /// and a last view word (`-front`, `-back`, `_2`), so that two photos of one product are
@@ -57,7 +62,9 @@ struct LearnedFamiliesScore {
     if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
     if let mark = stem.lastIndex(where: { $0 == "-" || $0 == "_" }) {
       let last = stem[stem.index(after: mark)...]
-      if last == "front" || last == "back" || (!last.isEmpty && last.allSatisfy(\.isNumber)) {
+      let viewNumber =
+        !last.isEmpty && last.count <= viewNumberDigits && last.allSatisfy(\.isNumber)
+      if last == "front" || last == "back" || viewNumber {
         stem = stem[..<mark]
       }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HuewallCore
+import HuewallTestSupport
 import Testing
 
 @testable import HuewallCLI

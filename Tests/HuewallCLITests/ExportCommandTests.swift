@@ -1,4 +1,5 @@
 import Foundation
+import HuewallTestSupport
 import Testing
 
 /// `huewall run` and `huewall export` write the whole export: colors.json, colors.csv, the

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallTestSupport
 import Synchronization
 import Testing
 

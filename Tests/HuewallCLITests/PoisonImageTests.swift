@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HuewallStore
+import HuewallTestSupport
 import Testing
 
 /// A process that dies while decoding an image does not die on it again: the next run records

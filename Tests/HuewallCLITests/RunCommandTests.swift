@@ -1,5 +1,6 @@
 import Foundation
 import HuewallStore
+import HuewallTestSupport
 import Testing
 
 #if canImport(Glibc)

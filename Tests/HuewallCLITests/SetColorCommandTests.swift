@@ -1,4 +1,5 @@
 import Foundation
+import HuewallTestSupport
 import Testing
 
 /// `huewall set-color` end to end: a person's decision survives a re-run, a re-sync with a

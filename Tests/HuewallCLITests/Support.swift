@@ -1,19 +1,6 @@
 import Foundation
+import HuewallTestSupport
 import Testing
-
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// What a run of the built `huewall` binary printed and returned.
-struct CommandResult {
-  /// `.exit`, or `.uncaughtSignal` when the process died.
-  var reason: Process.TerminationReason = .exit
-  var status: Int32
-  var stdout: String
-  var stderr: String
-
-  var lines: [String] { stdout.split(separator: "\n").map(String.init) }
-}
 
 /// The `huewall` executable that `swift build` put beside this test bundle, or the one
 /// `HUEWALL_BINARY` names (an earlier build, to see a test fail without its fix).
@@ -21,72 +8,17 @@ func huewallExecutable() throws -> URL {
   if let binary = ProcessInfo.processInfo.environment["HUEWALL_BINARY"] {
     return URL(fileURLWithPath: binary)
   }
-  let candidates = [
-    Bundle.main.bundleURL,
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-  ].map { $0.appendingPathComponent("huewall") }
+  let candidates = builtExecutableCandidates("huewall")
   return try #require(
     candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
     "no huewall binary in \(candidates.map(\.path))")
 }
 
 /// Runs `huewall` with `arguments` from the repository root (or `directory`), as a user would,
-/// with `environment` added to this process's.
-///
-/// Output goes to temporary files rather than pipes, so a chatty child never blocks. The wait
-/// holds no thread: the tests' HTTP server answers a child's requests on the same small pool
-/// of threads, and tests blocked in `waitUntilExit` could starve it (a run then times out
-/// reading its feed).
+/// with `environment` added to this process's (``run(_:_:in:environment:)``).
 func huewall(
   _ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]
 ) async throws -> CommandResult {
   try await run(
     try huewallExecutable(), arguments, in: directory, environment: environment)
-}
-
-/// Runs `executable` with `arguments` as ``huewall(_:in:environment:)`` runs the built binary.
-func run(
-  _ executable: URL, _ arguments: [String], in directory: URL = repositoryRoot,
-  environment: [String: String] = [:]
-) async throws -> CommandResult {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("huewall-cli-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let outURL = folder.appendingPathComponent("stdout")
-  let errURL = folder.appendingPathComponent("stderr")
-  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-  let out = try FileHandle(forWritingTo: outURL)
-  let err = try FileHandle(forWritingTo: errURL)
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  process.currentDirectoryURL = directory
-  if !environment.isEmpty {
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-  }
-  process.standardOutput = out
-  process.standardError = err
-  process.standardInput = FileHandle.nullDevice
-  try await runUntilExit(process)
-  try out.close()
-  try err.close()
-  return CommandResult(
-    reason: process.terminationReason, status: process.terminationStatus,
-    stdout: try String(contentsOf: outURL, encoding: .utf8),
-    stderr: try String(contentsOf: errURL, encoding: .utf8))
-}
-
-/// Starts `process` and waits for it to end without blocking a thread.
-func runUntilExit(_ process: Process) async throws {
-  try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
-    process.terminationHandler = { _ in ended.resume() }
-    do {
-      try process.run()
-    } catch {
-      process.terminationHandler = nil
-      ended.resume(throwing: error)
-    }
-  }
 }

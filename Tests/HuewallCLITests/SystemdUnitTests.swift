@@ -1,4 +1,5 @@
 import Foundation
+import HuewallTestSupport
 import Testing
 
 /// The systemd units in `deploy/systemd`: read for the settings a deployment relies on, and

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallTestSupport
 import Testing
 
 /// The Merchant rule checker, one test per rule on a crafted bad value.

@@ -241,11 +241,15 @@ let package = Package(
     .testTarget(
       name: "HuewallFeedTests",
       dependencies: ["HuewallFeed", "HuewallCore", "HuewallTestSupport"],
-      resources: [.copy("Fixtures")]
+      resources: [.copy("Fixtures")],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallFetchTests",
-      dependencies: ["HuewallFetch", "HuewallTestSupport"]
+      dependencies: [
+        "HuewallFetch", "HuewallTestSupport", .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallStoreTests",
@@ -296,7 +300,8 @@ let package = Package(
       dependencies: [
         "HuewallLab", "HuewallCLI", "HuewallPalette", "HuewallCore", "HuewallTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallCLITests",

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallCore
 import HuewallFeed
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HuewallCore
 import HuewallFetch
 import HuewallTestSupport
+import Logging
 import Testing
 
 @Suite("Fetching images over HTTP")

@@ -90,57 +90,20 @@ struct CatalogueHandlers: APIProtocol {
     -> Operations.ListChanges.Output
   {
     let query = input.query
-    guard let since = SyncToken(decoding: query.since) else {
-      throw APIError.badParameter(
-        "since", "not a sync token this API gave (take syncToken from /v1/products)")
-    }
-    let limit = try Self.limit(query.limit)
-    let cursor = try query.cursor.map { text throws(APIError) in
-      guard let cursor = ChangeCursor(decoding: text), cursor.since == since.version else {
-        throw .badParameter(
-          "cursor", "not a cursor this API gave for this `since` (start again without it)")
-      }
-      return cursor
-    }
+    let request = try ChangesRequest(since: query.since, cursor: query.cursor, limit: query.limit)
     let wall = try await walls.current()
     if Self.matches(input.headers.ifNoneMatch, wall.etag) {
       return .notModified(.init(headers: .init(eTag: wall.etag)))
     }
-    let through = cursor?.through ?? wall.version
-    let oldest = try await store.oldestWallVersion() ?? wall.version
-    guard since.version <= wall.version, through <= wall.version, since.version >= oldest - 1
-    else {
-      throw APIError(
-        .tokenExpired,
-        "the token's version \(since.version) is not among the versions this catalogue keeps "
-          + "(\(oldest - 1) to \(wall.version)): sync in full again from /v1/products")
-    }
-    // After a cut id, the products already given that sort after it are left out.
-    let skip = cursor?.skip ?? 0
-    let changes = try await store.wallChanges(
-      since: since.version, through: through, after: cursor?.lastID, limit: limit + skip
-    ).dropFirst(skip)
-    var changed: [Components.Schemas.Product] = []
-    var removed: [String] = []
-    for change in changes {
-      if change.isOnWall, let position = wall.index[change.productID] {
-        changed.append(wall.products[position])
-      } else if !change.isOnWall {
-        removed.append(change.productID)
-      }
-    }
-    let next =
-      changes.count == limit
-      ? ChangeCursor.after(
-        changes.map(\.productID), previous: cursor, since: since.version, through: through
-      ).encoded : nil
+    let page = try await request.page(of: wall, store: store)
     return .ok(
       .init(
         headers: .init(eTag: wall.etag, cacheControl: cacheControl),
         body: .json(
           .init(
-            changed: changed, removed: removed, nextCursor: next, version: Int(through),
-            syncToken: SyncToken(version: through).encoded))))
+            changed: page.changed.map { wall.products[$0] }, removed: page.removed,
+            nextCursor: page.nextCursor, version: Int(page.through),
+            syncToken: SyncToken(version: page.through).encoded))))
   }
 
   func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
@@ -170,6 +133,8 @@ struct CatalogueHandlers: APIProtocol {
   /// Whether an `If-None-Match` names `etag` (or is `*`).
   static func matches(_ ifNoneMatch: String?, _ etag: String) -> Bool {
     guard let ifNoneMatch else { return false }
+    // What a client sends back nearly always: the one tag it was given.
+    if ifNoneMatch == etag { return true }
     return ifNoneMatch.split(separator: ",").contains { tag in
       let tag = tag.trimmingCharacters(in: .whitespaces)
       return tag == "*" || tag == etag || tag == "W/" + etag

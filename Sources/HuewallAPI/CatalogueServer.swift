@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 public import HuewallColorWords
-public import HuewallExport
+import HuewallExport
 public import HuewallStore
 import Hummingbird
 public import Logging
@@ -94,7 +94,8 @@ public struct CatalogueServer: Sendable {
         budget: settings.requestsPerMinute > 0
           ? RequestBudget(perMinute: settings.requestsPerMinute) : nil))
     if settings.answersFromPreparedPages {
-      router.add(middleware: PreparedPages(walls: walls, cacheControl: settings.cacheControl))
+      router.add(
+        middleware: PreparedPages(walls: walls, store: store, cacheControl: settings.cacheControl))
     }
     let handlers = CatalogueHandlers(
       walls: walls, store: store, cacheControl: settings.cacheControl)

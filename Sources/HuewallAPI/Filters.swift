@@ -1,7 +1,8 @@
 import HuewallPalette
+import Synchronization
 
 /// The filters of `/v1/products` and `/v1/families`, checked: each must hold.
-struct Filters: Sendable, Equatable {
+struct Filters: Sendable, Hashable {
   var family: String?
   /// Folded (``fold(_:)``).
   var brand: String?
@@ -9,6 +10,8 @@ struct Filters: Sendable, Equatable {
   var words: [String]
   var hueMin: Double?
   var hueMax: Double?
+  /// Whether every word is ASCII, and so found in a plain haystack byte by byte.
+  var plainWords: Bool
 
   /// Checks the parameters; a bad one is a ``APIError/Reason/badParameter`` naming it.
   init(family: String?, brand: String?, q: String?, hueMin: Double?, hueMax: Double?)
@@ -28,6 +31,7 @@ struct Filters: Sendable, Equatable {
     self.family = family
     self.brand = brand.map(fold)
     words = q.map { fold($0).split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+    plainWords = words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     self.hueMin = hueMin
     self.hueMax = hueMax
   }
@@ -54,15 +58,23 @@ struct Filters: Sendable, Equatable {
     return hash
   }
 
-  /// The positions on `wall` of the products that match, ascending.
+  /// The positions on `wall` of the products that match, ascending. A selection that takes
+  /// a scan is kept with the wall for the next request of the same filters.
   func select(from wall: ServedWall) -> Selection {
     let narrowsFurther = brand != nil || !words.isEmpty || hueMin != nil || hueMax != nil
-    if let family {
-      let positions = wall.byFamily[family] ?? []
-      return .positions(narrowsFurther ? positions.filter { matches($0, on: wall) } : positions)
+    if !narrowsFurther {
+      guard let family else { return .all(wall.products.count) }
+      return .positions(wall.byFamily[family] ?? [])
     }
-    guard narrowsFurther else { return .all(wall.products.count) }
-    return .positions(wall.products.indices.filter { matches($0, on: wall) })
+    if let kept = wall.selections.withLock({ $0.selections[self] }) { return kept }
+    let selection: Selection
+    if let family {
+      selection = .positions((wall.byFamily[family] ?? []).filter { matches($0, on: wall) })
+    } else {
+      selection = .positions(wall.products.indices.filter { matches($0, on: wall) })
+    }
+    wall.selections.withLock { $0.keep(selection, for: self) }
+    return selection
   }
 
   private func matches(_ position: Int, on wall: ServedWall) -> Bool {
@@ -78,7 +90,37 @@ struct Filters: Sendable, Equatable {
       if !inside { return false }
     }
     let haystack = wall.haystacks[position]
+    if plainWords, wall.plainHaystacks[position],
+      let found = Self.bytewiseContains(haystack, words)
+    {
+      return found
+    }
     return words.allSatisfy { haystack.contains($0) }
+  }
+
+  /// Whether `haystack` holds every one of `words`, compared byte by byte: what `contains`
+  /// finds when both are ASCII without a carriage return (one byte a Character), without its
+  /// search by Character. Nil when a string's bytes are not at hand in one piece.
+  static func bytewiseContains(_ haystack: String, _ words: [String]) -> Bool? {
+    haystack.utf8.withContiguousStorageIfAvailable { text -> Bool? in
+      for word in words {
+        let found = word.utf8.withContiguousStorageIfAvailable { word -> Bool in
+          guard let first = word.first, word.count <= text.count else { return word.isEmpty }
+          var start = 0
+          let last = text.count - word.count
+          while start <= last {
+            if text[start] == first, text[start..<start + word.count].elementsEqual(word) {
+              return true
+            }
+            start += 1
+          }
+          return false
+        }
+        guard let found else { return nil }
+        if !found { return false }
+      }
+      return true
+    } ?? nil
   }
 }
 

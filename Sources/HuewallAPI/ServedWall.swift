@@ -3,6 +3,8 @@ import Foundation
 import HuewallCore
 import HuewallExport
 import HuewallPalette
+import HuewallRequests
+import Synchronization
 
 /// One version of the wall as `huewall api` serves it: the products in gradient order, as the
 /// client reads them, with what the filters compare and each product's JSON made once.
@@ -22,6 +24,9 @@ final class ServedWall: Sendable {
   let secondFamilies: [String]
   let brands: [String]
   let haystacks: [String]
+  /// Whether each haystack is ASCII without a carriage return: one byte a Character, so that
+  /// an ASCII word is found in it byte by byte (``Filters``).
+  let plainHaystacks: [Bool]
   let hues: [Double?]
   /// The positions of the products of each family or second family, ascending.
   let byFamily: [String: [Int]]
@@ -30,8 +35,14 @@ final class ServedWall: Sendable {
 
   /// Each product's JSON as a response carries it.
   let encoded: EncodedProducts
+  /// The products of the filters asked for lately (``Filters/select(from:)``), so that the
+  /// pages of one search are not each a scan of the wall.
+  let selections = Mutex(KeptSelections())
+
   /// The strong ETag of every response read from this version.
   let etag: String
+  /// The sync token of this version, which every page carries.
+  let syncToken: String
 
   init(
     version: Int64, fingerprint: String, parameterSetID: Int64,
@@ -52,6 +63,7 @@ final class ServedWall: Sendable {
     }
     self.version = version
     etag = "\"w\(version)\""
+    syncToken = SyncToken(version: version).encoded
     self.encoded = encoded
     self.fingerprint = fingerprint
     self.parameterSetID = parameterSetID
@@ -60,7 +72,11 @@ final class ServedWall: Sendable {
     self.families = families
     self.secondFamilies = secondFamilies
     brands = products.map { fold($0.brand ?? "") }
-    haystacks = products.map(Self.haystack(of:))
+    let haystacks = products.map(Self.haystack(of:))
+    self.haystacks = haystacks
+    plainHaystacks = haystacks.map { haystack in
+      haystack.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+    }
     hues = products.map { product in
       guard let main = product.colors.first, !Self.neutralFamilies.contains(main.family) else {
         return nil
@@ -96,14 +112,14 @@ final class ServedWall: Sendable {
   static func product(_ exported: ColorsDocument.ExportedProduct) -> Components.Schemas.Product {
     Components.Schemas.Product(
       id: exported.id, title: exported.title, brand: exported.brand, link: exported.link,
-      imageUrl: exported.imageUrl, image: exported.image, family: exported.family,
-      secondFamily: exported.secondFamily,
+      imageUrl: exported.imageUrl, image: exported.image, family: exported.family?.rawValue,
+      secondFamily: exported.secondFamily?.rawValue,
       colors: exported.colors.map { color in
         Components.Schemas.Color(
-          hex: color.hex, share: color.share, family: color.family, name: color.name,
+          hex: color.hex, share: color.share, family: color.family.rawValue, name: color.name,
           shopName: color.shopName, h: color.h, s: color.s, v: color.v)
       },
-      vendorColor: exported.vendorColor, vendorFamily: exported.vendorFamily,
+      vendorColor: exported.vendorColor, vendorFamily: exported.vendorFamily?.rawValue,
       decidedBy: exported.decidedBy.rawValue, confidence: exported.confidence,
       items: exported.items.map { Components.Schemas.Item(id: $0.id, size: $0.size) })
   }
@@ -126,6 +142,19 @@ final class ServedWall: Sendable {
       hex.append(digits[Int(byte & 15)])
     }
     return String(decoding: hex, as: UTF8.self)
+  }
+}
+
+/// Selections kept, by filters, up to ``maxPositions`` positions in all (then the kept ones
+/// are let go at once).
+struct KeptSelections: Sendable {
+  static var maxPositions: Int { 2_000_000 }
+  var selections: [Filters: Selection] = [:]
+  var positions = 0
+
+  mutating func keep(_ selection: Selection, for filters: Filters) {
+    if positions + selection.count > Self.maxPositions { self = KeptSelections() }
+    if selections.updateValue(selection, forKey: filters) == nil { positions += selection.count }
   }
 }
 

@@ -132,7 +132,11 @@ struct PreparedPagesTests {
         // A cursor made for other filters.
         try await same(prepared, generated, "/v1/products?family=blue&cursor=\(cursors[0])")
       }
+      let firstPage = try #require(
+        try JSONSerialization.jsonObject(with: Data(first.body)) as? [String: Any])
+      let token = try #require(firstPage["syncToken"] as? String)
       var items = Self.items(0..<400)
+      items.remove(at: 7)  // "id/with/slash-7", whose removal JSON writes with `\/`
       items.removeSubrange(10..<20)
       items[30].imageVersion = 2
       items[30].hue = 0.5
@@ -143,6 +147,33 @@ struct PreparedPagesTests {
       for path in held {
         try await same(prepared, generated, path)
         try await same(prepared, generated, path, headers: [("Accept-Encoding", "gzip")])
+      }
+
+      // The changes since the first version, a page at a time, and what a changes request
+      // gets wrong.
+      for limit in [3, 7, 500] {
+        var cursor: String?
+        var pages = 0
+        repeat {
+          let path =
+            "/v1/changes?since=\(token)&limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")
+          let reply = try await same(prepared, generated, path)
+          #expect(reply.status == 200, "\(path)")
+          let json = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any]
+          cursor = json?["nextCursor"] as? String
+          pages += 1
+        } while cursor != nil && pages < 50
+        #expect(pages > 1 || limit == 500)
+      }
+      let newEtag = try #require(after.headers["etag"])
+      for query in [
+        "since=\(token)", "since=czEgOTk", "since=bm9wZQ", "since=\(token)&cursor=bm9wZQ",
+        "since=\(token)&limit=0", "since=\(token)&since=\(token)", "limit=3", "", "since=",
+        "since=\(token)&limit=2&x=1",
+      ] {
+        for headers in [[], [("If-None-Match", newEtag)], [("Accept-Encoding", "gzip")]] {
+          try await same(prepared, generated, "/v1/changes?" + query, headers: headers)
+        }
       }
     }
   }
@@ -174,6 +205,26 @@ struct PreparedPagesTests {
     try await server.stop()
   }
 
+  @Test("the search's byte-by-byte find agrees with String.contains on ASCII text")
+  func bytewiseSearch() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("abcab\n -/1é".unicodeScalars).map(String.init)
+    for _ in 0..<5_000 {
+      let haystack = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }.joined()
+      let words = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+        (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+          String("abc1-/".randomElement(using: &generator)!)
+        }.joined()
+      }
+      let expected = words.allSatisfy { haystack.contains($0) }
+      if haystack.utf8.allSatisfy({ $0 < 0x80 }) {
+        #expect(Filters.bytewiseContains(haystack, words) == expected, "\(haystack) \(words)")
+      }
+    }
+  }
+
   @Test("the common requests are the ones read from prepared pages")
   func plainRequests() throws {
     for query in [
@@ -186,6 +237,10 @@ struct PreparedPagesTests {
       "family=mauve", "hueMin=1e2", "cursor=bm9wZQ",
     ] {
       #expect(PreparedPage.productsRequest(query) == nil, "\(query)")
+    }
+    #expect(PreparedPage.changesRequest("since=czEgMQ&limit=500") != nil)
+    for query in [nil, "since=czEgMQ&since=czEgMQ", "since=bm9wZQ", "since=czEgMQ&limit=0"] {
+      #expect(PreparedPage.changesRequest(query) == nil, "\(query ?? "none")")
     }
   }
 }

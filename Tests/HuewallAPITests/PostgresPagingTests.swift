@@ -1,0 +1,75 @@
+import Foundation
+import HuewallAPI
+import HuewallCore
+import HuewallPostgres
+import HuewallStore
+import HuewallTestSupport
+import Testing
+
+/// Paging while runs write, over PostgreSQL: two `huewall api` servers on 127.0.0.1 over one
+/// database of the tests' throwaway cluster, as two processes behind a load balancer, and a
+/// third connection writing runs.
+@Suite("huewall api over PostgreSQL: paging while runs write", .serialized)
+struct PostgresPagingTests {
+  @Test("a page never mixes two runs, and a version is one run from either server")
+  func pagesWhileRunsWrite() async throws {
+    let url = try await TestPostgres.freshDatabase()
+    let writer = try await PostgresCatalog(url: url)
+    defer { try? writer.close() }
+    let one = try await PostgresCatalog(url: url)
+    defer { try? one.close() }
+    let other = try await PostgresCatalog(url: url)
+    defer { try? other.close() }
+    let set = try await writer.parameterSet(
+      for: AnalysisParameters(), preset: "product", name: nil, at: Date())
+    func run(_ number: Int) -> [TestCatalogue.Item] {
+      CatalogueAPITests.items(0..<600).map { item in
+        var item = item
+        item.title = "Item \(item.id) of run \(number)"
+        return item
+      }
+    }
+    try await PostgresAPITests.sync(run(0), into: writer, set: set, run: 1)
+    let servers = [
+      try await TestServer(store: one, parameterSet: set),
+      try await TestServer(store: other, parameterSet: set),
+    ]
+    do {
+      let runs = Task.detached {
+        for number in 1...5 {
+          try await PostgresAPITests.sync(run(number), into: writer, set: set, run: number + 1)
+        }
+      }
+      var runOfVersion: [Int: String] = [:]
+      var pages = 0
+      while pages < 300 {
+        var cursor: String?
+        repeat {
+          // Each page from the server whose turn it is, as a load balancer would send it.
+          let server = servers[pages % 2]
+          let page = try await server.client.listProducts(query: .init(cursor: cursor, limit: 100))
+            .ok.body.json
+          let runsOnPage = Set(
+            page.products.map { $0.title.components(separatedBy: " of ").last ?? "" })
+          #expect(runsOnPage.count == 1, "page of version \(page.version) mixes \(runsOnPage)")
+          if let run = runsOnPage.first {
+            #expect(
+              runOfVersion[page.version, default: run] == run,
+              "version \(page.version) is \(run) here and \(runOfVersion[page.version] ?? "") before"
+            )
+            runOfVersion[page.version] = run
+          }
+          cursor = page.nextCursor
+          pages += 1
+        } while cursor != nil
+        if pages > 30, runOfVersion.count >= 6 { break }
+      }
+      try await runs.value
+      #expect(runOfVersion.count >= 2, "the pages saw \(runOfVersion.count) versions")
+    } catch {
+      for server in servers { try await server.stop() }
+      throw error
+    }
+    for server in servers { try await server.stop() }
+  }
+}

@@ -167,6 +167,26 @@ struct AnalysisTests {
         return
       }
       #expect(detail.contains("image eeee") && detail.contains("product e"), "\(detail)")
+
+      // So is a family that is no family, in the product's column or among its colours.
+      try await store.execute("UPDATE analyses SET family = 'teal' WHERE image_sha256 = 'aaaa'")
+      let family = await #expect(throws: StoreError.self) { _ = try await entries(set) }
+      guard case .unreadableData(let familyDetail) = family?.reason else {
+        Issue.record("expected unreadable data, got \(String(describing: family))")
+        return
+      }
+      #expect(
+        familyDetail.contains("product a") && familyDetail.contains("\"teal\""),
+        "\(familyDetail)")
+      try await store.execute(
+        "UPDATE analyses SET family = NULL, colors = replace(colors, 'white', 'chalk')"
+          + " WHERE image_sha256 = 'bbbb'")
+      let colour = await #expect(throws: StoreError.self) { _ = try await entries(other) }
+      guard case .unreadableData(let colourDetail) = colour?.reason else {
+        Issue.record("expected unreadable data, got \(String(describing: colour))")
+        return
+      }
+      #expect(colourDetail.contains("product b"), "\(colourDetail)")
     }
   }
 }

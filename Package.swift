@@ -306,10 +306,13 @@ let package = Package(
     .testTarget(
       name: "HuewallCLITests",
       dependencies: [
-        "HuewallCLI", "huewall", "HuewallStore", "HuewallTestSupport",
+        "HuewallCLI", "huewall", "HuewallCore", "HuewallStore", "HuewallTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
-      ]
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ],
+      swiftSettings: swiftSettings
     ),
   ]
 )

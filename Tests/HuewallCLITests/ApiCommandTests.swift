@@ -1,6 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 import HuewallStore
+import HuewallTestSupport
+import NIOCore
+import NIOHTTP1
 import Testing
 
 /// `huewall api` as a process: what it refuses before it listens, and how it stops.

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
 import HuewallTestSupport
+import NIOCore
+import NIOHTTP1
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallTestSupport
 import Testing
 
 /// A note with a NUL or longer than 2,000 characters is refused with nothing stored, and

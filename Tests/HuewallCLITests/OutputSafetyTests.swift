@@ -1,7 +1,9 @@
 import Foundation
+import HuewallTestSupport
 import Testing
 
 #if canImport(Glibc)
+  import CoreFoundation
   import Glibc
 #endif
 

@@ -1,4 +1,6 @@
 import Foundation
+import HuewallCore
+import HuewallStore
 import HuewallTestSupport
 import Testing
 

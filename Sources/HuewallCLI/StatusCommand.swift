@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HuewallColorWords
 import HuewallCore
 import HuewallExport
 import HuewallPalette

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallPalette
 
 /// The shopper boundaries' thresholds (``ShopperBoundaries``) were chosen on scored photos, so

@@ -1,4 +1,5 @@
 public import Foundation
+public import HuewallColorWords
 public import HuewallCore
 public import HuewallDecode
 import HuewallExport

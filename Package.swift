@@ -276,9 +276,13 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallPipelineTests",
-      dependencies: ["HuewallPipeline", "HuewallTestSupport"],
+      dependencies: [
+        "HuewallPipeline", "HuewallCore", "HuewallFeed", "HuewallFetch", "HuewallStore",
+        "HuewallTestSupport",
+      ],
       // Read from the source tree (scripts/make-image-choice-fixtures.php makes them).
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures"],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallAPITests",

@@ -1,5 +1,7 @@
 import Foundation
 import HuewallCore
+import HuewallFeed
+import HuewallFetch
 import HuewallPipeline
 import Testing
 

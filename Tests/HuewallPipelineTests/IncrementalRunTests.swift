@@ -1,5 +1,6 @@
 import Foundation
 import HuewallCore
+import HuewallFetch
 import HuewallPipeline
 import HuewallStore
 import HuewallTestSupport

@@ -1,5 +1,7 @@
 import Foundation
+import HuewallFetch
 import HuewallPipeline
+import HuewallStore
 import HuewallTestSupport
 import Testing
 

@@ -1,5 +1,8 @@
 import Foundation
+import HuewallCore
+import HuewallFeed
 import HuewallPipeline
+import HuewallStore
 import HuewallTestSupport
 import Testing
 

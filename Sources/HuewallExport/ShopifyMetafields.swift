@@ -1,5 +1,5 @@
 import Foundation
-import HuewallColorWords
+public import HuewallColorWords
 import HuewallCore
 
 /// Colours back to a Shopify shop as metafields: a product CSV for Shopify's importer, and JSON
@@ -46,7 +46,7 @@ public enum ShopifyMetafields {
     public var variantIDs: [String]
     public var title: String
     public var hex: String
-    public var family: String
+    public var family: ColorFamily
     public var name: String
   }
 
@@ -105,7 +105,7 @@ public enum ShopifyMetafields {
           productID: shopifyID(product.itemGroupId) ?? channel.first?.product
             ?? shopifyID(product.id.split(separator: "-").first.map(String.init)),
           variantIDs: variants, title: product.title, hex: first.hex,
-          family: (product.family ?? first.family).rawValue,
+          family: product.family ?? first.family,
           name: first.shopName ?? first.name ?? first.family.rawValue))
     }
     // The primary colourway of each Shopify product: the smallest first-variant id, then id.
@@ -131,7 +131,8 @@ public enum ShopifyMetafields {
           let title = SpreadsheetCell.exact(entry.title)
         {
           csv += row(
-            [handle, title] + [entry.hex, entry.family, entry.name].map(SpreadsheetCell.inert))
+            [handle, title]
+              + [entry.hex, entry.family.rawValue, entry.name].map(SpreadsheetCell.inert))
           rows += 1
         } else {
           output.notInCSV.append(entry.id)
@@ -246,7 +247,7 @@ public enum ShopifyMetafields {
   /// One `metafieldsSet` input: `{"metafields": [...]}` for `owner`.
   static func jsonLine(owner: String, _ entry: Entry) -> String {
     let fields: [(String, String, String)] = [
-      (colorKey, "color", entry.hex), (familyKey, "single_line_text_field", entry.family),
+      (colorKey, "color", entry.hex), (familyKey, "single_line_text_field", entry.family.rawValue),
       (nameKey, "single_line_text_field", entry.name),
     ]
     let metafields = fields.map { key, type, value in

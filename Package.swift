@@ -277,8 +277,8 @@ let package = Package(
     .testTarget(
       name: "HuewallPipelineTests",
       dependencies: [
-        "HuewallPipeline", "HuewallCore", "HuewallFeed", "HuewallFetch", "HuewallStore",
-        "HuewallTestSupport",
+        "HuewallPipeline", "HuewallColorWords", "HuewallCore", "HuewallFeed", "HuewallFetch",
+        "HuewallStore", "HuewallTestSupport",
       ],
       // Read from the source tree (scripts/make-image-choice-fixtures.php makes them).
       exclude: ["Fixtures"],
@@ -287,8 +287,8 @@ let package = Package(
     .testTarget(
       name: "HuewallAPITests",
       dependencies: [
-        "HuewallAPI", "HuewallStore", "HuewallCore", "HuewallExport", "HuewallPalette",
-        "HuewallPostgres", "HuewallTestSupport",
+        "HuewallAPI", "HuewallColorWords", "HuewallStore", "HuewallCore", "HuewallExport",
+        "HuewallPalette", "HuewallPostgres", "HuewallTestSupport",
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),

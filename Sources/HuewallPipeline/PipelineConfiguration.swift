@@ -5,7 +5,7 @@ public import HuewallDecode
 import HuewallExport
 public import HuewallFeed
 public import HuewallFetch
-public import HuewallPalette
+import HuewallPalette
 import HuewallPostgres
 
 /// Everything `huewall run` needs, as read from `pipeline.json`.

@@ -17,33 +17,17 @@ struct PostgresAPITests {
     _ items: [TestCatalogue.Item], into catalog: PostgresCatalog, set: ParameterSetRecord,
     run number: Int
   ) async throws {
-    let date = Date(timeIntervalSince1970: 1_800_000_000 + Double(number) * 86_400)
+    let date = TestCatalogue.runDate(number)
     let run = try await catalog.startRun(kind: .run, parameterSetID: set.id, at: date)
     try await catalog.clearStagedProducts()
     try await catalog.stageProducts { staging in
       for (index, item) in items.enumerated() {
-        _ = try staging.add(
-          Product(
-            id: item.id, title: item.title, brand: item.brand,
-            imageURLs: [URL(string: item.imageURL)!]), position: index + 1)
+        _ = try staging.add(item.product, position: index + 1)
       }
     }
     try await catalog.syncStagedProducts(at: date)
-    try await catalog.saveImages(
-      items.map {
-        ImageRecord(url: $0.imageURL, sha256: $0.sha256, lastStatus: .downloaded, fetchedAt: date)
-      })
-    try await catalog.saveAnalyses(
-      items.map { item in
-        let color = StoredColor(
-          h: item.hue, s: item.saturation, v: item.value, hex: item.hex, share: 0.9,
-          weight: 900,
-          family: ColorFamily(h: item.hue, s: item.saturation, v: item.value))
-        return AnalysisRecord(
-          imageSHA256: item.sha256, parameterSetID: set.id, width: 10, height: 10,
-          colors: [color], family: color.family, samples: 100, skipped: 0, background: 0,
-          analysedAt: date)
-      })
+    try await catalog.saveImages(items.map { $0.image(at: date) })
+    try await catalog.saveAnalyses(items.map { $0.analysis(under: set, at: date) })
     try await catalog.finishRun(
       run, status: .succeeded, counts: RunCounts(productsSeen: items.count), message: nil,
       at: date.addingTimeInterval(60))

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import HuewallAPI
+import HuewallColorWords
 import HuewallCore
 import HuewallExport
 import HuewallPalette
@@ -51,6 +52,31 @@ final class TestCatalogue: @unchecked Sendable {
       let path = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
       return "https://images.example/\(path).jpg"
     }
+
+    /// The product as the feed gives it.
+    var product: Product {
+      Product(id: id, title: title, brand: brand, imageURLs: [URL(string: imageURL)!])
+    }
+
+    /// Its image as a run records it, downloaded on `date`.
+    func image(at date: Date) -> ImageRecord {
+      ImageRecord(url: imageURL, sha256: sha256, lastStatus: .downloaded, fetchedAt: date)
+    }
+
+    /// Its image's analysis under `set` on `date`: one colour, the item's.
+    func analysis(under set: ParameterSetRecord, at date: Date) -> AnalysisRecord {
+      let color = StoredColor(
+        h: hue, s: saturation, v: value, hex: hex, share: 0.9, weight: 900,
+        family: ColorFamily(h: hue, s: saturation, v: value))
+      return AnalysisRecord(
+        imageSHA256: sha256, parameterSetID: set.id, width: 10, height: 10, colors: [color],
+        family: color.family, samples: 100, skipped: 0, background: 0, analysedAt: date)
+    }
+  }
+
+  /// When run `number` happens: a day after the one before.
+  static func runDate(_ number: Int) -> Date {
+    Date(timeIntervalSince1970: 1_800_000_000 + Double(number) * 86_400)
   }
 
   init() throws {
@@ -68,29 +94,11 @@ final class TestCatalogue: @unchecked Sendable {
   /// one finished run.
   func sync(_ items: [Item]) throws {
     runs += 1
-    let date = Date(timeIntervalSince1970: 1_800_000_000 + Double(runs) * 86_400)
+    let date = Self.runDate(runs)
     let run = try store.startRun(kind: .run, parameterSetID: parameterSet.id, at: date)
-    try store.syncProducts(
-      items.map { item in
-        Product(
-          id: item.id, title: item.title, brand: item.brand,
-          imageURLs: [URL(string: item.imageURL)!])
-      }, at: date)
-    try store.saveImages(
-      items.map {
-        ImageRecord(url: $0.imageURL, sha256: $0.sha256, lastStatus: .downloaded, fetchedAt: date)
-      })
-    try store.saveAnalyses(
-      items.map { item in
-        let color = StoredColor(
-          h: item.hue, s: item.saturation, v: item.value, hex: item.hex, share: 0.9,
-          weight: 900,
-          family: ColorFamily(h: item.hue, s: item.saturation, v: item.value))
-        return AnalysisRecord(
-          imageSHA256: item.sha256, parameterSetID: parameterSet.id, width: 10, height: 10,
-          colors: [color], family: color.family, samples: 100, skipped: 0, background: 0,
-          analysedAt: date)
-      })
+    try store.syncProducts(items.map(\.product), at: date)
+    try store.saveImages(items.map { $0.image(at: date) })
+    try store.saveAnalyses(items.map { $0.analysis(under: parameterSet, at: date) })
     try store.finishRun(
       run, status: .succeeded, counts: RunCounts(productsSeen: items.count), message: nil,
       at: date.addingTimeInterval(60))

@@ -332,6 +332,11 @@ struct EvaluationTally {
   var familyMatch = Count()
   /// The same by source.
   var familyMatchBySource: [String: Count] = [:]
+  /// The family = label with silver given only where the product shows metal
+  /// (``ProductRegionFamily``), overall and by source: a move the export does not make, since
+  /// drawn light greys (`samples/`, `evaluation/`) are silver.
+  var metalSilver = Count()
+  var metalSilverBySource: [String: Count] = [:]
   /// Label → top colour's family → images.
   var confusion: [String: [String: Int]] = [:]
   var familyMismatches: [Miss] = []
@@ -375,6 +380,11 @@ struct EvaluationTally {
     byBackground[item.background, default: Count()].add(correct)
     if let source = item.source { bySource[source, default: Count()].add(correct) }
     familyMatch.add(sameFamily)
+    let metal = family.map { ProductRegionFamily.family($0, tones: top?.neutralTones) }
+    let sameMetal = ScoringRule.sameFamily(
+      metal?.rawValue ?? got, label: item.family, silverAsGrey: item.body != nil)
+    metalSilver.add(sameMetal)
+    if let source = item.source { metalSilverBySource[source, default: Count()].add(sameMetal) }
     let second = addSecond(item, top: top, family: family)
     if let source = item.source { familyMatchBySource[source, default: Count()].add(sameFamily) }
     confusion[item.family, default: [:]][got, default: 0] += 1
@@ -450,6 +460,10 @@ struct EvaluationTally {
         "top colour's family = label (silver counts as grey where a rule judges): "
           + row("", familyMatch).dropFirst(16))
     }
+    lines.append(
+      "family = label with silver only where the product shows metal: "
+        + row("", metalSilver).dropFirst(16))
+    lines += metalSilverBySource.keys.sorted().map { row($0, metalSilverBySource[$0]!) }
     lines.append(
       "second family given on \(secondGiven.correct)/\(secondGiven.total) products"
         + String(format: " (%.1f %%)", secondGiven.accuracy * 100)
@@ -565,6 +579,8 @@ struct EvaluationTally {
       ("sources", counts(bySource)),
       ("familyMatch", count(familyMatch)),
       ("familyMatchBySource", counts(familyMatchBySource)),
+      ("metalSilver", count(metalSilver)),
+      ("metalSilverBySource", counts(metalSilverBySource)),
       (
         "secondFamily",
         .object([

@@ -1,0 +1,40 @@
+import Foundation
+import HuewallTestSupport
+import Testing
+
+/// `huewall-lab evaluate` scores silver given only where the product shows metal beside the
+/// family the export gives: H&M files its light grey garments "grey" and a chain "silver".
+@Suite struct MetalSilverEvaluationTests {
+  @Test(.enabled(if: ShopPhotos.isPresent, "../shared/shopphotos is absent"))
+  func lightGreyGarmentsAreGreyAndAChainSilverWhenSilverIsMetal() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let labelled = [
+      // A shirt, a jacket, a sweater and a coat H&M calls light grey.
+      ("hm_0905890004.jpg", "grey"), ("hm_0861660002.jpg", "grey"),
+      ("hm_0878604002.jpg", "grey"), ("hm_0784392001.jpg", "grey"),
+      // A necklace H&M calls silver.
+      ("hm_0853198002.jpg", "silver"),
+    ]
+    var rows = ["file\tfamily"]
+    for (file, family) in labelled {
+      try FileManager.default.createSymbolicLink(
+        at: folder.appendingPathComponent(file),
+        withDestinationURL: ShopPhotos.folder.appendingPathComponent("images/\(file)"))
+      rows.append("\(file)\t\(family)")
+    }
+    let labels = folder.appendingPathComponent("labels.tsv")
+    try (rows.joined(separator: "\n") + "\n").write(to: labels, atomically: true, encoding: .utf8)
+    let result = try await huewallLab(["evaluate", "--json", "--labels", labels.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let metal = try #require(report["metalSilver"] as? [String: Any])
+    #expect(metal["total"] as? Int == labelled.count)
+    #expect(metal["correct"] as? Int == labelled.count, "\(report["familyMismatches"] ?? "")")
+    // By colour alone the light greys are silver.
+    let family = try #require(report["familyMatch"] as? [String: Any])
+    #expect((family["correct"] as? Int ?? 0) < labelled.count)
+  }
+}

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import HTTPTypes
-import HuewallPalette
+import HuewallColorWords
 import HuewallRequests
 import Hummingbird
 import Logging

@@ -1,4 +1,4 @@
-import HuewallPalette
+import HuewallColorWords
 import Synchronization
 
 /// The filters of `/v1/products` and `/v1/families`, checked: each must hold.

@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
+import HuewallColorWords
 import HuewallCore
 import HuewallExport
-import HuewallPalette
 import HuewallRequests
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallPalette
 
 /// One CSV row per labelled image of what the analysis measured for its colours, for

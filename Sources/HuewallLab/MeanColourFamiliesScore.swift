@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallPalette
 
 /// The thresholds of the families named from a colour's mean (``MeanColourFamilies``) are

@@ -1,4 +1,5 @@
 import Foundation
+public import HuewallColorWords
 
 /// The family of a colour named from its samples' mean rather than its bin's centre, where
 /// the two disagree in a way the labelled shops back.

@@ -1,4 +1,4 @@
-public import HuewallCore
+import HuewallCore
 
 /// A marked grid's counted samples grouped by colour, each colour with its samples' summed
 /// weights under every setting of the foreground priors (scene, skin, skin without priority,

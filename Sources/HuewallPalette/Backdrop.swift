@@ -1,3 +1,5 @@
+import HuewallColorWords
+
 /// What an analysis took for the image's backdrop, reported apart from the product's colours:
 /// a shopper filtering by colour must never get the backdrop.
 public enum Backdrop: Sendable, Hashable {

@@ -35,7 +35,7 @@ extension DecodeError {
   /// error's reason, another error's own description.
   public static func reason(of error: any Error) -> String {
     if let error = error as? DecodeError { return "\(error.reason)" }
-    return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    return (error as? any LocalizedError)?.errorDescription ?? "\(error)"
   }
 }
 

@@ -1,5 +1,4 @@
-// The words of colours live in their own module; every user of the kernel speaks them.
-@_exported import HuewallColorWords
+public import HuewallColorWords
 
 extension DominantColor {
   /// The colour family: the bin's box (``boxFamily``), named again from the samples' mean

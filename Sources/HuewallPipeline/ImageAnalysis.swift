@@ -1,4 +1,5 @@
 public import Foundation
+import HuewallColorWords
 public import HuewallCore
 public import HuewallDecode
 import HuewallExport

@@ -1,3 +1,4 @@
+import HuewallColorWords
 public import HuewallCore
 public import HuewallDecode
 public import HuewallPalette

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HuewallCLI
+import HuewallColorWords
 import HuewallCore
 import HuewallPalette
 import Testing

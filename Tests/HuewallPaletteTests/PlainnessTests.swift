@@ -1,3 +1,4 @@
+import HuewallColorWords
 import Testing
 
 @testable import HuewallPalette

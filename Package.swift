@@ -109,7 +109,8 @@ let package = Package(
     .target(
       name: "HuewallPostgres",
       dependencies: [
-        "HuewallCore", "HuewallStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+        "HuewallCore", "HuewallColorWords", "HuewallStore",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -133,7 +134,8 @@ let package = Package(
     .target(
       name: "HuewallPipeline",
       dependencies: [
-        "HuewallCore", "HuewallFeed", "HuewallFetch", "HuewallDecode", "HuewallPalette",
+        "HuewallCore", "HuewallColorWords", "HuewallFeed", "HuewallFetch", "HuewallDecode",
+        "HuewallPalette",
         "HuewallStore", "HuewallPostgres", "HuewallExport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -161,7 +163,8 @@ let package = Package(
     .target(
       name: "HuewallServe",
       dependencies: [
-        "HuewallCore", "HuewallDecode", "HuewallFetch", "HuewallPalette", "HuewallPipeline",
+        "HuewallCore", "HuewallColorWords", "HuewallDecode", "HuewallFetch", "HuewallPalette",
+        "HuewallPipeline",
         "HuewallStore", "HuewallExport", "HuewallRequests",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -175,8 +178,7 @@ let package = Package(
     .target(
       name: "HuewallAPI",
       dependencies: [
-        "HuewallCore", "HuewallColorWords", "HuewallStore", "HuewallExport", "HuewallPalette",
-        "HuewallMetrics",
+        "HuewallCore", "HuewallColorWords", "HuewallStore", "HuewallExport", "HuewallMetrics",
         "HuewallRequests", "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -192,7 +194,8 @@ let package = Package(
     .target(
       name: "HuewallCLI",
       dependencies: [
-        "HuewallCore", "HuewallDecode", "HuewallPalette", "HuewallPipeline", "HuewallStore",
+        "HuewallCore", "HuewallColorWords", "HuewallDecode", "HuewallPalette", "HuewallPipeline",
+        "HuewallStore",
         "HuewallExport", "HuewallServe", "HuewallPostgres", "HuewallMetrics", "HuewallAPI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -209,7 +212,8 @@ let package = Package(
     .executableTarget(
       name: "HuewallLab",
       dependencies: [
-        "HuewallCLI", "HuewallCore", "HuewallDecode", "HuewallPalette", "HuewallPipeline",
+        "HuewallCLI", "HuewallCore", "HuewallColorWords", "HuewallDecode", "HuewallPalette",
+        "HuewallPipeline",
         "HuewallExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -253,7 +257,11 @@ let package = Package(
     ),
     .testTarget(
       name: "HuewallStoreTests",
-      dependencies: ["HuewallStore", "HuewallPostgres", "HuewallTestSupport"]
+      dependencies: [
+        "HuewallStore", "HuewallColorWords", "HuewallCore", "HuewallPostgres", "HuewallTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallExportTests",
@@ -267,7 +275,8 @@ let package = Package(
       name: "HuewallServeTests",
       dependencies: [
         "HuewallServe", "HuewallPipeline", "HuewallStore", "HuewallFetch", "HuewallDecode",
-        "HuewallPalette", "HuewallCore", "HuewallExport", "HuewallRequests", "HuewallTestSupport",
+        "HuewallPalette", "HuewallCore", "HuewallColorWords", "HuewallExport", "HuewallRequests",
+        "HuewallTestSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -297,12 +306,14 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallLabTests",
       dependencies: [
-        "HuewallLab", "HuewallCLI", "HuewallPalette", "HuewallCore", "HuewallTestSupport",
+        "HuewallLab", "HuewallCLI", "HuewallPalette", "HuewallCore", "HuewallColorWords",
+        "HuewallTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -310,7 +321,8 @@ let package = Package(
     .testTarget(
       name: "HuewallCLITests",
       dependencies: [
-        "HuewallCLI", "huewall", "HuewallCore", "HuewallStore", "HuewallTestSupport",
+        "HuewallCLI", "huewall", "HuewallCore", "HuewallColorWords", "HuewallStore",
+        "HuewallTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -1,7 +1,9 @@
 import Crypto
 import Foundation
 import HuewallAPI
+import HuewallColorWords
 import HuewallStore
+import NIOHTTP1
 import Testing
 
 /// `huewall api` against a real SQLite catalogue in a temporary folder, on a real server on

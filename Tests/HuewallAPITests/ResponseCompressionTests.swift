@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HuewallAPI
 import NIOCore
+import NIOHTTP1
 import Testing
 
 /// gzip responses of `huewall api` over HTTP on 127.0.0.1, decompressed by Python's gzip

@@ -1,3 +1,5 @@
+import Foundation
+import HuewallColorWords
 import HuewallStore
 import Testing
 

@@ -268,8 +268,10 @@ let package = Package(
       dependencies: [
         "HuewallExport", "HuewallColorWords", "HuewallStore", "HuewallDecode", "HuewallPalette",
         "HuewallCore", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Mustache", package: "swift-mustache"),
       ],
-      exclude: ["Fixtures", "Golden"]
+      exclude: ["Fixtures", "Golden"],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallServeTests",
@@ -281,7 +283,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "HuewallPipelineTests",

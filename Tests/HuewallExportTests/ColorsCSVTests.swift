@@ -1,3 +1,6 @@
+import Foundation
+import HuewallColorWords
+import HuewallCore
 import Testing
 
 @testable import HuewallExport

@@ -1,4 +1,6 @@
 import Foundation
+import HuewallColorWords
+import HuewallCore
 import HuewallDecode
 import HuewallStore
 import Testing

@@ -1,3 +1,4 @@
+import HuewallColorWords
 import HuewallCore
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HuewallColorWords
+import HuewallCore
 import HuewallStore
 import Testing
 

@@ -1,6 +1,9 @@
 import Crypto
 import Foundation
+import HuewallColorWords
+import HuewallCore
 import HuewallStore
+import Mustache
 import Testing
 
 @testable import HuewallExport

@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 import HuewallStore
 import Testing
 

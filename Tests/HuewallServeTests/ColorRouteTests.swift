@@ -1,7 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 import HuewallColorWords
+import HuewallCore
 import HuewallExport
+import HuewallPipeline
 import HuewallStore
 import NIOCore
 import NIOHTTP1

@@ -3,6 +3,7 @@ import HuewallCore
 import HuewallDecode
 import HuewallFetch
 import HuewallPalette
+import HuewallPipeline
 import HuewallServe
 import HuewallStore
 import Testing

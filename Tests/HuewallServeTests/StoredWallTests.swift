@@ -1,6 +1,9 @@
 import Foundation
+import HuewallColorWords
 import HuewallCore
 import HuewallDecode
+import HuewallPalette
+import HuewallPipeline
 import HuewallStore
 import Testing
 

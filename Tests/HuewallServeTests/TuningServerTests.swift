@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HuewallColorWords
 import HuewallCore
 import HuewallExport
 import HuewallPipeline

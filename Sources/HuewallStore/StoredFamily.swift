@@ -1,4 +1,4 @@
-public import HuewallColorWords
+import HuewallColorWords
 
 extension ColorFamily {
   /// The family a catalogue at `location` stored as `name`, read with ``init(name:)``; a name

@@ -44,9 +44,9 @@ extension PaletteAnalyzer {
     precondition(marks.bits.count == (grid.pixels.count + 63) / 64, "marks of another grid")
     var marked = grid
     marks.apply(to: &marked)
-    let weights = PriorWeights(marked, backdrop: marks.backdrop, hint: hint, by: self)
+    let factors = PriorFactors(marked, backdrop: marks.backdrop, hint: hint, by: self)
     return WeighedColours(
-      weights: .everySetting(.init(marked, weights)), counts: weights.counts)
+      weights: .everySetting(.init(marked, factors)), counts: factors.counts)
   }
 
   /// Analyses colours weighed by ``weighing(_:marks:hint:)`` under the same

@@ -1,56 +1,11 @@
 import HuewallCore
 
-/// Each foreground prior's weights on a marked grid, as a run makes them (``weigh``) on
-/// weights of 1: a sample's weight under a setting of the priors is their product, in the
-/// order a run multiplies them.
-struct PriorWeights {
-  /// The scene prior (nil when the photo is not a scene).
-  var scene: ScenePrior.Weights?
-  /// One bit per sample, set where skin suppression damps it (to ``SkinRegions/weight``);
-  /// empty when it damps none.
-  var damped: [UInt64] = []
-  /// Per row: 1 where it lies outside the garment's rows, else 0 (all 0 when the garment
-  /// prior has no rows to weigh).
-  var rowPart: [Int]
-  /// Whether the garment prior has rows to weigh (a person, and a hint where it is worn).
-  let garmentRows: Bool
-  /// Whether the damped skin is a person's, which may take no saturation priority.
-  let personSkin: Bool
-  let counts: SampleCounts
-  let alphaThreshold: UInt32
-
-  init(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint, by analyzer: PaletteAnalyzer) {
-    alphaThreshold = UInt32(analyzer.parameters.alphaThreshold)
-    let n = grid.pixels.count
-    let (skipped, background) = analyzer.transparency(of: grid)
-    let scene = ScenePrior.isScene(backdrop: backdrop, skipped: skipped, samples: n)
-    let opaque = n - skipped
-    if scene { self.scene = ScenePrior.Weights(grid, alphaThreshold: alphaThreshold) }
-    let skin = SkinRegions.find(
-      in: grid, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene)
-    if !skin.damped.isEmpty {
-      damped = [UInt64](repeating: 0, count: (n + 63) / 64)
-      for i in skin.damped { damped[Int(i) >> 6] |= 1 << UInt64(i & 63) }
-    }
-    personSkin = skin.person
-    rowPart = [Int](repeating: 0, count: grid.rows)
-    garmentRows =
-      SkinRegions.isPerson(skin: skin.personSkin, opaque: opaque) && hint.wornOn != nil
-    if garmentRows, let region = hint.wornOn {
-      rowPart = GarmentPrior.outsideRows(of: region, rowCount: grid.rows).map { $0 ? 1 : 0 }
-    }
-    counts = .init(
-      samples: grid.columns * grid.rows, skipped: skipped, background: background,
-      skin: skin.personSkin, backdrop: backdrop)
-  }
-}
-
 extension WeighedColours.EverySetting {
   /// The counted samples of a marked grid grouped by colour, each part of a colour's samples
-  /// summed under `weights`.
-  init(_ grid: SampleGrid, _ weights: PriorWeights) {
-    let (parts, scene) = (weights.garmentRows ? 2 : 1, weights.scene != nil)
-    let alphaThreshold = weights.alphaThreshold
+  /// summed under `factors`.
+  init(_ grid: SampleGrid, _ factors: PriorFactors) {
+    let (parts, scene) = (factors.garmentRows ? 2 : 1, factors.scene != nil)
+    let alphaThreshold = factors.alphaThreshold
     // Per part of the rows and colour (part-major, `stride` colours a part): the undamped
     // samples' counts and scene sums. The damped ones (skin) are few: listed, summed after.
     let colors: [UInt32]
@@ -60,12 +15,12 @@ extension WeighedColours.EverySetting {
     if let numbers = grid.colourNumbers {
       stride = numbers.colours.count
       sums = Sums(size: parts * stride, scene: scene)
-      if weights.counts.skipped == 0 && weights.counts.background == 0 {
+      if factors.counts.skipped == 0 && factors.counts.background == 0 {
         // Every sample is counted (nothing marked, nothing transparent): the grid's numbers
         // are already in the order its counted samples first show them.
         colors = numbers.colours
         numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
-          Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) {
+          Self.sum(grid, factors, into: sums, stride: stride, damped: &damped) {
             Int(sampleNumbers[$0])
           }
         }
@@ -74,7 +29,7 @@ extension WeighedColours.EverySetting {
         var renumbering = FirstSeenNumbers(numbers)
         grid.pixels.withUnsafeBufferPointer { pixels in
           numbers.numbers.withUnsafeBufferPointer { sampleNumbers in
-            Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) { i in
+            Self.sum(grid, factors, into: sums, stride: stride, damped: &damped) { i in
               pixels[i] >> 24 <= alphaThreshold
                 ? Int(renumbering.number(of: Int(sampleNumbers[i]))) : -1
             }
@@ -88,7 +43,7 @@ extension WeighedColours.EverySetting {
       stride = colors.count
       sums = Sums(size: parts * stride, scene: scene)
       indices.withUnsafeBufferPointer { indices in
-        Self.sum(grid, weights, into: sums, stride: stride, damped: &damped) { Int(indices[$0]) }
+        Self.sum(grid, factors, into: sums, stride: stride, damped: &damped) { Int(indices[$0]) }
       }
     }
     defer { sums.deallocate() }
@@ -128,11 +83,11 @@ extension WeighedColours.EverySetting {
     self.init(
       colors: colors, undamped: part(0), undampedOutside: parts == 2 ? part(1) : .init(),
       dampedColours: dampedColours, damped: dampedParts[0],
-      dampedOutside: parts == 2 ? dampedParts[1] : .init(), personSkin: weights.personSkin,
-      garmentRows: weights.garmentRows)
+      dampedOutside: parts == 2 ? dampedParts[1] : .init(), personSkin: factors.personSkin,
+      garmentRows: factors.garmentRows)
   }
 
-  /// A damped (skin) sample: where it is summed, and its weights.
+  /// A damped (skin) sample: where it is summed, and its factors.
   private struct DampedSample {
     let slot: Int32
     let skin: Float
@@ -144,14 +99,14 @@ extension WeighedColours.EverySetting {
   /// damped one goes to `damped` instead.
   @inline(__always)
   private static func sum(
-    _ grid: SampleGrid, _ weights: PriorWeights, into sums: Sums, stride: Int,
+    _ grid: SampleGrid, _ factors: PriorFactors, into sums: Sums, stride: Int,
     damped: inout [DampedSample], index: (Int) -> Int
   ) {
-    let (rows, hasScene) = (grid.rows, weights.scene != nil)
-    let scene = weights.scene ?? ScenePrior.Weights.none
+    let (rows, hasScene) = (grid.rows, factors.scene != nil)
+    let scene = factors.scene ?? ScenePrior.Weights.none
     grid.pixels.withUnsafeBufferPointer { pixels in
-      weights.damped.withUnsafeBufferPointer { dampedBits in
-        weights.rowPart.withUnsafeBufferPointer { rowPart in
+      factors.damped.withUnsafeBufferPointer { dampedBits in
+        factors.rowPart.withUnsafeBufferPointer { rowPart in
           scene.withFactors { scene in
             for c in 0..<grid.columns {
               for r in 0..<rows {

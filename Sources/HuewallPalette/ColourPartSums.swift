@@ -1,6 +1,98 @@
 import HuewallCore
 
-extension WeighedColours.EverySetting {
+extension WeighedColours {
+  /// A sum per part of a colour's samples that the priors treat alike (damped skin or not, in
+  /// the garment's rows or not, with the scene prior's weight or without), kept only for the
+  /// parts the photo has: a studio shot with no skin keeps a count per colour.
+  struct PartSums: Sendable {
+    /// Each colour of a counted sample (`0x00RRGGBB`), once, in the order the grid first
+    /// shows it: bins are then first seen in the samples' order.
+    let colors: [UInt32]
+    /// Per colour: its samples that no prior damps, in the garment's rows (all rows when the
+    /// photo has no garment's rows).
+    let undamped: Part
+    /// Per colour: those outside the garment's rows (empty when the photo has none).
+    let undampedOutside: Part
+    /// The colours that have skin samples a skin region damps, their indices in `colors`
+    /// ascending, with those samples' sums.
+    let dampedColours: [Int32]
+    let damped: DampedPart
+    let dampedOutside: DampedPart
+    /// Whether the person's skin takes no saturation priority when the parameters say so.
+    let personSkin: Bool
+    /// Whether the garment prior has rows to weigh (a person, and a hint where it is worn).
+    let garmentRows: Bool
+
+    var byteCount: Int {
+      colors.count * MemoryLayout<UInt32>.stride + undamped.byteCount
+        + undampedOutside.byteCount + dampedColours.count * MemoryLayout<Int32>.stride
+        + damped.byteCount + dampedOutside.byteCount
+    }
+
+    /// The colours with the weights `priors` give their samples.
+    func weights(under priors: Priors) -> ColourWeights {
+      let scene = !undamped.scene.isEmpty && priors.scene
+      let garment = priors.skin && priors.garment && garmentRows
+      let plainSkin = priors.skin && priors.skinWithoutPriority && personSkin
+      // A garment's outside rows weigh half: halving a sum is exact, as halving each weight is.
+      let outside = garment ? 0.5 : 1
+      var prioritised = [Double](repeating: 0, count: colors.count)
+      var plain = [Double](repeating: 0, count: plainSkin ? colors.count : 0)
+      func sum(_ part: Part, _ i: Int) -> Double {
+        scene ? part.scene[i] : Double(part.count[i])
+      }
+      for i in colors.indices {
+        prioritised[i] = sum(undamped, i)
+        if garmentRows { prioritised[i] += outside * sum(undampedOutside, i) }
+      }
+      func sum(_ part: DampedPart, _ d: Int) -> Double {
+        switch (scene, priors.skin) {
+        case (false, false): Double(part.count[d])
+        case (false, true): part.damped[d]
+        case (true, false): part.scene[d]
+        case (true, true): part.sceneDamped[d]
+        }
+      }
+      for (d, colour) in dampedColours.enumerated() {
+        var weight = sum(damped, d)
+        if garmentRows { weight += outside * sum(dampedOutside, d) }
+        if plainSkin {
+          plain[Int(colour)] += weight
+        } else {
+          prioritised[Int(colour)] += weight
+        }
+      }
+      return ColourWeights(colors: colors, prioritised: prioritised, plain: plain)
+    }
+  }
+
+  /// Some samples of each colour: how many (each weighs 1 with no scene prior) and, on a
+  /// scene, their summed scene-prior weight (empty when the photo is not a scene).
+  struct Part: Sendable {
+    var count: [UInt32] = []
+    var scene: [Double] = []
+
+    var byteCount: Int {
+      count.count * MemoryLayout<UInt32>.stride + scene.count * MemoryLayout<Double>.stride
+    }
+  }
+
+  /// Damped skin samples of each colour of `dampedColours`: their weights before the skin
+  /// step and after it, with no scene prior and with it (empty when not a scene).
+  struct DampedPart: Sendable {
+    var count: [UInt32] = []
+    var damped: [Double] = []
+    var scene: [Double] = []
+    var sceneDamped: [Double] = []
+
+    var byteCount: Int {
+      count.count * MemoryLayout<UInt32>.stride
+        + (damped.count + scene.count + sceneDamped.count) * MemoryLayout<Double>.stride
+    }
+  }
+}
+
+extension WeighedColours.PartSums {
   /// The counted samples of a marked grid grouped by colour, each part of a colour's samples
   /// summed under `factors`.
   init(_ grid: SampleGrid, _ factors: PriorFactors) {
@@ -10,11 +102,11 @@ extension WeighedColours.EverySetting {
     // samples' counts and scene sums. The damped ones (skin) are few: listed, summed after.
     let colors: [UInt32]
     let stride: Int
-    let sums: Sums
+    let sums: SumBuffers
     var damped: [DampedSample] = []
     if let numbers = grid.colourNumbers {
       stride = numbers.colours.count
-      sums = Sums(size: parts * stride, scene: scene)
+      sums = SumBuffers(size: parts * stride, scene: scene)
       if factors.counts.skipped == 0 && factors.counts.background == 0 {
         // Every sample is counted (nothing marked, nothing transparent): the grid's numbers
         // are already in the order its counted samples first show them.
@@ -41,7 +133,7 @@ extension WeighedColours.EverySetting {
       var indices = [Int32](repeating: -1, count: grid.pixels.count)
       colors = Self.group(grid, into: &indices, alphaThreshold)
       stride = colors.count
-      sums = Sums(size: parts * stride, scene: scene)
+      sums = SumBuffers(size: parts * stride, scene: scene)
       indices.withUnsafeBufferPointer { indices in
         Self.sum(grid, factors, into: sums, stride: stride, damped: &damped) { Int(indices[$0]) }
       }
@@ -99,7 +191,7 @@ extension WeighedColours.EverySetting {
   /// damped one goes to `damped` instead.
   @inline(__always)
   private static func sum(
-    _ grid: SampleGrid, _ factors: PriorFactors, into sums: Sums, stride: Int,
+    _ grid: SampleGrid, _ factors: PriorFactors, into sums: SumBuffers, stride: Int,
     damped: inout [DampedSample], index: (Int) -> Int
   ) {
     let (rows, hasScene) = (grid.rows, factors.scene != nil)
@@ -151,7 +243,7 @@ extension WeighedColours.EverySetting {
   }
 
   /// The undamped sums while they are added, in buffers freed with ``deallocate()``.
-  private struct Sums {
+  private struct SumBuffers {
     let count: UnsafeMutableBufferPointer<UInt32>
     let scene: UnsafeMutableBufferPointer<Double>
 

@@ -46,7 +46,7 @@ extension PaletteAnalyzer {
     marks.apply(to: &marked)
     let factors = PriorFactors(marked, backdrop: marks.backdrop, hint: hint, by: self)
     return WeighedColours(
-      weights: .everySetting(.init(marked, factors)), counts: factors.counts)
+      sums: .everySetting(.init(marked, factors)), counts: factors.counts)
   }
 
   /// Analyses colours weighed by ``weighing(_:marks:hint:)`` under the same
@@ -54,6 +54,6 @@ extension PaletteAnalyzer {
   /// by these priors, bins, merges and ranks them.
   public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {
     let counts = parameters[.skinSuppression] ? weighed.counts : weighed.counts.withoutSkin
-    return analyze(weighed.weighed(by: foregroundPriors), counts: counts)
+    return analyze(weighed.weights(under: foregroundPriors), counts: counts)
   }
 }

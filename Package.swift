@@ -46,12 +46,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
-    // libgd, the only C library for images. Imported by HuewallDecode alone.
-    .systemLibrary(
-      name: "CGD",
-      pkgConfig: "gdlib",
-      providers: [.apt(["libgd-dev"])]
-    ),
+    // libgd, the only C library for images. Imported by HuewallDecode alone. Its headers are
+    // in the system include path and the module map links it; Debian's gdlib.pc adds a
+    // `-DAVIF_DLL` that SwiftPM refuses with a warning on every build, so no pkg-config.
+    .systemLibrary(name: "CGD", providers: [.apt(["libgd-dev"])]),
     // zlib, for gzip responses of `huewall api`. Imported by HuewallAPI alone.
     .systemLibrary(
       name: "CZlib",

@@ -195,11 +195,11 @@ extension WeighedColours.PartSums {
     damped: inout [DampedSample], index: (Int) -> Int
   ) {
     let (rows, hasScene) = (grid.rows, factors.scene != nil)
-    let scene = factors.scene ?? ScenePrior.Weights.none
+    let scene = factors.scene ?? ScenePrior.Factors.none
     grid.pixels.withUnsafeBufferPointer { pixels in
       factors.damped.withUnsafeBufferPointer { dampedBits in
         factors.rowPart.withUnsafeBufferPointer { rowPart in
-          scene.withFactors { scene in
+          scene.withBuffers { scene in
             for c in 0..<grid.columns {
               for r in 0..<rows {
                 let i = c * rows + r

@@ -5,7 +5,7 @@ import HuewallCore
 /// order a run multiplies them.
 struct PriorFactors {
   /// The scene prior (nil when the photo is not a scene).
-  var scene: ScenePrior.Weights?
+  var scene: ScenePrior.Factors?
   /// One bit per sample, set where skin suppression damps it (to ``SkinRegions/weight``);
   /// empty when it damps none.
   var damped: [UInt64] = []
@@ -25,7 +25,7 @@ struct PriorFactors {
     let (skipped, background) = analyzer.transparency(of: grid)
     let scene = ScenePrior.isScene(backdrop: backdrop, skipped: skipped, samples: n)
     let opaque = n - skipped
-    if scene { self.scene = ScenePrior.Weights(grid, alphaThreshold: alphaThreshold) }
+    if scene { self.scene = ScenePrior.Factors(grid, alphaThreshold: alphaThreshold) }
     let skin = SkinRegions.find(
       in: grid, alphaThreshold: alphaThreshold, opaque: opaque, studio: !scene)
     if !skin.damped.isEmpty {

@@ -17,14 +17,14 @@ enum ScenePrior {
     !backdrop.isColor && skipped * 4 < samples
   }
 
-  /// Multiplies each sample's weight in `weights` by the prior's (``Weights``).
+  /// Multiplies each sample's weight in `weights` by the prior's (``Factors``).
   static func weigh(_ grid: SampleGrid, into weights: inout [Float], alphaThreshold: UInt32) {
-    let prior = Weights(grid, alphaThreshold: alphaThreshold)
+    let prior = Factors(grid, alphaThreshold: alphaThreshold)
     guard !prior.isUniform else { return }
     let (columns, rows) = (grid.columns, grid.rows)
     grid.pixels.withUnsafeBufferPointer { pixels in
       weights.withUnsafeMutableBufferPointer { weights in
-        prior.withFactors { factors in
+        prior.withBuffers { factors in
           for c in 0..<columns {
             for r in 0..<rows {
               let i = c * rows + r
@@ -39,7 +39,7 @@ enum ScenePrior {
   /// What the prior makes of a grid: a sample's weight is its column's and its row's centre
   /// weights times its colour cell's share inside, so that a weighing reads it sample by
   /// sample where a run multiplies it into an array, and both get the same floats.
-  struct Weights {
+  struct Factors {
     /// The centre prior across the columns and down the rows.
     let across: [Float]
     let down: [Float]
@@ -50,7 +50,7 @@ enum ScenePrior {
     let isUniform: Bool
 
     /// Every sample weighing 1.
-    static let none = Weights(across: [], down: [], keep: [], isUniform: true)
+    static let none = Factors(across: [], down: [], keep: [], isUniform: true)
 
     private init(across: [Float], down: [Float], keep: [Float], isUniform: Bool) {
       (self.across, self.down, self.keep, self.isUniform) = (across, down, keep, isUniform)
@@ -109,20 +109,20 @@ enum ScenePrior {
       Int(p >> 21 & 7) << 6 | Int(p >> 13 & 7) << 3 | Int(p >> 5 & 7)
     }
 
-    /// Calls `body` with the weights readable sample by sample.
+    /// Calls `body` with the factors readable sample by sample.
     @inline(__always)
-    func withFactors<Result>(_ body: (Factors) -> Result) -> Result {
+    func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
       across.withUnsafeBufferPointer { across in
         down.withUnsafeBufferPointer { down in
           keep.withUnsafeBufferPointer { keep in
-            body(Factors(across: across, down: down, keep: keep, isUniform: isUniform))
+            body(Buffers(across: across, down: down, keep: keep, isUniform: isUniform))
           }
         }
       }
     }
 
-    /// ``Weights`` read in a loop.
-    struct Factors {
+    /// ``Factors`` read in a loop.
+    struct Buffers {
       let across: UnsafeBufferPointer<Float>
       let down: UnsafeBufferPointer<Float>
       let keep: UnsafeBufferPointer<Float>
@@ -131,7 +131,7 @@ enum ScenePrior {
       /// The weight of the sample at `column`, `row` whose pixel is `pixel`.
       @inline(__always)
       func weight(column: Int, row: Int, pixel: UInt32) -> Float {
-        isUniform ? 1 : across[column] * down[row] * keep[Weights.cell(pixel)]
+        isUniform ? 1 : across[column] * down[row] * keep[Factors.cell(pixel)]
       }
     }
   }

@@ -81,7 +81,7 @@ for (name, change) in changes {
   let analyzer = try PaletteAnalyzer(parameters: parameters)
   let line = fastest(grids, ["fill", "weighing", "binning"]) { grid, times in
     let marks = timed(&times[0]) { analyzer.backdropMarks(in: grid) }
-    let weighed = timed(&times[1]) { analyzer.weighing(grid, marks: marks, hint: hint) }
+    let weighed = timed(&times[1]) { analyzer.weighedColours(grid, marks: marks, hint: hint) }
     return checksum(timed(&times[2]) { analyzer.analyze(weighed) })
   }
   print("\(name): \(line)")
@@ -94,7 +94,7 @@ let kept = grids.compactMap(CompactGrid.init)
 let line = fastest(kept, ["coarsening", "fill", "weighing", "binning"]) { kept, times in
   let grid = timed(&times[0]) { kept.coarsened(by: 2) }
   let marks = timed(&times[1]) { analyzer.backdropMarks(in: grid) }
-  let weighed = timed(&times[2]) { analyzer.weighing(grid, marks: marks, hint: hint) }
+  let weighed = timed(&times[2]) { analyzer.weighedColours(grid, marks: marks, hint: hint) }
   return checksum(timed(&times[3]) { analyzer.analyze(weighed) })
 }
 print("granularity=8: \(line)")

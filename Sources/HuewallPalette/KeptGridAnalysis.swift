@@ -4,7 +4,7 @@ public import HuewallCore
 /// under which priors, the parameters each stage reads (its cache's keys), and the analysis
 /// of colours weighed once for every setting of the priors.
 extension PaletteAnalyzer {
-  /// Whether these analyses weigh colours (``weighing(_:marks:hint:)``): any step of the
+  /// Whether these analyses weigh colours (``weighedColours(_:marks:hint:)``): any step of the
   /// product path is on.
   public var weighsColours: Bool { usesProductPath }
 
@@ -12,7 +12,7 @@ extension PaletteAnalyzer {
   /// them only when kept for every setting.
   public var foregroundPriors: WeighedColours.Priors { .init(parameters) }
 
-  /// What ``weighing(_:marks:hint:)`` reads for a product with `hint` whose grid has
+  /// What ``weighedColours(_:marks:hint:)`` reads for a product with `hint` whose grid has
   /// `outline` and `marks`: not the foreground priors, which the weighing serves all settings
   /// of.
   public func weighingParameters(
@@ -37,7 +37,7 @@ extension PaletteAnalyzer {
   /// ``analyze(_:)-(WeighedColours)``, whose colours are those of ``analyze(_:marks:hint:)``
   /// (the sums added per colour) under any foreground priors. Only when ``weighsColours``;
   /// `marks` as there.
-  public func weighing(_ grid: SampleGrid, marks: BackdropMarks, hint: ProductHint = .none)
+  public func weighedColours(_ grid: SampleGrid, marks: BackdropMarks, hint: ProductHint = .none)
     -> WeighedColours
   {
     precondition(weighsColours, "weighing colours without a step of the product path")
@@ -49,7 +49,7 @@ extension PaletteAnalyzer {
       sums: .everySetting(.init(marked, factors)), counts: factors.counts)
   }
 
-  /// Analyses colours weighed by ``weighing(_:marks:hint:)`` under the same
+  /// Analyses colours weighed by ``weighedColours(_:marks:hint:)`` under the same
   /// ``weighingParameters(for:hint:marks:)`` and serving these ``foregroundPriors``: weighs them
   /// by these priors, bins, merges and ranks them.
   public func analyze(_ weighed: WeighedColours) -> PaletteAnalysis {

@@ -1,6 +1,6 @@
 import HuewallCore
 
-/// Each foreground prior's factors on a marked grid, as a run makes them (``weigh``) on
+/// Each foreground prior's factors on a marked grid, as a run makes them on
 /// weights of 1: a sample's weight under a setting of the priors is their product, in the
 /// order a run multiplies them.
 struct PriorFactors {

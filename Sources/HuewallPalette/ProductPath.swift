@@ -14,8 +14,8 @@ extension PaletteAnalyzer {
   func analyzeProduct(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint)
     -> PaletteAnalysis
   {
-    let weighed = weigh(grid, backdrop: backdrop, hint: hint)
-    return weighed.samples(of: grid) { analyze($0, counts: weighed.counts) }
+    let weights = sampleWeights(grid, backdrop: backdrop, hint: hint)
+    return weights.samples(of: grid) { analyze($0, counts: weights.counts) }
   }
 
   /// How many of a grid's samples are transparent (skipped), and how many the fill marked.
@@ -36,7 +36,9 @@ extension PaletteAnalyzer {
 
   /// What the foreground priors make of a marked grid: a weight per sample, and which samples
   /// were taken for skin.
-  private func weigh(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint) -> SampleWeights {
+  private func sampleWeights(_ grid: SampleGrid, backdrop: Backdrop, hint: ProductHint)
+    -> SampleWeights
+  {
     let alphaThreshold = UInt32(parameters.alphaThreshold)
     let sampleCount = grid.pixels.count
     let (skipped, background) = transparency(of: grid)

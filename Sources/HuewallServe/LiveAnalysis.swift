@@ -117,7 +117,7 @@ public struct LiveAnalysis: Sendable {
     ) {
       analyzer.analyze(
         grids.weighing(for: key, weighing, serving: analyzer.foregroundPriors, use: use) {
-          analyzer.weighing(grid(), marks: marks, hint: hint)
+          analyzer.weighedColours(grid(), marks: marks, hint: hint)
         })
     }
   }

@@ -315,7 +315,7 @@ import Testing
       try PaletteAnalyzer(parameters: p), try PaletteAnalyzer(parameters: higher)
     )
     let grid = personOrProduct(skinRegions: 2).withView { SampleGrid($0, step: 1) }
-    let weighed = kept.weighing(grid, marks: kept.backdropMarks(in: grid))
+    let weighed = kept.weighedColours(grid, marks: kept.backdropMarks(in: grid))
     let analysis = tuned.analyze(weighed)
     let top = try #require(analysis.colors.first)
     #expect(top.s < 0.1 && top.v >= 0.8, "\(top)")
@@ -414,7 +414,7 @@ import Testing
           $0.mergeDistance = 12
         })
       let marks = kept.backdropMarks(in: grid)
-      let weighed = kept.weighing(grid, marks: marks, hint: hint)
+      let weighed = kept.weighedColours(grid, marks: marks, hint: hint)
       var results: [[String]] = []
       for setting in 0..<16 {
         let analyzer = try PaletteAnalyzer(

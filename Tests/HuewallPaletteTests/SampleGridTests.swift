@@ -88,7 +88,7 @@ import Testing
         if kept.weighsColours {
           let asked = kept.weighingParameters(for: grid.outline, hint: worn, marks: marks)
           #expect(tuned.weighingParameters(for: grid.outline, hint: worn, marks: marks) == asked)
-          let weighed = kept.weighing(grid, marks: marks, hint: worn)
+          let weighed = kept.weighedColours(grid, marks: marks, hint: worn)
           for analyzer in try [kept, tuned] + Self.priorSettings(of: parameters)
           where analyzer.weighsColours {
             #expect(
@@ -170,8 +170,8 @@ import Testing
         #expect(analyzer.analyze(withNumbers, hint: worn) == run, "\(label)")
         if analyzer.weighsColours {
           #expect(
-            analyzer.analyze(analyzer.weighing(withNumbers, marks: marks, hint: worn))
-              == analyzer.analyze(analyzer.weighing(grid, marks: marks, hint: worn)),
+            analyzer.analyze(analyzer.weighedColours(withNumbers, marks: marks, hint: worn))
+              == analyzer.analyze(analyzer.weighedColours(grid, marks: marks, hint: worn)),
             "\(label)")
         }
         if case .color = marks.backdrop { marked += 1 }
@@ -197,8 +197,8 @@ import Testing
     #expect(product.analyze(person.numberingColours(), hint: hint) == run)
     let marks = product.backdropMarks(in: person)
     #expect(
-      product.analyze(product.weighing(person.numberingColours(), marks: marks, hint: hint))
-        == product.analyze(product.weighing(person, marks: marks, hint: hint)))
+      product.analyze(product.weighedColours(person.numberingColours(), marks: marks, hint: hint))
+        == product.analyze(product.weighedColours(person, marks: marks, hint: hint)))
   }
 
   @Test func aTieGoesToTheColourFirstSeenWhenNothingIsMarked() throws {
@@ -218,11 +218,11 @@ import Testing
       let grid = buffer.withView { SampleGrid($0, step: 1) }
       let numbered = grid.numberingColours()
       let marks = analyzer.backdropMarks(in: grid)
-      let top = analyzer.analyze(analyzer.weighing(numbered, marks: marks)).colors
+      let top = analyzer.analyze(analyzer.weighedColours(numbered, marks: marks)).colors
       #expect(top.count == 2 && top[0].weight == top[1].weight)
       // Red's hue is 0, blue's two thirds.
       #expect(((top.first?.h ?? -1) < 0.1) == (first == red))
-      #expect(top == analyzer.analyze(analyzer.weighing(grid, marks: marks)).colors)
+      #expect(top == analyzer.analyze(analyzer.weighedColours(grid, marks: marks)).colors)
     }
   }
 

@@ -263,7 +263,7 @@ func grid(samples count: Int) -> SampleGrid {
         serving: analyzer.foregroundPriors
       ) {
         weighed += 1
-        return analyzer.weighing(kept, marks: marks)
+        return analyzer.weighedColours(kept, marks: marks)
       }
       #expect(
         sameButForRounding(
@@ -274,7 +274,7 @@ func grid(samples count: Int) -> SampleGrid {
     let statistics = cache.statistics
     #expect(statistics.weighingHits == 2 && statistics.weighingMisses == 1)
     // The grid, its marks and its colours: the colours are counted, and less than half.
-    let colours = product.weighing(kept, marks: marks)
+    let colours = product.weighedColours(kept, marks: marks)
     #expect(colours.byteCount > 0 && colours.byteCount <= kept.byteCount / 2)
     #expect(statistics.bytes >= kept.byteCount + colours.byteCount)
     // Beside no kept grid nothing is kept.
@@ -320,7 +320,7 @@ func grid(samples count: Int) -> SampleGrid {
         serving: analyzer.foregroundPriors
       ) {
         made.append(name)
-        return analyzer.weighing(grid, marks: marks, hint: hint)
+        return analyzer.weighedColours(grid, marks: marks, hint: hint)
       }
     }
     let cache = SampleGridCache(budget: 64 << 20)
@@ -390,7 +390,7 @@ func grid(samples count: Int) -> SampleGrid {
     let hint = ProductHint(title: "Tank top")
     // The server's share keeps this scene's colours for every setting (about seven times its
     // grid); a smaller one does not.
-    let every = try PaletteAnalyzer(parameters: p).weighing(
+    let every = try PaletteAnalyzer(parameters: p).weighedColours(
       sampled, marks: try PaletteAnalyzer(parameters: p).backdropMarks(in: sampled), hint: hint)
     #expect(every.byteCount <= sampled.byteCount * SampleGridCache.defaultWeighingShare)
     let cache = SampleGridCache(budget: 64 << 20, weighingShare: 4)
@@ -405,7 +405,7 @@ func grid(samples count: Int) -> SampleGrid {
         serving: analyzer.foregroundPriors
       ) {
         made += 1
-        return analyzer.weighing(kept, marks: marks, hint: hint)
+        return analyzer.weighedColours(kept, marks: marks, hint: hint)
       }
       #expect(
         sameButForRounding(
@@ -439,7 +439,7 @@ private final class WeighedGrids {
     let probe = Self.distinct(0)
     let marks = product.backdropMarks(in: probe)
     (gridBytes, colourBytes, markBytes) = (
-      probe.byteCount, product.weighing(probe, marks: marks).byteCount, marks.byteCount
+      probe.byteCount, product.weighedColours(probe, marks: marks).byteCount, marks.byteCount
     )
   }
 
@@ -468,7 +468,7 @@ private final class WeighedGrids {
       serving: product.foregroundPriors
     ) {
       made.append(name)
-      return product.weighing(kept, marks: marks)
+      return product.weighedColours(kept, marks: marks)
     }
   }
 }

@@ -1,9 +1,8 @@
-// The work queue's own cost, without fetching or analysing: W workers (threads, each with its
+// The work queue's own cost, without fetching or analysing: W workers (tasks, each with its
 // own connection, as worker processes have) race to claim N items in batches of B and finish
 // each at once; then W workers ask an empty queue E times each.
 //
 // usage: queue-bench URL [N=20000] [W=8] [B=4] [E=500]     (URL: an empty database)
-import Dispatch
 import Foundation
 import HuewallCore
 import HuewallPostgres
@@ -22,10 +21,10 @@ let (count, workers, batch, emptyClaims) = (
   argument(2, 20_000), argument(3, 8), argument(4, 4), argument(5, 500)
 )
 
-let setup = try PostgresCatalog(url: url)
+let setup = try await PostgresCatalog(url: url)
 let now = Date()
-try setup.clearStagedProducts()
-try setup.stageProducts { staging in
+try await setup.clearStagedProducts()
+try await setup.stageProducts { staging in
   for index in 0..<count {
     _ = try staging.add(
       Product(
@@ -34,40 +33,50 @@ try setup.stageProducts { staging in
       position: index + 1)
   }
 }
-try setup.syncStagedProducts(at: now)
-let set = try setup.parameterSet(for: .reference, preset: "reference", name: nil)
-let run = try setup.startRun(kind: .run, parameterSetID: set.id, at: now)
-try setup.enqueueMainImages(parameterSetID: set.id, runID: run)
+_ = try await setup.syncStagedProducts(at: now)
+let set = try await setup.parameterSet(for: .reference, preset: "reference", name: nil)
+let run = try await setup.startRun(kind: .run, parameterSetID: set.id, at: now)
+_ = try await setup.enqueueMainImages(parameterSetID: set.id, runID: run)
 
 let policy = LeasePolicy()
-let catalogs = try (0..<workers).map { _ in try PostgresCatalog(url: url) }
-let started = DispatchTime.now()
-DispatchQueue.concurrentPerform(iterations: workers) { index in
-  let catalog = catalogs[index]
+var catalogs: [PostgresCatalog] = []
+for _ in 0..<workers { catalogs.append(try await PostgresCatalog(url: url)) }
+let workerCatalogs = catalogs
+
+/// Seconds `body` takes with one task per worker, each given its index.
+func timedWorkers(_ body: @escaping @Sendable (Int) async -> Void) async -> Double {
+  let started = ContinuousClock.now
+  await withTaskGroup(of: Void.self) { group in
+    for index in 0..<workers { group.addTask { await body(index) } }
+  }
+  let elapsed = ContinuousClock.now - started
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+let seconds = await timedWorkers { index in
+  let catalog = workerCatalogs[index]
   let worker = "bench-\(index)"
-  while let items = try? catalog.claim(worker: worker, limit: batch, policy: policy), !items.isEmpty
+  while let items = try? await catalog.claim(worker: worker, limit: batch, policy: policy),
+    !items.isEmpty
   {
     for item in items {
       let image = ImageRecord(
         url: item.imageURL, sha256: String(repeating: "0", count: 64), byteCount: 1,
         format: .jpeg, lastStatus: .notModified, fetchedAt: now)
-      _ = try? catalog.finish(
+      _ = try? await catalog.finish(
         item, worker: worker, result: .done(image: image, analysis: nil), policy: policy)
     }
   }
 }
-let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-let counts = try setup.queueCounts()
+let counts = try await setup.queueCounts()
 precondition(counts.done == count, "not every item was done: \(counts)")
 
-let emptyStarted = DispatchTime.now()
-DispatchQueue.concurrentPerform(iterations: workers) { index in
+let emptySeconds = await timedWorkers { index in
   for _ in 0..<emptyClaims {
-    _ = try? catalogs[index].claim(worker: "bench-\(index)", limit: batch, policy: policy)
+    _ = try? await workerCatalogs[index].claim(
+      worker: "bench-\(index)", limit: batch, policy: policy)
   }
 }
-let emptySeconds =
-  Double(DispatchTime.now().uptimeNanoseconds - emptyStarted.uptimeNanoseconds) / 1e9
 
 print(
   String(

@@ -74,7 +74,9 @@ struct Evaluate: AsyncParsableCommand {
 
   func run() async throws {
     let parameters = try analysis.parameters()
-    let analyzer = try PaletteAnalyzer(parameters: parameters)
+    var measuring = try PaletteAnalyzer(parameters: parameters)
+    measuring.measuresNeutralTones = true
+    let analyzer = measuring
     let decoder = ImageDecoder(limits: decoding.limits)
     let items: [LabelledImage]
     do {

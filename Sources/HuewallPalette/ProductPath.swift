@@ -163,7 +163,7 @@ extension PaletteAnalyzer {
         samples, slots: slots, clusterOfSlot: clusterOfSlot, clusters: top.map(\.offset))
       : []
     // Measured once, and only when a reported colour is neutral: dark, for its surface, or
-    // light, for the metal test.
+    // light, for the metal test when it is asked for.
     lazy var neutralHistogram = NeutralTones.histogram(samples)
     lazy var surfaceValue = NeutralSurface.value(of: neutralHistogram)
     lazy var tones = NeutralTones(histogram: neutralHistogram)
@@ -195,7 +195,7 @@ extension PaletteAnalyzer {
       // A light neutral colour may be metal or a matte light grey: the product's neutral tones
       // tell (``ProductRegionFamily``).
       let lightNeutral =
-        familyRegions == .shopper && v >= Self.darkValue
+        measuresNeutralTones && familyRegions == .shopper && v >= Self.darkValue
         && ColorFamily.isNeutral(s: mean.s, v: mean.v)
         && (litValue ?? v) >= NeutralSurface.ceiling
       return DominantColor(

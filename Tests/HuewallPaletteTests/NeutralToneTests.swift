@@ -26,7 +26,8 @@ import Testing
 
   func topColour(_ file: String, preset: Preset = .product) throws -> DominantColor {
     let url = Self.shopPhotos.appendingPathComponent(file)
-    let analyzer = try PaletteAnalyzer(parameters: preset.parameters)
+    var analyzer = try PaletteAnalyzer(parameters: preset.parameters)
+    analyzer.measuresNeutralTones = true
     // Decoded as a run decodes it for these parameters (a JPEG reduced in its DCT).
     let image = try ImageDecoder().decode(
       try Data(contentsOf: url), source: url.path, plan: .analysis(preset.parameters))

@@ -192,7 +192,7 @@ struct Status: AsyncParsableCommand {
     }
     return "families learned from vendor colours: "
       + families.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
-      + " examples (at least \(FamilyCalibration.minimumExamples) must agree near a colour)"
+      + " examples (\(calibration.rule) speak for a colour)"
   }
 
   /// The product's entry under the configured parameters (its chosen image and analysis), or

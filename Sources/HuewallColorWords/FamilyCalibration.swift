@@ -1,22 +1,74 @@
+public import Foundation
+
 /// How this shop's vendors name the colours Huewall sees, learned from its own catalogue.
 ///
 /// Most catalogues carry a vendor colour on most products. Each analysed product whose vendor
 /// colour names a chromatic family is an example: its top colour, filed under the vendor's
-/// family. A product's family is then the examples' family where enough of them lie near its
-/// colour and agree, and the default boundaries' otherwise. A shop that calls its lavenders
-/// purple gets them purple, whatever the boundaries say, and the products without a vendor
+/// family. A product's family is then the family its nearest examples agree on, and the
+/// default boundaries' where too few lie near or they disagree. A shop that calls its salmons
+/// orange gets them orange, whatever the boundaries say, and the products without a vendor
 /// colour follow; where its vendors disagree among themselves, nothing changes.
+///
+/// A colour is placed by its samples' mean where the analysis measured one (the product's own
+/// colour), and by its bin's centre otherwise: two salmons of one bin differ in their means,
+/// and the shop's words follow the finer one.
 ///
 /// Only chromatic families learn: black, white and grey are what the photo steps (the lit side,
 /// the neutral surface) decide, and a vendor's "black" on a charcoal photo is no boundary.
 public struct FamilyCalibration: Sendable {
-  /// Examples within this CIEDE2000 distance of a colour speak for it.
-  public static let radius = 10.0
-  /// At least this many examples must speak, the product's own left out…
-  public static let minimumExamples = 5
-  /// …and at least this share of them name one family.
-  public static let agreement = 0.8
+  /// How many examples, how near and how much in agreement speak for a colour: fitted on the
+  /// labelled photos (`Lexicon/family-calibration.json`, `scripts/refit-family-calibration`).
+  public struct Rule: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The examples nearest a colour speak for it, this many…
+    public var nearest: Int
+    /// …within this CIEDE2000 distance;
+    public var radius: Double
+    /// at least this many must speak, the product's own left out…
+    public var minimumExamples: Int
+    /// …and at least this share of them name one family.
+    public var agreement: Double
 
+    public init(nearest: Int, radius: Double, minimumExamples: Int, agreement: Double) {
+      self.nearest = nearest
+      self.radius = radius
+      self.minimumExamples = minimumExamples
+      self.agreement = agreement
+    }
+
+    public var description: String {
+      "the \(nearest) nearest within ΔE00 \(radius.formatted()), at least "
+        + "\(minimumExamples), \(Int((agreement * 100).rounded())) % agreeing"
+    }
+
+    /// The rule shipped with Huewall.
+    public static let shipped: Rule = {
+      guard
+        let url = Bundle.module.url(
+          forResource: "family-calibration", withExtension: "json", subdirectory: "Lexicon"),
+        let data = try? Data(contentsOf: url)
+      else {
+        fatalError(
+          "Lexicon/family-calibration.json is missing (a huewall binary needs its Huewall_HuewallColorWords.resources folder beside it)"
+        )
+      }
+      do {
+        return try JSONDecoder().decode(Rule.self, from: data)
+      } catch {
+        fatalError("Lexicon/family-calibration.json is broken: \(error)")
+      }
+    }()
+  }
+
+  /// The examples near a colour, nearest first; kept per colour between calls.
+  public typealias Neighbourhoods = [String: [Neighbour]]
+
+  /// One colour among the examples, with its examples' families.
+  public struct Neighbour: Sendable {
+    var distance: Double
+    var counts: [ColorFamily: Int]
+  }
+
+  public let rule: Rule
   /// How many examples each family has.
   public let examples: [ColorFamily: Int]
   private let points: [Point]
@@ -28,7 +80,10 @@ public struct FamilyCalibration: Sendable {
 
   /// Examples as (top colour's hex, vendor's family); neutral families and unreadable hexes
   /// are left out.
-  public init(examples: some Sequence<(hex: String, family: ColorFamily)>) {
+  public init(
+    examples: some Sequence<(hex: String, family: ColorFamily)>, rule: Rule = .shipped
+  ) {
+    self.rule = rule
     var byHex: [String: [ColorFamily: Int]] = [:]
     var perFamily: [ColorFamily: Int] = [:]
     for (hex, family) in examples where Self.learns(family) {
@@ -50,41 +105,56 @@ public struct FamilyCalibration: Sendable {
 
   /// The family the examples give a product whose top colour is `hex`, without the product's
   /// own example (`own`, its vendor's family, when it is one); nil when too few examples are
-  /// near or they do not agree. `near` keeps the counts found per hex between calls.
-  public func family(
-    ofHex hex: String, own: ColorFamily?, near: inout [String: [ColorFamily: Int]]
-  ) -> ColorFamily? {
+  /// near or they do not agree. `near` keeps the examples found per hex between calls.
+  public func family(ofHex hex: String, own: ColorFamily?, near: inout Neighbourhoods)
+    -> ColorFamily?
+  {
     let key = hex.lowercased()
-    var counts: [ColorFamily: Int]
+    let neighbours: [Neighbour]
     if let known = near[key] {
-      counts = known
+      neighbours = known
     } else {
       guard let rgb = NamedColourTable.rgb(hex: key) else { return nil }
-      counts = neighbours(of: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
-      near[key] = counts
+      neighbours = self.neighbours(of: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
+      near[key] = neighbours
     }
-    if let own, Self.learns(own), let count = counts[own] {
-      counts[own] = count - 1
+    var ownLeft = own.map(Self.learns) ?? false
+    var counts: [ColorFamily: Int] = [:]
+    var total = 0
+    for neighbour in neighbours where total < rule.nearest {
+      for (family, count) in neighbour.counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        var count = count
+        if ownLeft, family == own {
+          count -= 1
+          ownLeft = false
+        }
+        counts[family, default: 0] += count
+        total += count
+      }
     }
-    let total = counts.values.reduce(0, +)
-    guard total >= Self.minimumExamples,
+    guard total >= rule.minimumExamples,
       let (family, count) = counts.max(by: {
         $0.value < $1.value || ($0.value == $1.value && $0.key.rawValue > $1.key.rawValue)
       }),
-      Double(count) >= Self.agreement * Double(total)
+      Double(count) >= rule.agreement * Double(total)
     else { return nil }
     return family
   }
 
-  /// The examples within ``radius`` of `lab`, by family. CIE76 first rules out what is far
-  /// beyond any CIEDE2000 radius (the two differ most for saturated colours, by about 5×).
-  private func neighbours(of lab: Lab) -> [ColorFamily: Int] {
-    let farSquared = (Self.radius * 6) * (Self.radius * 6)
-    var counts: [ColorFamily: Int] = [:]
+  /// The example colours within the rule's radius of `lab`, nearest first (ties by hex, as
+  /// the points are sorted). CIE76 first rules out what is far beyond any CIEDE2000 radius
+  /// (the two differ most for saturated colours, by about 5×).
+  private func neighbours(of lab: Lab) -> [Neighbour] {
+    let farSquared = (rule.radius * 6) * (rule.radius * 6)
+    var found: [Neighbour] = []
     for point in points where point.lab.distanceSquared(to: lab) <= farSquared {
-      guard Lab.deltaE2000(point.lab, lab) <= Self.radius else { continue }
-      for (family, count) in point.counts { counts[family, default: 0] += count }
+      let distance = Lab.deltaE2000(point.lab, lab)
+      guard distance <= rule.radius else { continue }
+      found.append(Neighbour(distance: distance, counts: point.counts))
     }
-    return counts
+    // A stable sort keeps equal distances in the points' order.
+    return found.enumerated().sorted {
+      ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset)
+    }.map(\.element)
   }
 }

@@ -83,6 +83,12 @@ public struct ColorsDocument: Decodable, Sendable, Equatable {
     public var name: String? = nil
     /// The shop's own name for the family, from `colorSynonyms` (``ColorSynonyms/shopName(of:)``).
     public var shopName: String? = nil
+    /// The colour the shop's words are learned on (``StoredColor/namingHex``); not exported.
+    public var namingHex: String? = nil
+
+    enum CodingKeys: String, CodingKey {
+      case h, s, v, hex, share, family, name, shopName
+    }
   }
 
   public struct UnplacedProduct: Decodable, Sendable, Equatable {

@@ -40,17 +40,17 @@ extension FamilyCalibration {
   public static func example(of entry: ExportEntry, synonyms: ColorSynonyms) -> (
     hex: String, family: ColorFamily
   )? {
-    guard !entry.isRemoved, let hex = entry.colors?.first?.hex,
+    guard !entry.isRemoved, let hex = entry.colors?.first?.namingHex,
       let vendor = entry.vendorColor.flatMap(synonyms.family(of:))
     else { return nil }
     return (hex, vendor)
   }
 
   /// A product's family as the examples teach it: `family` unless it is chromatic and the
-  /// examples near its top colour (`topHex`) agree on another.
+  /// examples near its top colour (`topHex`, its ``StoredColor/namingHex``) agree on another.
   public func refiled(
     _ family: ColorFamily?, topHex: String?, vendor: ColorFamily?,
-    near: inout [String: [ColorFamily: Int]]
+    near: inout FamilyCalibration.Neighbourhoods
   ) -> ColorFamily? {
     guard let family, Self.learns(family), let topHex,
       let learned = self.family(ofHex: topHex, own: vendor, near: &near)

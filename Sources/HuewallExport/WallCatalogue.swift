@@ -195,18 +195,18 @@ struct WallCatalogue {
           examples: keyed.lazy.compactMap { item -> (hex: String, family: ColorFamily)? in
             let product = item.product
             guard product.decidedBy == ColorsDocument.DecidedBy.analysis,
-              let hex = product.colors.first?.hex,
+              let hex = product.colors.first?.namingHex,
               let vendor = product.vendorFamily
             else { return nil }
             return (hex, vendor)
           })
-      var near: [String: [ColorFamily: Int]] = [:]
+      var near: FamilyCalibration.Neighbourhoods = [:]
       for index in keyed.indices
       where keyed[index].product.decidedBy == ColorsDocument.DecidedBy.analysis {
         var product = keyed[index].product
         let vendor = product.vendorFamily
         let family = calibration.refiled(
-          product.family, topHex: product.colors.first?.hex, vendor: vendor, near: &near)
+          product.family, topHex: product.colors.first?.namingHex, vendor: vendor, near: &near)
         guard family != product.family else { continue }
         product.family = family
         product.disagreement = familiesDisagree(
@@ -252,7 +252,8 @@ struct WallCatalogue {
       family: family, disagreement: disagreement,
       colors: colors.map {
         ColorsDocument.ExportedColor(
-          h: $0.h, s: $0.s, v: $0.v, hex: $0.hex, share: $0.share, family: $0.family)
+          h: $0.h, s: $0.s, v: $0.v, hex: $0.hex, share: $0.share, family: $0.family,
+          namingHex: $0.namingHex)
       })
     let first = colors[0]
     return (GradientKey(h: first.h, s: first.s, v: first.v, id: id), exported, sha256)

@@ -61,6 +61,13 @@ struct Evaluate: AsyncParsableCommand {
       """)
   var refitMeanColourFamilies: String?
 
+  @Option(
+    help: """
+      Write the rule by which a shop's vendor colours teach its families, refitted on every \
+      labelled source, to this JSON file (scripts/refit-family-calibration).
+      """)
+  var refitFamilyCalibration: String?
+
   @Option(help: "Write what the analysis measured for each image's colours to this CSV file.")
   var features: String?
 
@@ -122,6 +129,7 @@ struct Evaluate: AsyncParsableCommand {
     }
     let title = "\(analysis.preset.rawValue) preset, \(parameters.improvementsSummary)"
     tally.learnedFamilies = learned.leaveHalfOut()
+    tally.learnedRefit = learned.refit()
     tally.refittedBoundaries = refitted.leaveOneSourceOut()
     tally.meanColourFamilies = meanFamilies.leaveOneSourceOut()
     if let path = refitMeanColourFamilies {
@@ -130,6 +138,17 @@ struct Evaluate: AsyncParsableCommand {
       }
       do {
         try MeanColourFamiliesScore.json(fitted).write(
+          toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        throw CommandFailure.fatal("evaluate: cannot write \(path): \(error)")
+      }
+    }
+    if let path = refitFamilyCalibration {
+      guard let fitted = tally.learnedRefit?.fitted else {
+        throw CommandFailure.fatal("evaluate: refitting needs labelled images of a source")
+      }
+      do {
+        try LearnedFamiliesScore.json(fitted).write(
           toFile: path, atomically: true, encoding: .utf8)
       } catch {
         throw CommandFailure.fatal("evaluate: cannot write \(path): \(error)")
@@ -355,6 +374,8 @@ struct EvaluationTally {
   /// Family = label with families learned from the other half of each source's labels, and
   /// without (``LearnedFamiliesScore``).
   var learnedFamilies: (with: Int, without: Int, total: Int)?
+  /// The rule of learning refitted, in sample and chosen on the other sources.
+  var learnedRefit: LearnedFamiliesScore.Refit?
   /// The top colour's family by the shopper thresholds refitted leave-one-source-out, in
   /// sample and as drawn (``RefittedBoundariesScore``).
   var refittedBoundaries: RefittedBoundariesScore.Result?
@@ -486,6 +507,16 @@ struct EvaluationTally {
           + "(leave-half-out): \(learned.with)/\(learned.total) learning, "
           + "\(learned.without)/\(learned.total) without")
     }
+    if let refit = learnedRefit {
+      lines.append(
+        "the same with the rule of learning refitted (\(refit.fitted)): "
+          + "\(refit.inSample)/\(refit.total) in sample, "
+          + "\(refit.heldOut)/\(refit.total) with each source's rule chosen on the others")
+      lines += refit.heldOutBySource.map {
+        "  \($0.source.padding(toLength: 14, withPad: " ", startingAt: 0))"
+          + "\($0.heldOut)/\($0.total) held out, \($0.without)/\($0.total) without"
+      }
+    }
     if let refit = refittedBoundaries {
       lines.append(
         "top colour's family with the shopper thresholds refitted on the other sources "
@@ -608,6 +639,16 @@ struct EvaluationTally {
         learnedFamilies.map {
           .object([
             ("with", .int($0.with)), ("without", .int($0.without)), ("total", .int($0.total)),
+          ])
+        } ?? .null
+      ),
+      (
+        "learnedFamiliesRefit",
+        learnedRefit.map {
+          .object([
+            ("rule", .string($0.fitted.description)), ("inSample", .int($0.inSample)),
+            ("heldOut", .int($0.heldOut)), ("without", .int($0.without)),
+            ("total", .int($0.total)),
           ])
         } ?? .null
       ),

@@ -68,8 +68,20 @@ public struct DominantColor: Sendable, Hashable {
   /// The bin's centre as sRGB, `#rrggbb`; hue 1.0 wraps to 0, s and v are clamped to 1.
   public var hex: String {
     let (r, g, b) = rgb
-    return "#"
-      + [r, g, b].map { byte in
+    return Self.hex([r, g, b])
+  }
+
+  /// ``meanRGB`` as `#rrggbb`, each channel rounded: what a shop's vendor colours are learned
+  /// on (``FamilyCalibration``); nil on the reference path.
+  public var meanHex: String? {
+    meanRGB.map { mean in
+      Self.hex([mean.x, mean.y, mean.z].map { Int(min(max($0.rounded(), 0), 255)) })
+    }
+  }
+
+  private static func hex(_ bytes: [Int]) -> String {
+    "#"
+      + bytes.map { byte in
         let digits = String(byte, radix: 16)
         return digits.count == 1 ? "0" + digits : digits
       }.joined()

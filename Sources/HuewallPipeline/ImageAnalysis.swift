@@ -58,7 +58,7 @@ extension StoredColor {
       h: rounded(color.h, places: 6), s: rounded(color.s, places: 6),
       v: rounded(color.v, places: 6),
       hex: color.hex, share: rounded(color.share, places: 4), weight: color.weight,
-      family: color.family)
+      family: color.family, mean: color.meanHex)
   }
 }
 

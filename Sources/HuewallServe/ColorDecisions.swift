@@ -175,9 +175,9 @@ extension TuningServer {
     // Filed as the wall's stream files it: by what the shop's vendor colours teach.
     let calibration = FamilyCalibration.learned(from: entries, synonyms: synonyms)
     if let calibration {
-      var near: [String: [ColorFamily: Int]] = [:]
+      var near: FamilyCalibration.Neighbourhoods = [:]
       analysed.family = calibration.refiled(
-        analysed.family, topHex: analysed.colors.first?.hex,
+        analysed.family, topHex: analysed.colors.first?.namingHex,
         vendor: entry.vendorColor.flatMap(synonyms.family(of:)), near: &near)
     }
     let members = Self.lineMembers(

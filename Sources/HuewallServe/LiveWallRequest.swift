@@ -50,14 +50,14 @@ struct LiveWallRequest: Sendable {
 
   /// The lines of the products that show `result`'s image; `near` keeps what the calibration
   /// has seen of the wall so far.
-  func lines(for result: LiveAnalysis.Result, near: inout [String: [ColorFamily: Int]])
+  func lines(for result: LiveAnalysis.Result, near: inout FamilyCalibration.Neighbourhoods)
     -> [String]
   {
     (products[result.sha256] ?? []).map { id in
       var shown = result
       if let calibration {
         shown.family = calibration.refiled(
-          result.family, topHex: result.colors.first?.hex, vendor: vendor[id] ?? nil,
+          result.family, topHex: result.colors.first?.namingHex, vendor: vendor[id] ?? nil,
           near: &near)
       }
       return TuningServer.line(

@@ -257,7 +257,7 @@ public struct TuningServer: Sendable {
     let body = ResponseBody { writer in
       let (lines, continuation) = AsyncStream.makeStream(of: LiveAnalysis.Result.self)
       var results: [String: LiveAnalysis.Result] = [:]
-      var near: [String: [ColorFamily: Int]] = [:]
+      var near: FamilyCalibration.Neighbourhoods = [:]
       // The number of the wall's analysis: what is anticipated behind it stops once another
       // starts.
       var lastAnalysis = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -17,10 +17,13 @@ public struct StoredColor: Codable, Sendable, Hashable {
   public var weight: Double
   /// The colour's family, stored as its name ("blue", "black", …).
   public var family: ColorFamily
+  /// The colour's samples' mean as `#rrggbb`, where the analysis measured one (the product
+  /// preset): finer than the bin's centre, it is what a shop's vendor colours are learned on.
+  public var mean: String?
 
   public init(
     h: Double, s: Double, v: Double, hex: String, share: Double, weight: Double,
-    family: ColorFamily
+    family: ColorFamily, mean: String? = nil
   ) {
     self.h = h
     self.s = s
@@ -29,7 +32,13 @@ public struct StoredColor: Codable, Sendable, Hashable {
     self.share = share
     self.weight = weight
     self.family = family
+    self.mean = mean
   }
+
+  /// The colour a shop's words are learned on and looked up by (``FamilyCalibration``): the
+  /// samples' mean, or the bin's centre where none was measured (the reference preset, or an
+  /// analysis stored before means were).
+  public var namingHex: String { mean ?? hex }
 }
 
 /// The analysis of one image content under one parameter set.

@@ -64,6 +64,7 @@ enum StoredColorsParser {
       var weight: Double?
       var hex: String?
       var family: ColorFamily?
+      var mean: String?
       if !expect(0x7D) {
         repeat {
           guard let key = string(), expect(0x3A) else { return nil }
@@ -75,6 +76,7 @@ enum StoredColorsParser {
           case "weight": weight = number()
           case "hex": hex = string()
           case "family": family = string().flatMap(ColorFamily.init(name:))
+          case "mean": mean = string()
           default: return nil
           }
         } while expect(0x2C)
@@ -82,7 +84,8 @@ enum StoredColorsParser {
       }
       guard let h, let s, let v, let share, let weight, let hex, let family else { return nil }
       colors.append(
-        StoredColor(h: h, s: s, v: v, hex: hex, share: share, weight: weight, family: family))
+        StoredColor(
+          h: h, s: s, v: v, hex: hex, share: share, weight: weight, family: family, mean: mean))
     } while expect(0x2C)
     guard expect(0x5D) else { return nil }
     skipSpace()

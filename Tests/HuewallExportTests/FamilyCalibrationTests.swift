@@ -18,10 +18,16 @@ struct FamilyCalibrationTests {
     hexes.map { ($0, family) }
   }
 
+  /// The five nearest within ΔE00 10, all five speaking and 80 % agreeing: a rule of these
+  /// tests' own, so that they hold whatever rule a refit ships.
+  static let strict = FamilyCalibration.Rule(
+    nearest: 5, radius: 10, minimumExamples: 5, agreement: 0.8)
+
   @Test("enough agreeing examples near a colour file it in their family")
   func agreeingExamplesTeach() {
-    let calibration = FamilyCalibration(examples: Self.examples(Self.teals, .green))
-    var near: [String: [ColorFamily: Int]] = [:]
+    let calibration = FamilyCalibration(
+      examples: Self.examples(Self.teals, .green), rule: Self.strict)
+    var near: FamilyCalibration.Neighbourhoods = [:]
     #expect(calibration.examples == [.green: 6])
     #expect(calibration.family(ofHex: "#1a9a9b", own: nil, near: &near) == .green)
     // Far from every example: the default boundaries decide.
@@ -37,16 +43,17 @@ struct FamilyCalibrationTests {
 
   @Test("too few examples, split examples and neutral examples teach nothing")
   func weakExamplesTeachNothing() {
-    var near: [String: [ColorFamily: Int]] = [:]
-    let few = FamilyCalibration(examples: Self.examples(Array(Self.teals.prefix(4)), .green))
+    var near: FamilyCalibration.Neighbourhoods = [:]
+    let few = FamilyCalibration(
+      examples: Self.examples(Array(Self.teals.prefix(4)), .green), rule: Self.strict)
     #expect(few.family(ofHex: "#1a9a9a", own: nil, near: &near) == nil)
     near = [:]
     let split = FamilyCalibration(
       examples: Self.examples(Array(Self.teals.prefix(3)), .green)
-        + Self.examples(Array(Self.teals.suffix(3)), .blue))
+        + Self.examples(Array(Self.teals.suffix(3)), .blue), rule: Self.strict)
     #expect(split.family(ofHex: "#1a9a9a", own: nil, near: &near) == nil)
     near = [:]
-    let neutral = FamilyCalibration(examples: Self.examples(Self.teals, .grey))
+    let neutral = FamilyCalibration(examples: Self.examples(Self.teals, .grey), rule: Self.strict)
     #expect(neutral.examples.isEmpty)
     #expect(neutral.family(ofHex: "#1a9a9a", own: nil, near: &near) == nil)
   }
@@ -54,10 +61,74 @@ struct FamilyCalibrationTests {
   @Test("a product's own vendor colour is not among its examples")
   func ownExampleLeftOut() {
     let calibration = FamilyCalibration(
-      examples: Self.examples(Array(Self.teals.prefix(5)), .green))
-    var near: [String: [ColorFamily: Int]] = [:]
+      examples: Self.examples(Array(Self.teals.prefix(5)), .green), rule: Self.strict)
+    var near: FamilyCalibration.Neighbourhoods = [:]
     #expect(calibration.family(ofHex: "#1a9a9a", own: nil, near: &near) == .green)
     #expect(calibration.family(ofHex: "#1a9a9a", own: .green, near: &near) == nil)
+  }
+
+  @Test("the nearest examples speak, not every example within reach")
+  func nearestExamplesSpeak() {
+    // Five greens right at the colour, six blues within the radius but farther off.
+    let blues = ["#1a8fa6", "#1b8ea7", "#198fa5", "#1a8ea8", "#1c8fa6", "#1a90a7"]
+    let examples =
+      Self.examples(Self.teals.prefix(5).map { $0 }, .green)
+      + Self.examples(blues, .blue)
+    let colour = "#1a9a9a"
+    let rgb = (NamedColourTable.rgb(hex: colour)!, NamedColourTable.rgb(hex: blues[0])!)
+    let distance = Lab.deltaE2000(
+      Lab(r: rgb.0.r, g: rgb.0.g, b: rgb.0.b), Lab(r: rgb.1.r, g: rgb.1.g, b: rgb.1.b))
+    #expect(distance > 3 && distance < 10)
+    var near: FamilyCalibration.Neighbourhoods = [:]
+    let nearest = FamilyCalibration(examples: examples, rule: Self.strict)
+    #expect(nearest.family(ofHex: colour, own: nil, near: &near) == .green)
+    // Counting every example within the radius, 5 of 11 agree: nothing is learned.
+    near = [:]
+    let everyExample = FamilyCalibration(
+      examples: examples,
+      rule: .init(nearest: 1000, radius: 10, minimumExamples: 5, agreement: 0.8))
+    #expect(everyExample.family(ofHex: colour, own: nil, near: &near) == nil)
+  }
+
+  @Test("the shipped rule is read from its data file")
+  func shippedRule() {
+    let rule = FamilyCalibration.Rule.shipped
+    #expect(rule.nearest >= rule.minimumExamples)
+    #expect(rule.radius > 0 && rule.agreement > 0.5 && rule.agreement <= 1)
+  }
+
+  /// Salmons that one bin holds: the bin's centre is a pink; their means differ.
+  static let salmonBin = "#e07a7a"
+
+  @Test("a colour is learned on its samples' mean, read back from the store")
+  func learnedOnTheMean() async throws {
+    let scratch = try Scratch()
+    defer { scratch.cleanUp() }
+    let oranges = ["#e8845c", "#e9855d", "#e7835b", "#e8865e", "#e9845c", "#e7845d"]
+    var seeds = oranges.enumerated().map { index, mean in
+      Seed(
+        id: "salmon-\(index)", vendorColor: "Orange",
+        colors: [meanColor(mean: mean)], family: .pink)
+    }
+    seeds.append(Seed(id: "unnamed-salmon", colors: [meanColor(mean: "#e8855c")], family: .pink))
+    // The same bin, but a mean of a pink the oranges are far from.
+    seeds.append(Seed(id: "unnamed-pink", colors: [meanColor(mean: "#e0709a")], family: .pink))
+    let (store, set) = try makeStore(in: scratch, seeds: seeds)
+    var synonyms = ColorSynonyms()
+    synonyms.learnsFamilies = true
+    let wall = try await WallCatalogue(store: store, parameterSet: set, synonyms: synonyms)
+    let products = Dictionary(uniqueKeysWithValues: wall.placed.map { ($0.product.id, $0.product) })
+    #expect(products["unnamed-salmon"]?.family == .orange)
+    #expect(products["unnamed-pink"]?.family == .pink)
+    #expect(products["unnamed-salmon"]?.colors.first?.namingHex == "#e8855c")
+    #expect(wall.calibration?.examples == [.orange: 6])
+  }
+
+  /// A colour of ``salmonBin`` whose samples' mean is `mean`.
+  func meanColor(mean: String) -> StoredColor {
+    var stored = color(0, 0.45, 0.88, hex: Self.salmonBin)
+    stored.mean = mean
+    return stored
   }
 
   func catalogue(learning: Bool) async throws -> WallCatalogue {

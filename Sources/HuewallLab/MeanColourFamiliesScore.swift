@@ -71,7 +71,8 @@ struct MeanColourFamiliesScore {
     [
       ("neutralChroma", \.neutralChroma), ("greenTo", \.greenTo), ("purpleFrom", \.purpleFrom),
       ("purpleTo", \.purpleTo), ("navyChroma", \.navyChroma), ("beigeChroma", \.beigeChroma),
-      ("beigeLightness", \.beigeLightness),
+      ("beigeLightness", \.beigeLightness), ("yellowChroma", \.yellowChroma),
+      ("yellowLightness", \.yellowLightness),
     ]
   }
 

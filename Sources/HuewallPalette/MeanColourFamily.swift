@@ -14,7 +14,11 @@ public import HuewallColorWords
 ///   (mauve, lilac, plum); not a blue, whose most vivid (#0000ff) has a hue angle of 306°;
 /// - a neutral, yellow, brown or beige colour whose mean is chromatic and of a green hue angle
 ///   is green (olive, khaki-green, sage); gold keeps its box, being a material;
-/// - a light green whose mean lies on the yellow side of the survey's line is yellow (lemon).
+/// - a light green whose mean lies on the yellow side of the survey's line is yellow (lemon);
+/// - a beige or gold colour whose mean is light and of a yellow's chroma and hue angle is yellow
+///   (a pastel or mustard yellow whose bin's centre is pale or dull): the survey's names of hue
+///   angles 80° to green's with chroma from 30 are yellows from lightness 75 on (44 of 55
+///   names), and a mix of yellows, beiges and browns below.
 ///
 /// Where green begins is read off the XKCD survey's names (``NamedColours``), not fitted:
 /// below lightness 80 its green names start at a hue angle of 101° and its yellow, brown and
@@ -38,11 +42,16 @@ public struct MeanColourFamilies: Sendable, Hashable, Codable {
   /// From this chroma and this lightness a neutral's warm mean is beige.
   public var beigeChroma: Double
   public var beigeLightness: Double
+  /// From this chroma and this lightness a beige or gold mean of a yellow hue angle is yellow.
+  public var yellowChroma: Double
+  public var yellowLightness: Double
 
   /// The hue angles of a navy black (blue to violet).
   static let navyHues = 250.0..<310.0
   /// From this hue angle a light neutral's mean may be beige (up to where green begins).
   static let beigeFrom = 50.0
+  /// From this hue angle a light beige or gold mean may be yellow (up to where green begins).
+  static let yellowFrom = 80.0
   /// From this lightness the survey's line between yellow and green lies at
   /// ``lightGreenFrom``, below it at ``greenFrom``.
   static let lightLightness = 80.0
@@ -51,7 +60,8 @@ public struct MeanColourFamilies: Sendable, Hashable, Codable {
 
   public init(
     neutralChroma: Double, greenTo: Double, purpleFrom: Double, purpleTo: Double,
-    navyChroma: Double, beigeChroma: Double, beigeLightness: Double
+    navyChroma: Double, beigeChroma: Double, beigeLightness: Double, yellowChroma: Double,
+    yellowLightness: Double
   ) {
     self.neutralChroma = neutralChroma
     self.greenTo = greenTo
@@ -60,14 +70,17 @@ public struct MeanColourFamilies: Sendable, Hashable, Codable {
     self.navyChroma = navyChroma
     self.beigeChroma = beigeChroma
     self.beigeLightness = beigeLightness
+    self.yellowChroma = yellowChroma
+    self.yellowLightness = yellowLightness
   }
 
   /// Where a refit starts: values chosen before any photo was scored (chroma 6 for a colour a
-  /// person calls coloured, purple from 305° to 345°, green up to 200°), so that a refit moves
-  /// a value only for a gain that two shops share.
+  /// person calls coloured, purple from 305° to 345°, green up to 200°, the survey's light
+  /// yellows from chroma 30 and lightness 75), so that a refit moves a value only for a gain
+  /// that two shops share.
   public static let drawn = MeanColourFamilies(
     neutralChroma: 6, greenTo: 200, purpleFrom: 305, purpleTo: 345, navyChroma: 8,
-    beigeChroma: 8, beigeLightness: 60)
+    beigeChroma: 8, beigeLightness: 60, yellowChroma: 30, yellowLightness: 75)
 
   /// The thresholds shipped with Huewall.
   public static let shipped: MeanColourFamilies = {
@@ -105,6 +118,11 @@ public struct MeanColourFamilies: Sendable, Hashable, Codable {
       && angle < greenBegins
     {
       return .beige
+    }
+    if drawn == .beige || drawn == .gold, chroma >= yellowChroma, lab.l >= yellowLightness,
+      angle >= Self.yellowFrom && angle < greenBegins
+    {
+      return .yellow
     }
     if chromatic && angle >= purpleFrom && angle < purpleTo && (neutral || drawn == .pink) {
       return .purple

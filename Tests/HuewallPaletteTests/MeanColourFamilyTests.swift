@@ -57,6 +57,18 @@ import Testing
     #expect(family(.gold, 199, 164, 40) == .gold)
   }
 
+  @Test func aPastelYellowFiledBeigeIsYellowAndASandStaysBeige() {
+    // #f2dc99: L 88, chroma 36, hue angle 93°, the survey's pastel and butter yellows.
+    #expect(family(.beige, 242, 220, 153) == .yellow)
+    // #f5cf3a (L 84, chroma 74): a sunflower yellow whose bin's box is gold.
+    #expect(family(.gold, 245, 207, 58) == .yellow)
+    // #e8d9b5 (chroma 20) and #e6cfa0 (chroma 26), the survey's beige and sand.
+    #expect(family(.beige, 232, 217, 181) == .beige)
+    #expect(family(.beige, 230, 207, 160) == .beige)
+    // #d9a520, a mustard gold of lightness 71: darker than the survey's yellows begin.
+    #expect(family(.gold, 217, 165, 32) == .gold)
+  }
+
   @Test func aLemonFiledGreenIsYellowAndAMintStaysGreen() {
     // #f0e678: L 90, hue angle 101°; #aae1be: hue angle 155°.
     #expect(family(.green, 240, 230, 120) == .yellow)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How this shop's vendors name the colours Huewall sees, learned from its own catalogue.
 ///

@@ -7,7 +7,9 @@ import HuewallCore
 /// matches it (a studio shot, not a scene). From every matching border sample a flood fill
 /// takes in neighbours that still look like the backdrop — the same tint, at most somewhat
 /// darker (soft shadows) and never much lighter — and that differ only a little from the
-/// sample they were reached from (gentle gradients pass, a product's edge does not).
+/// sample they were reached from (gentle gradients pass, a product's edge does not). Then the
+/// pieces of backdrop the fill could not reach (inside a necklace or a hoop) are marked as
+/// ``EnclosedBackdrop`` says.
 enum BackgroundMask {
   /// Border samples that must match the backdrop for the image to count as a studio shot.
   static let uniformBorderShare = 0.6
@@ -70,6 +72,10 @@ enum BackgroundMask {
               links: links, rows: rows, step: grid.step, backdrop: backdrop,
               alphaThreshold: alphaThreshold)
             fill.run(from: seeds)
+            // The fill's stack is empty again: the enclosed pieces' pass borrows it.
+            EnclosedBackdrop.shipped.mark(
+              pixels, rows: rows, backdrop: backdrop, alphaThreshold: alphaThreshold,
+              stack: stack)
           }
         }
       }
@@ -413,7 +419,12 @@ public struct BackdropTone: Hashable, Sendable {
   /// Same tint as the backdrop (scaled to the pixel's brightness), between a shadow's
   /// darkness and the border's brightest part.
   @inline(__always)
-  func admits(_ pixel: UInt32) -> Bool {
+  func admits(_ pixel: UInt32) -> Bool { admits(pixel, ceiling: ceiling) }
+
+  /// The same, with another ceiling: the enclosed pieces' pass takes in a backdrop lit
+  /// brighter than its border (``EnclosedBackdrop``).
+  @inline(__always)
+  func admits(_ pixel: UInt32, ceiling: Int) -> Bool {
     // Channels are bytes, so no product below comes near overflowing: wrapping operators
     // spare the checks in the fill's innermost test.
     let r = Int(pixel >> 16 & 0xFF)

@@ -74,8 +74,8 @@ enum BackgroundMask {
             fill.run(from: seeds)
             // The fill's stack is empty again: the enclosed pieces' pass borrows it.
             EnclosedBackdrop.shipped.mark(
-              pixels, rows: rows, backdrop: backdrop, alphaThreshold: alphaThreshold,
-              stack: stack)
+              pixels, looks: looks, rows: rows, backdrop: backdrop,
+              alphaThreshold: alphaThreshold, stack: stack)
           }
         }
       }

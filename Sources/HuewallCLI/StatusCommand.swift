@@ -180,7 +180,8 @@ struct Status: AsyncParsableCommand {
       synonyms: configuration.synonyms)
   }
 
-  /// "families learned from vendor colours: blue 12 examples, purple 7" (heaviest first).
+  /// "families learned from vendor colours: blue 12, purple 7 examples; a colour follows the 5
+  /// nearest within ΔE00 15, …" (heaviest first, then the rule).
   static func line(_ calibration: FamilyCalibration?, on: Bool) -> String? {
     guard on else { return "families learned from vendor colours: off (learnFamilies)" }
     guard let calibration else { return nil }
@@ -192,7 +193,7 @@ struct Status: AsyncParsableCommand {
     }
     return "families learned from vendor colours: "
       + families.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
-      + " examples (\(calibration.rule) speak for a colour)"
+      + " examples; a colour follows \(calibration.rule)"
   }
 
   /// The product's entry under the configured parameters (its chosen image and analysis), or

@@ -19,7 +19,8 @@ public struct FamilyCalibration: Sendable {
   /// How many examples, how near and how much in agreement speak for a colour: fitted on the
   /// labelled photos (`Lexicon/family-calibration.json`, `scripts/refit-family-calibration`).
   public struct Rule: Codable, Sendable, Hashable, CustomStringConvertible {
-    /// The examples nearest a colour speak for it, this many…
+    /// The examples nearest a colour speak for it, this many… (the examples of one colour speak
+    /// together: where no mean was stored, a bin's centre may hold many)
     public var nearest: Int
     /// …within this CIEDE2000 distance;
     public var radius: Double
@@ -36,8 +37,10 @@ public struct FamilyCalibration: Sendable {
     }
 
     public var description: String {
-      "the \(nearest) nearest within ΔE00 \(radius.formatted()), at least "
-        + "\(minimumExamples), \(Int((agreement * 100).rounded())) % agreeing"
+      let radius = self.radius.rounded() == self.radius ? "\(Int(self.radius))" : "\(self.radius)"
+      let speaking = nearest == .max ? "every example" : "the \(nearest) nearest"
+      return "\(speaking) within ΔE00 \(radius), at least \(minimumExamples) speaking, "
+        + "\(Int((agreement * 100).rounded())) % agreeing"
     }
 
     /// The rule shipped with Huewall.
@@ -64,6 +67,7 @@ public struct FamilyCalibration: Sendable {
 
   /// One colour among the examples, with its examples' families.
   public struct Neighbour: Sendable {
+    var hex: String
     var distance: Double
     var counts: [ColorFamily: Int]
   }
@@ -74,6 +78,7 @@ public struct FamilyCalibration: Sendable {
   private let points: [Point]
 
   private struct Point: Sendable {
+    var hex: String
     var lab: Lab
     var counts: [ColorFamily: Int]
   }
@@ -94,7 +99,7 @@ public struct FamilyCalibration: Sendable {
     self.examples = perFamily
     points = byHex.sorted { $0.key < $1.key }.map { hex, counts in
       let rgb = NamedColourTable.rgb(hex: hex)!
-      return Point(lab: Lab(r: rgb.r, g: rgb.g, b: rgb.b), counts: counts)
+      return Point(hex: hex, lab: Lab(r: rgb.r, g: rgb.g, b: rgb.b), counts: counts)
     }
   }
 
@@ -104,8 +109,9 @@ public struct FamilyCalibration: Sendable {
   }
 
   /// The family the examples give a product whose top colour is `hex`, without the product's
-  /// own example (`own`, its vendor's family, when it is one); nil when too few examples are
-  /// near or they do not agree. `near` keeps the examples found per hex between calls.
+  /// own example (`own`, its vendor's family, when it is one: an example of that family at this
+  /// very colour); nil when too few examples are near or they do not agree. `near` keeps the
+  /// examples found per hex between calls.
   public func family(ofHex hex: String, own: ColorFamily?, near: inout Neighbourhoods)
     -> ColorFamily?
   {
@@ -118,18 +124,13 @@ public struct FamilyCalibration: Sendable {
       neighbours = self.neighbours(of: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
       near[key] = neighbours
     }
-    var ownLeft = own.map(Self.learns) ?? false
     var counts: [ColorFamily: Int] = [:]
     var total = 0
     for neighbour in neighbours where total < rule.nearest {
-      for (family, count) in neighbour.counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-        var count = count
-        if ownLeft, family == own {
-          count -= 1
-          ownLeft = false
-        }
-        counts[family, default: 0] += count
-        total += count
+      for (family, count) in neighbour.counts {
+        let ownExample = neighbour.hex == key && family == own ? 1 : 0
+        counts[family, default: 0] += count - ownExample
+        total += count - ownExample
       }
     }
     guard total >= rule.minimumExamples,
@@ -150,7 +151,7 @@ public struct FamilyCalibration: Sendable {
     for point in points where point.lab.distanceSquared(to: lab) <= farSquared {
       let distance = Lab.deltaE2000(point.lab, lab)
       guard distance <= rule.radius else { continue }
-      found.append(Neighbour(distance: distance, counts: point.counts))
+      found.append(Neighbour(hex: point.hex, distance: distance, counts: point.counts))
     }
     // A stable sort keeps equal distances in the points' order.
     return found.enumerated().sorted {

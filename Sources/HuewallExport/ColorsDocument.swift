@@ -83,7 +83,8 @@ public struct ColorsDocument: Decodable, Sendable, Equatable {
     public var name: String? = nil
     /// The shop's own name for the family, from `colorSynonyms` (``ColorSynonyms/shopName(of:)``).
     public var shopName: String? = nil
-    /// The colour the shop's words are learned on (``StoredColor/namingHex``); not exported.
+    /// The colour the shop's words are learned on (``StoredColor/namingHex``). Not exported: apps
+    /// show the bin's hex, and only the learning reads the mean.
     public var namingHex: String? = nil
 
     enum CodingKeys: String, CodingKey {

@@ -26,8 +26,9 @@ struct Evaluate: AsyncParsableCommand {
       The report breaks the score down by family, background and source (the file name \
       before its first `_`), and gives how often the top colour's family is the label's, \
       with the confusion matrix (JSON labels count silver as grey: they file it so); where \
-      file names carry sources, that figure again with families learned leave-half-out and, \
-      with two sources or more, with the shopper boundaries' thresholds refitted on the \
+      file names carry sources, that figure again with families learned leave-half-out (with \
+      the shipped rule of learning, the rule refitted, and each source's rule chosen on the \
+      others) and, with two sources or more, with the shopper boundaries' thresholds refitted on the \
       other sources (leave-one-source-out), and the families named from the top colour's \
       mean refitted the same way.
       """
@@ -511,7 +512,8 @@ struct EvaluationTally {
       lines.append(
         "the same with the rule of learning refitted (\(refit.fitted)): "
           + "\(refit.inSample)/\(refit.total) in sample, "
-          + "\(refit.heldOut)/\(refit.total) with each source's rule chosen on the others")
+          + "\(refit.heldOut)/\(refit.total) with each source's rule chosen on the others, "
+          + "\(refit.first)/\(refit.total) with the grid's first (\(LearnedFamiliesScore.grid[0]))")
       lines += refit.heldOutBySource.map {
         "  \($0.source.padding(toLength: 14, withPad: " ", startingAt: 0))"
           + "\($0.heldOut)/\($0.total) held out, \($0.without)/\($0.total) without"

@@ -34,6 +34,8 @@ struct LearnedFamiliesScore {
   /// the other sources chose.
   struct Refit {
     var fitted: FamilyCalibration.Rule
+    /// The grid's first rule (the one used before) in sample.
+    var first: Int
     var inSample: Int
     var heldOut: Int
     var without: Int
@@ -59,12 +61,12 @@ struct LearnedFamiliesScore {
     return bySource(rule: rule).sum
   }
 
-  /// The rules a refit chooses from: the count within a radius the calibration began with
-  /// (every example within ΔE00 10, at least 5, 80 % agreeing), then the nearest 3, 5 or 7
+  /// The rules a refit chooses from: the one the calibration began with (every example within
+  /// ΔE00 10, at least 5, 80 % agreeing; it was placed by the bin's centre then), then the nearest 3, 5 or 7
   /// examples within 10, 15 or 20, a majority of them at least, 60 % or 80 % agreeing.
   static let grid: [FamilyCalibration.Rule] = {
     var rules = [
-      FamilyCalibration.Rule(nearest: 1_000_000, radius: 10, minimumExamples: 5, agreement: 0.8)
+      FamilyCalibration.Rule(nearest: .max, radius: 10, minimumExamples: 5, agreement: 0.8)
     ]
     for nearest in [3, 5, 7] {
       for radius in [10.0, 15, 20] {
@@ -103,7 +105,7 @@ struct LearnedFamiliesScore {
     }
     let sum = scores[fitted].sum
     return Refit(
-      fitted: Self.grid[fitted], inSample: sum.with,
+      fitted: Self.grid[fitted], first: scores[0].sum.with, inSample: sum.with,
       heldOut: perSource.map { $0.heldOut }.reduce(0, +), without: sum.without, total: sum.total,
       heldOutBySource: perSource)
   }
@@ -145,9 +147,9 @@ struct LearnedFamiliesScore {
       {
         "about": "\(about)",
         "nearest": \(rule.nearest),
-        "radius": \(rule.radius.formatted(.number.grouping(.never))),
+        "radius": \(rule.radius),
         "minimumExamples": \(rule.minimumExamples),
-        "agreement": \(rule.agreement.formatted(.number.grouping(.never)))
+        "agreement": \(rule.agreement)
       }
 
       """

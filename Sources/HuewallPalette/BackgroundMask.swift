@@ -72,7 +72,8 @@ enum BackgroundMask {
               links: links, rows: rows, step: grid.step, backdrop: backdrop,
               alphaThreshold: alphaThreshold)
             fill.run(from: seeds)
-            // The fill's stack is empty again: the enclosed pieces' pass borrows it.
+            // The fill's stack is empty again: the enclosed pieces' pass borrows it, and `looks`
+            // as bytes of its own states, so nothing may read `looks` after it.
             EnclosedBackdrop.shipped.mark(
               pixels, looks: looks, rows: rows, backdrop: backdrop,
               alphaThreshold: alphaThreshold, stack: stack)

@@ -4,9 +4,9 @@ import Foundation
 /// hoop or a cage, closed off by the product. Left unmarked they outnumber a thin product's own
 /// samples, and the top colour is the backdrop's (silver jewellery filed white).
 ///
-/// After the fill, every connected piece of samples that has the backdrop's tint (at any
-/// brightness above a shadow's: the middle of a backdrop may be lit brighter than its border)
-/// and that the fill did not mark is marked too when:
+/// After the fill, every connected piece of samples of the backdrop's tint that the fill left
+/// unreached (starting from one no brighter than the border's ceiling, and growing into brighter
+/// ones too: the middle of a backdrop may be lit brighter than its border) is marked when:
 /// - its mean is within ``tolerance`` levels (per channel) of the backdrop the fill reached,
 ///   the median of the marked samples inside the border (a light product differs from it by
 ///   more, however close in tint);

@@ -12,7 +12,7 @@ enum StoredColorsParser {
     return try? JSONDecoder().decode([StoredColor].self, from: Data(text.utf8))
   }
 
-  private static func fastParse(_ bytes: UnsafeBufferPointer<UInt8>) -> [StoredColor]? {
+  static func fastParse(_ bytes: UnsafeBufferPointer<UInt8>) -> [StoredColor]? {
     var i = 0
     let n = bytes.count
     func skipSpace() {

@@ -69,16 +69,18 @@ struct FamilyCalibrationTests {
 
   @Test("the nearest examples speak, not every example within reach")
   func nearestExamplesSpeak() {
-    // Five greens right at the colour, six blues within the radius but farther off.
-    let blues = ["#1a8fa6", "#1b8ea7", "#198fa5", "#1a8ea8", "#1c8fa6", "#1a90a7"]
-    let examples =
-      Self.examples(Self.teals.prefix(5).map { $0 }, .green)
-      + Self.examples(blues, .blue)
+    // Five greens right at the colour (ΔE00 under 1), six blues within the radius but farther
+    // off (ΔE00 about 7).
+    let blues = ["#1a93a3", "#1b92a4", "#1992a2", "#1a93a4", "#1c92a3", "#1a91a2"]
+    let greens = Array(Self.teals.prefix(5))
+    let examples = Self.examples(greens, .green) + Self.examples(blues, .blue)
     let colour = "#1a9a9a"
-    let rgb = (NamedColourTable.rgb(hex: colour)!, NamedColourTable.rgb(hex: blues[0])!)
-    let distance = Lab.deltaE2000(
-      Lab(r: rgb.0.r, g: rgb.0.g, b: rgb.0.b), Lab(r: rgb.1.r, g: rgb.1.g, b: rgb.1.b))
-    #expect(distance > 3 && distance < 10)
+    func distance(_ hex: String) -> Double {
+      let (a, b) = (NamedColourTable.rgb(hex: colour)!, NamedColourTable.rgb(hex: hex)!)
+      return Lab.deltaE2000(Lab(r: a.r, g: a.g, b: a.b), Lab(r: b.r, g: b.g, b: b.b))
+    }
+    let farthestGreen = greens.map(distance).max()!
+    for blue in blues { #expect(distance(blue) > farthestGreen && distance(blue) < 10, "\(blue)") }
     var near: FamilyCalibration.Neighbourhoods = [:]
     let nearest = FamilyCalibration(examples: examples, rule: Self.strict)
     #expect(nearest.family(ofHex: colour, own: nil, near: &near) == .green)
@@ -86,8 +88,24 @@ struct FamilyCalibrationTests {
     near = [:]
     let everyExample = FamilyCalibration(
       examples: examples,
-      rule: .init(nearest: 1000, radius: 10, minimumExamples: 5, agreement: 0.8))
+      rule: .init(nearest: .max, radius: 10, minimumExamples: 5, agreement: 0.8))
     #expect(everyExample.family(ofHex: colour, own: nil, near: &near) == nil)
+  }
+
+  @Test("the product's own example leaves its place to the next nearest")
+  func ownExampleMakesRoom() {
+    let calibration = FamilyCalibration(
+      examples: Self.examples(Self.teals, .green), rule: Self.strict)
+    var near: FamilyCalibration.Neighbourhoods = [:]
+    // Six examples: with the product's own left out, five still speak.
+    #expect(calibration.family(ofHex: "#1a9a9a", own: .green, near: &near) == .green)
+    // A product of another colour has no example here to leave out: a product whose vendor
+    // colour is green but whose colour is a teal's neighbour keeps all five.
+    let five = FamilyCalibration(
+      examples: Self.examples(Array(Self.teals.prefix(5)), .green), rule: Self.strict)
+    near = [:]
+    #expect(five.family(ofHex: "#1a9a9b", own: .green, near: &near) == .green)
+    #expect(five.family(ofHex: "#1a9a9a", own: .green, near: &near) == nil)
   }
 
   @Test("the shipped rule is read from its data file")

@@ -58,6 +58,16 @@ import Testing
     #expect(analysis.colors.contains { $0.s == 0 && $0.v == 1 }, "\(analysis.colors)")
   }
 
+  /// Insides the fill leaves open (the backdrop's tint, no brighter than the border): within
+  /// the tolerance of the reached backdrop (226) they are backdrop, beyond it a product.
+  @Test(arguments: [(220, true), (222, true), (212, false), (216, false)])
+  func anEnclosedPieceIsBackdropOnlyNearTheBackdropsOwnLevel(level: Int, isBackdrop: Bool) throws {
+    let grey = Pixel(red: UInt8(level), green: UInt8(level), blue: UInt8(level))
+    let (buffer, ring, inside) = ring(inside: grey)
+    let analysis = try analyse(buffer)
+    #expect(analysis.samples - analysis.background == (isBackdrop ? ring : ring + inside))
+  }
+
   @Test func theReferencePresetLooksForNoBackdrop() throws {
     let (buffer, _, _) = ring(inside: Self.backdrop)
     let analysis = try analyse(buffer, .reference)

@@ -108,11 +108,28 @@ struct FamilyCalibrationTests {
     #expect(five.family(ofHex: "#1a9a9a", own: .green, near: &near) == nil)
   }
 
-  @Test("the shipped rule is read from its data file")
-  func shippedRule() {
+  @Test("the shipped rule is read from its data file, and the docs say it")
+  func shippedRule() throws {
     let rule = FamilyCalibration.Rule.shipped
     #expect(rule.nearest >= rule.minimumExamples)
     #expect(rule.radius > 0 && rule.agreement > 0.5 && rule.agreement <= 1)
+    // A refit that moves the numbers moves these sentences too.
+    let radius = rule.radius.rounded() == rule.radius ? "\(Int(rule.radius))" : "\(rule.radius)"
+    let agreement = "\(Int((rule.agreement * 100).rounded())) %"
+    func text(_ path: String) throws -> String {
+      try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+        .replacingOccurrences(of: "\n", with: " ")
+    }
+    let configurationStatesIt = try text("docs/CONFIGURATION.md").contains(
+      "where of the \(rule.nearest) analysed products with a vendor colour whose top colours lie "
+        + "nearest a product's (by their samples' mean, within CIEDE2000 \(radius)) at least "
+        + "\(rule.minimumExamples) speak and \(agreement) name one chromatic family")
+    #expect(configurationStatesIt, "docs/CONFIGURATION.md (learnFamilies) does not state \(rule)")
+    let readmeStatesIt = try text("README.md").contains(
+      "Where of the \(rule.nearest) examples nearest a product's top colour (its own left out) "
+        + "within CIEDE2000 \(radius) at least \(rule.minimumExamples) speak and \(agreement) "
+        + "name one family")
+    #expect(readmeStatesIt, "README.md (the shop's own words) does not state \(rule)")
   }
 
   /// Salmons that one bin holds: the bin's centre is a pink; their means differ.

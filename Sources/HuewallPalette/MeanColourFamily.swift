@@ -17,8 +17,9 @@ public import HuewallColorWords
 /// - a light green whose mean lies on the yellow side of the survey's line is yellow (lemon);
 /// - a beige or gold colour whose mean is light and of a yellow's chroma and hue angle is yellow
 ///   (a pastel or mustard yellow whose bin's centre is pale or dull): the survey's names of hue
-///   angles 80° to green's with chroma from 30 are yellows from lightness 75 on (44 of 55
-///   names), and a mix of yellows, beiges and browns below.
+///   angles 80° to green's with chroma from 30 are mostly yellows from lightness 75 on (43 of
+///   62 names; the rest beiges, golds and oranges), and half of them below (12 of 24, beside
+///   beiges and browns).
 ///
 /// Where green begins is read off the XKCD survey's names (``NamedColours``), not fitted:
 /// below lightness 80 its green names start at a hue angle of 101° and its yellow, brown and

@@ -143,19 +143,12 @@ package struct ColorLexicon: Sendable {
 
   /// The lexicon shipped with Huewall.
   static let shipped: ColorLexicon = {
-    guard
-      let url = Bundle.module.url(
-        forResource: "colour-words", withExtension: "tsv", subdirectory: "Lexicon"),
-      let text = try? String(contentsOf: url, encoding: .utf8)
-    else {
-      fatalError(
-        "the colour lexicon Lexicon/colour-words.tsv is missing (a huewall binary needs its Huewall_HuewallColorWords.resources folder beside it)"
-      )
-    }
     do {
-      return try ColorLexicon(tsv: text)
+      return try ColorLexicon(
+        tsv: ShippedResource.text(
+          "colour-words", fileExtension: "tsv", folder: "Lexicon", in: .module))
     } catch {
-      fatalError("the colour lexicon is broken: \(error)")
+      fatalError("the colour lexicon Lexicon/colour-words.tsv is broken: \(error)")
     }
   }()
 

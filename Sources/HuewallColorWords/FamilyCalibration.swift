@@ -44,22 +44,8 @@ public struct FamilyCalibration: Sendable {
     }
 
     /// The rule shipped with Huewall.
-    public static let shipped: Rule = {
-      guard
-        let url = Bundle.module.url(
-          forResource: "family-calibration", withExtension: "json", subdirectory: "Lexicon"),
-        let data = try? Data(contentsOf: url)
-      else {
-        fatalError(
-          "Lexicon/family-calibration.json is missing (a huewall binary needs its Huewall_HuewallColorWords.resources folder beside it)"
-        )
-      }
-      do {
-        return try JSONDecoder().decode(Rule.self, from: data)
-      } catch {
-        fatalError("Lexicon/family-calibration.json is broken: \(error)")
-      }
-    }()
+    public static let shipped: Rule = ShippedResource.json(
+      "family-calibration", folder: "Lexicon", in: .module)
   }
 
   /// The examples near a colour, nearest first; kept per colour between calls.

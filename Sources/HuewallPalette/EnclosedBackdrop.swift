@@ -1,4 +1,5 @@
 import Foundation
+import HuewallColorWords
 
 /// The pieces of a light backdrop that the fill could not reach: the inside of a necklace, a
 /// hoop or a cage, closed off by the product. Left unmarked they outnumber a thin product's own
@@ -30,22 +31,8 @@ public struct EnclosedBackdrop: Codable, Hashable, Sendable {
   }
 
   /// The values shipped with Huewall.
-  public static let shipped: EnclosedBackdrop = {
-    guard
-      let url = Bundle.module.url(
-        forResource: "enclosed-backdrop", withExtension: "json", subdirectory: "Resources"),
-      let data = try? Data(contentsOf: url)
-    else {
-      fatalError(
-        "Resources/enclosed-backdrop.json is missing (a huewall binary needs its Huewall_HuewallPalette.resources folder beside it)"
-      )
-    }
-    do {
-      return try JSONDecoder().decode(EnclosedBackdrop.self, from: data)
-    } catch {
-      fatalError("Resources/enclosed-backdrop.json is broken: \(error)")
-    }
-  }()
+  public static let shipped: EnclosedBackdrop = ShippedResource.json(
+    "enclosed-backdrop", folder: "Resources", in: .module)
 
   /// Marks the enclosed pieces of backdrop in `pixels` (a grid of `rows` rows, its fill
   /// done: the marked samples carry ``BackgroundMask/backdropAlpha``). `looks` says, per

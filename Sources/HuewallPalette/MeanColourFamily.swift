@@ -84,22 +84,8 @@ public struct MeanColourFamilies: Sendable, Hashable, Codable {
     beigeChroma: 8, beigeLightness: 60, yellowChroma: 30, yellowLightness: 75)
 
   /// The thresholds shipped with Huewall.
-  public static let shipped: MeanColourFamilies = {
-    guard
-      let url = Bundle.module.url(
-        forResource: "mean-colour-families", withExtension: "json", subdirectory: "Resources"),
-      let data = try? Data(contentsOf: url)
-    else {
-      fatalError(
-        "Resources/mean-colour-families.json is missing (a huewall binary needs its Huewall_HuewallPalette.resources folder beside it)"
-      )
-    }
-    do {
-      return try JSONDecoder().decode(MeanColourFamilies.self, from: data)
-    } catch {
-      fatalError("Resources/mean-colour-families.json is broken: \(error)")
-    }
-  }()
+  public static let shipped: MeanColourFamilies = ShippedResource.json(
+    "mean-colour-families", folder: "Resources", in: .module)
 
   /// The family of a colour filed `drawn` by its bin whose samples' mean is `mean` (sRGB
   /// channels, 0…255).

@@ -13,15 +13,6 @@ import Testing
 struct PostgresPagingTests {
   @Test("a page never mixes two runs, and a version is one run from either server")
   func pagesWhileRunsWrite() async throws {
-    let url = try await TestPostgres.freshDatabase()
-    let writer = try await PostgresCatalog(url: url)
-    defer { try? writer.close() }
-    let one = try await PostgresCatalog(url: url)
-    defer { try? one.close() }
-    let other = try await PostgresCatalog(url: url)
-    defer { try? other.close() }
-    let set = try await writer.parameterSet(
-      for: AnalysisParameters(), preset: "product", name: nil, at: Date())
     func run(_ number: Int) -> [TestCatalogue.Item] {
       CatalogueAPITests.items(0..<600).map { item in
         var item = item
@@ -29,12 +20,7 @@ struct PostgresPagingTests {
         return item
       }
     }
-    try await PostgresAPITests.sync(run(0), into: writer, set: set, run: 1)
-    let servers = [
-      try await TestServer(store: one, parameterSet: set),
-      try await TestServer(store: other, parameterSet: set),
-    ]
-    do {
+    try await Self.withTwoServers(first: run(0)) { writer, set, servers in
       let runs = Task.detached {
         for number in 1...5 {
           try await PostgresAPITests.sync(run(number), into: writer, set: set, run: number + 1)
@@ -66,15 +52,26 @@ struct PostgresPagingTests {
       }
       try await runs.value
       #expect(runOfVersion.count >= 2, "the pages saw \(runOfVersion.count) versions")
-    } catch {
-      for server in servers { try await server.stop() }
-      throw error
     }
-    for server in servers { try await server.stop() }
   }
 
   @Test("an app syncs 10,000 products through two servers, then applies exactly what changed")
   func syncLoop() async throws {
+    let items = CatalogueAPITests.items(0..<10_000)
+    try await Self.withTwoServers(first: items) { writer, set, servers in
+      try await AppSync.check(from: items, clients: servers.map(\.client)) { items, run in
+        try await PostgresAPITests.sync(items, into: writer, set: set, run: run)
+      }
+    }
+  }
+
+  /// A fresh database of the throwaway cluster holding `first` as run 1, a connection that
+  /// writes the runs, and two `huewall api` servers over their own connections, stopped
+  /// however `body` ends.
+  static func withTwoServers(
+    first: [TestCatalogue.Item],
+    _ body: (PostgresCatalog, ParameterSetRecord, [TestServer]) async throws -> Void
+  ) async throws {
     let url = try await TestPostgres.freshDatabase()
     let writer = try await PostgresCatalog(url: url)
     defer { try? writer.close() }
@@ -84,16 +81,13 @@ struct PostgresPagingTests {
     defer { try? other.close() }
     let set = try await writer.parameterSet(
       for: AnalysisParameters(), preset: "product", name: nil, at: Date())
-    let items = CatalogueAPITests.items(0..<10_000)
-    try await PostgresAPITests.sync(items, into: writer, set: set, run: 1)
+    try await PostgresAPITests.sync(first, into: writer, set: set, run: 1)
     let servers = [
       try await TestServer(store: one, parameterSet: set),
       try await TestServer(store: other, parameterSet: set),
     ]
     do {
-      try await AppSync.check(from: items, clients: servers.map(\.client)) { items, run in
-        try await PostgresAPITests.sync(items, into: writer, set: set, run: run)
-      }
+      try await body(writer, set, servers)
     } catch {
       for server in servers { try await server.stop() }
       throw error

@@ -51,39 +51,11 @@ struct CatalogueAPITests {
   @Test("a page never mixes two runs: clients page through while runs go on")
   func pagesWhileRunsWrite() async throws {
     let catalogue = try TestCatalogue()
-    func run(_ number: Int) -> [TestCatalogue.Item] {
-      Self.items(0..<1_000).map { item in
-        var item = item
-        item.title = "Item \(item.id) of run \(number)"
-        return item
-      }
-    }
-    try catalogue.sync(run(0))
+    try catalogue.sync(RunPaging.items(count: 1_000, run: 0))
     try await withServer(catalogue) { server in
-      let client = server.client
-      let writer = Task.detached {
-        for number in 1...6 { try catalogue.sync(run(number)) }
-      }
-      var runOfVersion: [Int: String] = [:]
-      var pages = 0
-      while pages < 400 {
-        var cursor: String?
-        repeat {
-          let page = try await client.listProducts(query: .init(cursor: cursor, limit: 100)).ok
-            .body.json
-          let runs = Set(page.products.map { $0.title.components(separatedBy: " of ").last ?? "" })
-          #expect(runs.count == 1, "page of version \(page.version) mixes \(runs.sorted())")
-          if let run = runs.first {
-            #expect(runOfVersion[page.version, default: run] == run)
-            runOfVersion[page.version] = run
-          }
-          cursor = page.nextCursor
-          pages += 1
-        } while cursor != nil
-        if pages > 40, runOfVersion.count >= 7 { break }
-      }
-      try await writer.value
-      #expect(runOfVersion.count >= 2, "the pages saw \(runOfVersion.count) versions")
+      try await RunPaging.check(
+        count: 1_000, runs: 6, clients: [server.client], maxPages: 400, minPages: 40
+      ) { items, _ in try catalogue.sync(items) }
     }
   }
 

@@ -13,45 +13,13 @@ import Testing
 struct PostgresPagingTests {
   @Test("a page never mixes two runs, and a version is one run from either server")
   func pagesWhileRunsWrite() async throws {
-    func run(_ number: Int) -> [TestCatalogue.Item] {
-      CatalogueAPITests.items(0..<600).map { item in
-        var item = item
-        item.title = "Item \(item.id) of run \(number)"
-        return item
+    try await Self.withTwoServers(first: RunPaging.items(count: 600, run: 0)) {
+      writer, set, servers in
+      try await RunPaging.check(
+        count: 600, runs: 5, clients: servers.map(\.client), maxPages: 300, minPages: 30
+      ) { items, run in
+        try await PostgresAPITests.sync(items, into: writer, set: set, run: run + 1)
       }
-    }
-    try await Self.withTwoServers(first: run(0)) { writer, set, servers in
-      let runs = Task.detached {
-        for number in 1...5 {
-          try await PostgresAPITests.sync(run(number), into: writer, set: set, run: number + 1)
-        }
-      }
-      var runOfVersion: [Int: String] = [:]
-      var pages = 0
-      while pages < 300 {
-        var cursor: String?
-        repeat {
-          // Each page from the server whose turn it is, as a load balancer would send it.
-          let server = servers[pages % 2]
-          let page = try await server.client.listProducts(query: .init(cursor: cursor, limit: 100))
-            .ok.body.json
-          let runsOnPage = Set(
-            page.products.map { $0.title.components(separatedBy: " of ").last ?? "" })
-          #expect(runsOnPage.count == 1, "page of version \(page.version) mixes \(runsOnPage)")
-          if let run = runsOnPage.first {
-            #expect(
-              runOfVersion[page.version, default: run] == run,
-              "version \(page.version) is \(run) here and \(runOfVersion[page.version] ?? "") before"
-            )
-            runOfVersion[page.version] = run
-          }
-          cursor = page.nextCursor
-          pages += 1
-        } while cursor != nil
-        if pages > 30, runOfVersion.count >= 6 { break }
-      }
-      try await runs.value
-      #expect(runOfVersion.count >= 2, "the pages saw \(runOfVersion.count) versions")
     }
   }
 

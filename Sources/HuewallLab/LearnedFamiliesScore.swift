@@ -12,8 +12,9 @@ import HuewallPalette
 /// best over all sources, and scores each source by the rule the other sources chose.
 struct LearnedFamiliesScore {
   private struct Scored {
-    var file: String
     var source: String
+    /// The half of its source the image falls in (``half(of:)``).
+    var half: Int
     var label: String
     var topHex: String?
     var family: ColorFamily?
@@ -49,7 +50,7 @@ struct LearnedFamiliesScore {
     guard let source = item.source else { return }
     scored.append(
       Scored(
-        file: item.file, source: source, label: item.family,
+        source: source, half: Self.half(of: item.file), label: item.family,
         topHex: top.flatMap { $0.meanHex ?? $0.hex }, family: family))
   }
 
@@ -62,8 +63,9 @@ struct LearnedFamiliesScore {
   }
 
   /// The rules a refit chooses from: the one the calibration began with (every example within
-  /// ΔE00 10, at least 5, 80 % agreeing; it was placed by the bin's centre then), then the nearest 3, 5 or 7
-  /// examples within 10, 15 or 20, a majority of them at least, 60 % or 80 % agreeing.
+  /// ΔE00 10, at least 5, 80 % agreeing; it was placed by the bin's centre then), then the
+  /// nearest 3, 5 or 7 examples within 10, 15 or 20, a majority of them at least, 60 % or 80 %
+  /// agreeing.
   static let grid: [FamilyCalibration.Rule] = {
     var rules = [
       FamilyCalibration.Rule(nearest: .max, radius: 10, minimumExamples: 5, agreement: 0.8)
@@ -116,7 +118,7 @@ struct LearnedFamiliesScore {
       let images = scored.filter { $0.source == source }
       var (with, without) = (0, 0)
       for half in 0..<2 {
-        let teaching = images.filter { Self.half(of: $0.file) != half }
+        let teaching = images.filter { $0.half != half }
         let calibration = FamilyCalibration(
           examples: teaching.compactMap { image -> (hex: String, family: ColorFamily)? in
             guard let hex = image.topHex, let family = ColorFamily(rawValue: image.label)
@@ -124,7 +126,7 @@ struct LearnedFamiliesScore {
             return (hex, family)
           }, rule: rule)
         var near: FamilyCalibration.Neighbourhoods = [:]
-        for image in images where Self.half(of: image.file) == half {
+        for image in images where image.half == half {
           let plain = image.family?.rawValue
           let learned = calibration.refiled(
             image.family, topHex: image.topHex, vendor: nil, near: &near)?.rawValue

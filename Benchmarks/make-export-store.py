@@ -3,7 +3,8 @@
 usage: python3 make-export-store.py FOLDER COUNT [thumbs]
 
 Each product gets its own image URL and content hash and its own analysis of 1–3 colours on
-the kernel's default bins, so the export sorts, writes and renders COUNT distinct products.
+the kernel's default bins (each with its samples' own mean, which the shop's vendor colours
+teach families by), so the export sorts, writes and renders COUNT distinct products.
 The cache entry of each hash is a hard link to one of the samples' images (the bytes do not
 match the name; the export does not check). With "thumbs", the thumbnail cache also gets a
 thumbnail per hash, linked from the samples' thumbnails, as the analysis would have left.
@@ -59,9 +60,11 @@ for i in range(count):
     for share in shares:
         h, s, v = random.randrange(100) / 100, random.randrange(6) / 5, random.randrange(6) / 5
         r, g, b = colorsys.hsv_to_rgb(h, s, v)
+        # The samples' mean, as an analysis stores it: near the bin's centre, every product's own.
+        mean = [min(255, max(0, int(c * 255) + random.randint(-12, 12))) for c in (r, g, b)]
         colors.append({"h": h, "s": s, "v": v, "hex": f"#{int(r*255):02x}{int(g*255):02x}{int(b*255):02x}",
                        "share": round(share / total, 4), "weight": share * 1000,
-                       "family": family(h, s, v)})
+                       "family": family(h, s, v), "mean": "#%02x%02x%02x" % tuple(mean)})
     images.append((url, None, None, sha, 1000, "jpeg", 600, 420, "downloaded", None, now))
     analyses.append((set_id, sha, 600, 420, json.dumps(colors), colors[0]["family"], 1000, 0, 0, now))
     source = random.choice(samples)

@@ -62,6 +62,7 @@ public struct FamilyCalibration: Sendable {
   /// How many examples each family has.
   public let examples: [ColorFamily: Int]
   private let points: [Point]
+  private let grid: LabGrid
 
   private struct Point: Sendable {
     var hex: String
@@ -87,6 +88,7 @@ public struct FamilyCalibration: Sendable {
       let rgb = NamedColourTable.rgb(hex: hex)!
       return Point(hex: hex, lab: Lab(r: rgb.r, g: rgb.g, b: rgb.b), counts: counts)
     }
+    grid = LabGrid(points.map(\.lab))
   }
 
   /// Whether a family can be learned from vendors (a chromatic one).
@@ -107,7 +109,7 @@ public struct FamilyCalibration: Sendable {
       neighbours = known
     } else {
       guard let rgb = NamedColourTable.rgb(hex: key) else { return nil }
-      neighbours = self.neighbours(of: Lab(r: rgb.r, g: rgb.g, b: rgb.b))
+      neighbours = self.neighbours(of: Lab(r: rgb.r, g: rgb.g, b: rgb.b), hex: key)
       near[key] = neighbours
     }
     var counts: [ColorFamily: Int] = [:]
@@ -129,19 +131,35 @@ public struct FamilyCalibration: Sendable {
   }
 
   /// The example colours within the rule's radius of `lab`, nearest first (ties by hex, as
-  /// the points are sorted). CIE76 first rules out what is far beyond any CIEDE2000 radius
-  /// (the two differ most for saturated colours, by about 5×).
-  private func neighbours(of lab: Lab) -> [Neighbour] {
+  /// the points are sorted), or as many of them as the rule can reach: the search starts
+  /// near and widens to the radius only while too few examples lie within reach (counting
+  /// the colour's own, at `hex`, one short, whichever family asks). CIE76 rules out what is
+  /// far beyond any CIEDE2000 radius (the two differ most for saturated colours, by about 5×).
+  private func neighbours(of lab: Lab, hex: String) -> [Neighbour] {
     let farSquared = (rule.radius * 6) * (rule.radius * 6)
-    var found: [Neighbour] = []
-    for point in points where point.lab.distanceSquared(to: lab) <= farSquared {
-      let distance = Lab.deltaE2000(point.lab, lab)
-      guard distance <= rule.radius else { continue }
-      found.append(Neighbour(hex: point.hex, distance: distance, counts: point.counts))
+    var reach = rule.radius / 8
+    while true {
+      reach = min(reach, rule.radius)
+      var found: [(index: Int, distance: Double)] = []
+      grid.forEachCandidate(near: lab, within: reach) { index in
+        let point = points[index]
+        guard point.lab.distanceSquared(to: lab) <= farSquared else { return }
+        let distance = Lab.deltaE2000(point.lab, lab)
+        if distance <= reach { found.append((index, distance)) }
+      }
+      found.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+      var examples = 0
+      for (index, _) in found where examples < rule.nearest {
+        let point = points[index]
+        examples += point.counts.values.reduce(0, +) - (point.hex == hex ? 1 : 0)
+      }
+      if reach >= rule.radius || examples >= rule.nearest {
+        return found.map {
+          Neighbour(
+            hex: points[$0.index].hex, distance: $0.distance, counts: points[$0.index].counts)
+        }
+      }
+      reach *= 2
     }
-    // A stable sort keeps equal distances in the points' order.
-    return found.enumerated().sorted {
-      ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset)
-    }.map(\.element)
   }
 }

@@ -160,7 +160,7 @@ $samples = [
         fn($L, $c) => sneaker($L, $c, [255, 255, 255], [240, 200, 30], [[226, 40, 50], [40, 170, 90], [250, 140, 20]]),
         ['shadow' => true, 'quality' => 88]],
     ['16-silver-bottle.webp', 'bottle', 'silver', '#c0c5cb', 'white', 'webp-lossless', 320, 520, [0.22, 0.08, 0.56, 0.84],
-        fn($L, $c) => bottle($L, $c, [60, 60, 66], [30, 30, 34]), ['shadow' => true]],
+        fn($L, $c) => bottle($L, $c, [60, 60, 66], [30, 30, 34], STEEL), ['shadow' => true]],
     ['17-red-cap.bmp', 'cap', 'red', '#b81d24', 'white', 'bmp', 440, 340, [0.10, 0.12, 0.80, 0.76],
         fn($L, $c) => cap($L, $c, [255, 255, 255], [255, 255, 255]), []],
     ['18-green-jacket.jpg', 'jacket', 'green', '#4a6b2a', 'light-grey', 'jpeg', 520, 580, [0.10, 0.08, 0.80, 0.84],

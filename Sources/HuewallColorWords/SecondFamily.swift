@@ -22,11 +22,16 @@ extension ColorFamily {
     of family: ColorFamily, h: Double, s: Double, v: Double, reach: Double = secondFamilyReach
   ) -> ColorFamily? {
     guard family != .multicolour else { return nil }
+    // Silver is a metal's family, not a shade beside grey: a light grey whose product shows no
+    // metal is grey whatever its colour's box says.
+    func isSecond(_ other: ColorFamily) -> Bool {
+      other != family && !(family == .grey && other == .silver)
+    }
     let own = ColorFamily(h: h, s: s, v: v, shopper: .drawn)
-    if own != family { return own }
+    if isSecond(own) { return own }
     for degrees in [-reach, reach] where reach > 0 {
       let nearby = ColorFamily(h: h + degrees / 360, s: s, v: v, shopper: .drawn)
-      if nearby != family { return nearby }
+      if isSecond(nearby) { return nearby }
     }
     return nil
   }

@@ -69,6 +69,13 @@ struct Evaluate: AsyncParsableCommand {
       """)
   var refitFamilyCalibration: String?
 
+  @Option(
+    help: """
+      Write the values that tell metal (silver) from a matte light grey, refitted on every \
+      labelled source, to this JSON file (scripts/refit-metal-tones).
+      """)
+  var refitMetalTones: String?
+
   @Option(help: "Write what the analysis measured for each image's colours to this CSV file.")
   var features: String?
 
@@ -82,9 +89,7 @@ struct Evaluate: AsyncParsableCommand {
 
   func run() async throws {
     let parameters = try analysis.parameters()
-    var measuring = try PaletteAnalyzer(parameters: parameters)
-    measuring.measuresNeutralTones = true
-    let analyzer = measuring
+    let analyzer = try PaletteAnalyzer(parameters: parameters)
     let decoder = ImageDecoder(limits: decoding.limits)
     let items: [LabelledImage]
     do {
@@ -105,6 +110,7 @@ struct Evaluate: AsyncParsableCommand {
     var learned = LearnedFamiliesScore()
     var refitted = RefittedBoundariesScore()
     var meanFamilies = MeanColourFamiliesScore()
+    var metalTones = MetalTonesScore()
     try await forEachConcurrently(items, width: jobs.jobs, inOrder: true) { item in
       (item, analyseFile(item.path, decoder: decoder, analyzer: analyzer, hint: item.hint))
     } consume: { item, result in
@@ -114,6 +120,7 @@ struct Evaluate: AsyncParsableCommand {
         learned.add(item, top: image.palette.colors.first, family: image.palette.family)
         refitted.add(item, top: image.palette.colors.first)
         meanFamilies.add(item, palette: image.palette)
+        metalTones.add(item, palette: image.palette)
         featureRows.append(FamilyFeatures.row(item, palette: image.palette))
       case .failure(let failure):
         tally.add(item, top: nil, family: nil, error: "\(failure)")
@@ -133,6 +140,17 @@ struct Evaluate: AsyncParsableCommand {
     tally.learnedRefit = learned.refit()
     tally.refittedBoundaries = refitted.leaveOneSourceOut()
     tally.meanColourFamilies = meanFamilies.leaveOneSourceOut()
+    tally.metalTones = metalTones.leaveOneSourceOut()
+    if let path = refitMetalTones {
+      guard let fitted = tally.metalTones?.fitted else {
+        throw CommandFailure.fatal("evaluate: refitting needs labelled images of two sources")
+      }
+      do {
+        try MetalTonesScore.json(fitted).write(toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        throw CommandFailure.fatal("evaluate: cannot write \(path): \(error)")
+      }
+    }
     if let path = refitMeanColourFamilies {
       guard let fitted = tally.meanColourFamilies?.fitted else {
         throw CommandFailure.fatal("evaluate: refitting needs labelled images of two sources")
@@ -355,11 +373,12 @@ struct EvaluationTally {
   var familyMatch = Count()
   /// The same by source.
   var familyMatchBySource: [String: Count] = [:]
-  /// The family = label with silver given only where the product shows metal
-  /// (``ProductRegionFamily``), overall and by source: a move the export does not make, since
-  /// drawn light greys (`samples/`, `evaluation/`) are silver.
-  var metalSilver = Count()
-  var metalSilverBySource: [String: Count] = [:]
+  /// The family = label with silver named by the colour alone, without the metal test
+  /// (``ProductRegionFamily``), overall and by source: what the test moves.
+  var colourAlone = Count()
+  var colourAloneBySource: [String: Count] = [:]
+  /// The values that tell metal refitted, in sample and leave-one-source-out.
+  var metalTones: MetalTonesScore.Result?
   /// Label → top colour's family → images.
   var confusion: [String: [String: Int]] = [:]
   var familyMismatches: [Miss] = []
@@ -405,11 +424,17 @@ struct EvaluationTally {
     byBackground[item.background, default: Count()].add(correct)
     if let source = item.source { bySource[source, default: Count()].add(correct) }
     familyMatch.add(sameFamily)
-    let metal = family.map { ProductRegionFamily.family($0, tones: top?.neutralTones) }
-    let sameMetal = ScoringRule.sameFamily(
-      metal?.rawValue ?? got, label: item.family, silverAsGrey: item.body != nil)
-    metalSilver.add(sameMetal)
-    if let source = item.source { metalSilverBySource[source, default: Count()].add(sameMetal) }
+    // The product's family had its top colour been named by its colour alone.
+    let byColour = family.map { family in
+      guard let top, top.family != top.colourFamily, family == top.family else { return family }
+      return top.colourFamily
+    }
+    let sameByColour = ScoringRule.sameFamily(
+      byColour?.rawValue ?? got, label: item.family, silverAsGrey: item.body != nil)
+    colourAlone.add(sameByColour)
+    if let source = item.source {
+      colourAloneBySource[source, default: Count()].add(sameByColour)
+    }
     let second = addSecond(item, top: top, family: family)
     if let source = item.source { familyMatchBySource[source, default: Count()].add(sameFamily) }
     confusion[item.family, default: [:]][got, default: 0] += 1
@@ -486,9 +511,21 @@ struct EvaluationTally {
           + row("", familyMatch).dropFirst(16))
     }
     lines.append(
-      "family = label with silver only where the product shows metal: "
-        + row("", metalSilver).dropFirst(16))
-    lines += metalSilverBySource.keys.sorted().map { row($0, metalSilverBySource[$0]!) }
+      "family = label with silver named by the colour alone (no metal test): "
+        + row("", colourAlone).dropFirst(16))
+    lines += colourAloneBySource.keys.sorted().map { row($0, colourAloneBySource[$0]!) }
+    if let metal = metalTones {
+      lines.append(
+        "silver only where the product shows metal (highlights ≥ \(metal.fitted.highlights), "
+          + "spread ≥ \(metal.fitted.spread) refitted on every source): \(metal.inSample)/\(metal.total) "
+          + "in sample, \(metal.heldOut)/\(metal.total) refitted on the other sources "
+          + "(leave-one-source-out), \(metal.shipped)/\(metal.total) shipped "
+          + "(Resources/metal-tones.json), \(metal.colourAlone)/\(metal.total) by the colour alone")
+      lines += metal.bySource.map {
+        "  \($0.source.padding(toLength: 13, withPad: " ", startingAt: 0)) \($0.heldOut)/\($0.total) "
+          + "held out, \($0.shipped)/\($0.total) shipped, \($0.colourAlone)/\($0.total) by the colour alone"
+      }
+    }
     lines.append(
       "second family given on \(secondGiven.correct)/\(secondGiven.total) products"
         + String(format: " (%.1f %%)", secondGiven.accuracy * 100)
@@ -615,8 +652,8 @@ struct EvaluationTally {
       ("sources", counts(bySource)),
       ("familyMatch", count(familyMatch)),
       ("familyMatchBySource", counts(familyMatchBySource)),
-      ("metalSilver", count(metalSilver)),
-      ("metalSilverBySource", counts(metalSilverBySource)),
+      ("colourAlone", count(colourAlone)),
+      ("colourAloneBySource", counts(colourAloneBySource)),
       (
         "secondFamily",
         .object([

@@ -18,10 +18,12 @@ struct MeanColourFamiliesScore {
     var mean: SIMD3<Double>?
     /// Whether silver counts as grey: the real-photo labels, judged by a rule, file silver so.
     var silverAsGrey = true
+    /// The product's neutral tones, which keep silver for metal (``ProductRegionFamily``).
+    var tones: NeutralTones?
 
     func family(_ thresholds: MeanColourFamilies) -> ColorFamily {
       guard drawn != .multicolour, let mean else { return drawn }
-      return thresholds.family(drawn, mean: mean)
+      return ProductRegionFamily.family(thresholds.family(drawn, mean: mean), tones: tones)
     }
 
     func isCorrect(_ thresholds: MeanColourFamilies) -> Bool {
@@ -61,7 +63,7 @@ struct MeanColourFamiliesScore {
     scored.append(
       Scored(
         source: source, label: item.family, drawn: drawn, mean: top.meanRGB,
-        silverAsGrey: item.body != nil))
+        silverAsGrey: item.body != nil, tones: top.neutralTones))
   }
 
   mutating func add(_ image: Scored) { scored.append(image) }

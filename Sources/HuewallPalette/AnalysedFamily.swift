@@ -1,10 +1,16 @@
 public import HuewallColorWords
 
 extension DominantColor {
-  /// The colour family: the bin's box (``boxFamily``), named again from the samples' mean
-  /// where the analysis measured it under the shopper boundaries (``MeanColourFamilies``): an
-  /// olive skirt whose bin is grey has a green mean.
+  /// The colour family: ``colourFamily``, and silver only where the product shows metal
+  /// (``ProductRegionFamily``): a matte light grey shirt is grey.
   public var family: ColorFamily {
+    ProductRegionFamily.family(colourFamily, tones: neutralTones)
+  }
+
+  /// The family of the colour alone: the bin's box (``boxFamily``), named again from the
+  /// samples' mean where the analysis measured it under the shopper boundaries
+  /// (``MeanColourFamilies``): an olive skirt whose bin is grey has a green mean.
+  public var colourFamily: ColorFamily {
     guard regions == .shopper, let meanRGB else { return boxFamily }
     return MeanColourFamilies.shipped.family(boxFamily, mean: meanRGB)
   }

@@ -39,8 +39,8 @@ public struct DominantColor: Sendable, Hashable {
   /// it (``MeanColourFamilies``); nil on the reference path.
   public var meanRGB: SIMD3<Double>?
   /// For a light neutral colour, how the product's neutral tones spread, which tells metal
-  /// (silver) from a matte light grey (``ProductRegionFamily``); nil: not measured (only an
-  /// analyzer that ``PaletteAnalyzer/measuresNeutralTones`` measures it).
+  /// (silver) from a matte light grey (``ProductRegionFamily``); nil: not measured (the
+  /// reference path, a dark or chromatic colour).
   public var neutralTones: NeutralTones?
   /// The boundaries that file the colour's family (``AnalysisParameters/shopperFamilies``).
   public var regions: ColorFamily.Regions

@@ -29,10 +29,6 @@ public struct PaletteAnalyzer: Sendable {
   static let denseBinLimit = 1 << 20
   /// The families of the bin keys, filed as images reach them.
   let keyFamilies: KeyFamilies
-  /// Whether a light neutral colour keeps the product's ``NeutralTones``: the laboratory's
-  /// metal test reads them and the export's families do not, so a run does not pay a pass
-  /// over the samples for them. Not a parameter: it changes no colour and no family.
-  public var measuresNeutralTones = false
 
   public init(parameters: AnalysisParameters) throws(ParameterError) {
     self.parameters = try parameters.validated()

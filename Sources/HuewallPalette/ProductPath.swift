@@ -195,7 +195,7 @@ extension PaletteAnalyzer {
       // A light neutral colour may be metal or a matte light grey: the product's neutral tones
       // tell (``ProductRegionFamily``).
       let lightNeutral =
-        measuresNeutralTones && familyRegions == .shopper && v >= Self.darkValue
+        familyRegions == .shopper && v >= Self.darkValue
         && ColorFamily.isNeutral(s: mean.s, v: mean.v)
         && (litValue ?? v) >= NeutralSurface.ceiling
       return DominantColor(

@@ -1,3 +1,4 @@
+import Foundation
 public import HuewallColorWords
 
 /// How the product's neutral tones spread in value: what tells metal from a matte light grey.
@@ -16,14 +17,28 @@ public struct NeutralTones: Sendable, Hashable {
 
   /// Tones at or above this value are highlights: a specular spot, or a white product.
   static let highlightValue = 0.9
-  /// Metal shows at least this share of highlights…
-  static let metalHighlights = 0.1
-  /// … and at least this spread of value between its lit and its dark reflections.
-  static let metalSpread = 0.3
+
+  /// The tones that tell metal: specular highlights beside dark reflections.
+  public struct Metal: Codable, Hashable, Sendable {
+    /// Metal shows at least this share of highlights…
+    public var highlights: Double
+    /// …and at least this spread of value between its lit and its dark reflections.
+    public var spread: Double
+
+    public init(highlights: Double, spread: Double) {
+      self.highlights = highlights
+      self.spread = spread
+    }
+
+    /// The values shipped with Huewall (`Resources/metal-tones.json`, refitted and scored
+    /// leave-one-source-out by `scripts/refit-metal-tones`).
+    public static let shipped: Metal = ShippedResource.json(
+      "metal-tones", folder: "Resources", in: .module)
+  }
 
   /// Whether the tones look like metal: specular highlights and a wide spread of value.
-  public var isMetallic: Bool {
-    highlights >= Self.metalHighlights && spread >= Self.metalSpread
+  public func isMetallic(_ metal: Metal = .shipped) -> Bool {
+    highlights >= metal.highlights && spread >= metal.spread
   }
 
   /// The tones of a histogram of neutral values (the weight of each level 0…255); nil when
@@ -59,10 +74,13 @@ public struct NeutralTones: Sendable, Hashable {
 /// Families moved by what the product region shows beside a colour's own mean.
 public enum ProductRegionFamily {
   /// `family` as named from the colour, moved by the product's neutral tones: silver is a
-  /// metal's family, so a silver colour whose product shows no metal is a light grey
-  /// garment, grey. Without tones (the reference path, a colour not measured) it stays.
-  public static func family(_ family: ColorFamily, tones: NeutralTones?) -> ColorFamily {
-    guard family == .silver, let tones, !tones.isMetallic else { return family }
+  /// metal's family (the shops file a matte light grey shirt grey, a steel chain silver), so a
+  /// silver colour whose product shows no metal is grey. Without tones (the reference path, a
+  /// colour not measured) it stays.
+  public static func family(
+    _ family: ColorFamily, tones: NeutralTones?, metal: NeutralTones.Metal = .shipped
+  ) -> ColorFamily {
+    guard family == .silver, let tones, !tones.isMetallic(metal) else { return family }
     return .grey
   }
 }

@@ -28,6 +28,14 @@ import Testing
     #expect(ColorFamily.second(of: .grey, h: 0.19, s: 0.2, v: 0.6) == .green)
   }
 
+  @Test func aLightGreyThatShowsNoMetalIsNotAlsoSilver() {
+    // #cccccc is silver by its colour; filed grey, its product showed no metal.
+    #expect(ColorFamily(h: 0, s: 0, v: 0.8, shopper: .drawn) == .silver)
+    #expect(ColorFamily.second(of: .grey, h: 0, s: 0, v: 0.8) == nil)
+    // A silver stays a boundary of white.
+    #expect(ColorFamily.second(of: .white, h: 0, s: 0, v: 0.8) == .silver)
+  }
+
   @Test func theReachIsSmall() {
     #expect(ColorFamily.secondFamilyReach > 0 && ColorFamily.secondFamilyReach <= 5)
   }

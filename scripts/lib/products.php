@@ -173,6 +173,9 @@ final class Layer
 const TOPLIT = [[0.0, 0.06, 0.22], [0.06, 0.12, 0.13], [0.12, 0.18, 0.06], [0.82, 0.90, -0.08], [0.90, 1.0, -0.16]];
 const CYLINDER = [[0.0, 0.08, -0.14], [0.08, 0.16, 0.10], [0.16, 0.26, 0.18], [0.26, 0.32, 0.08],
                   [0.80, 0.90, -0.08], [0.90, 1.0, -0.18]];
+/** Polished steel round a cylinder: a narrow specular highlight and dark reflections of the room. */
+const STEEL = [[0.0, 0.08, -0.35], [0.15, 0.20, 0.12], [0.20, 0.35, 0.62], [0.35, 0.40, 0.12],
+               [0.66, 0.74, -0.25], [0.92, 1.0, -0.35]];
 const SOFT = [[0.0, 0.08, 0.12], [0.08, 0.16, 0.05], [0.88, 1.0, -0.10]];
 
 /* ---------------------------------------------------------------- products */
@@ -285,16 +288,17 @@ function mug(Layer $L, array $c, array $inside, ?array $band, ?array $logo = nul
 }
 
 /** $label null: no label, only a small printed mark. */
-function bottle(Layer $L, array $c, array $capC, ?array $label): void
+/** $bands: how light falls round it (CYLINDER for a painted or plastic bottle, STEEL for metal). */
+function bottle(Layer $L, array $c, array $capC, ?array $label, array $bands = CYLINDER): void
 {
     $L->shaded(fn($l, $s) => $l->rect(0.36, 0.0, 0.64, 0.10, $s), $capC, CYLINDER, 'u');
-    $L->shaded(fn($l, $s) => $l->rect(0.39, 0.10, 0.61, 0.20, $s), $c, CYLINDER, 'u');
+    $L->shaded(fn($l, $s) => $l->rect(0.39, 0.10, 0.61, 0.20, $s), $c, $bands, 'u');
     $shape = function ($l, $s) {
         imagefilledarc($l->im, $l->X(0.5), $l->Y(0.34), $l->W(0.72), $l->H(0.30), 180, 360, col($l->im, $s), IMG_ARC_PIE);
         $l->rect(0.14, 0.34, 0.86, 0.95, $s);
         $l->ellipse(0.5, 0.95, 0.72, 0.08, $s);
     };
-    $L->shaded($shape, $c, CYLINDER, 'u');
+    $L->shaded($shape, $c, $bands, 'u');
     if ($label !== null) {
         $L->shaded(fn($l, $s) => $l->rect(0.14, 0.52, 0.86, 0.74, $s), $label, CYLINDER, 'u');
     }

@@ -76,7 +76,7 @@ for i in range(count):
         os.makedirs(os.path.dirname(thumb), exist_ok=True)
         os.link(os.path.join(thumbs, source[:2], f"{source}.jpg"), thumb)
 
-db.executemany("INSERT INTO products VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", products)
-db.executemany("INSERT INTO images VALUES (?,?,?,?,?,?,?,?,?,?,?)", images)
-db.executemany("INSERT INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?)", analyses)
+db.executemany("INSERT INTO products (id, title, brand, vendor_color, link, image_url, additional_image_urls, price, availability, item_group_id, first_seen_at, last_seen_at, removed_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", products)
+db.executemany("INSERT INTO images (url, etag, last_modified, sha256, byte_count, format, width, height, last_status, last_error, fetched_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)", images)
+db.executemany("INSERT INTO analyses (parameter_set_id, image_sha256, width, height, colors, family, samples, skipped, background, analysed_at) VALUES (?,?,?,?,?,?,?,?,?,?)", analyses)
 db.commit()

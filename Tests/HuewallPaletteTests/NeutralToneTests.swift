@@ -61,6 +61,27 @@ import Testing
     #expect(try topColour(Self.silverNecklace, preset: .reference).neutralTones == nil)
   }
 
+  @Test("the shipped values that tell metal are read from their data file, and the docs say them")
+  func shippedMetal() throws {
+    let metal = NeutralTones.Metal.shipped
+    #expect(metal.highlights > 0 && metal.highlights < 1 && metal.spread > 0 && metal.spread < 1)
+    // A refit that moves the values moves these sentences too.
+    let highlights = "\(Int((metal.highlights * 100).rounded())) %"
+    func text(_ path: String) throws -> String {
+      try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+        .replacingOccurrences(of: "\n", with: " ")
+    }
+    #expect(
+      try text("docs/CONFIGURATION.md").contains(
+        "show metal (at least \(highlights) highlights and a spread of value of \(metal.spread)"),
+      "docs/CONFIGURATION.md (shopperFamilies) does not state \(metal)")
+    #expect(
+      try text("README.md").contains(
+        "show at least \(highlights) highlights (value 0.9 and above) and a spread of value of at "
+          + "least \(metal.spread) between"),
+      "README.md (silver only where the product shows metal) does not state \(metal)")
+  }
+
   @Test func onlySilverMovesAndOnlyWithTones() {
     let matte = NeutralTones(spread: 0.1, highlights: 0)
     let metal = NeutralTones(spread: 0.4, highlights: 0.2)

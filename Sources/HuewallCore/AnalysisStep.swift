@@ -224,7 +224,11 @@ public enum AnalysisStep: String, CaseIterable, Codable, Sendable {
           burgundy as red, green to 173°; within four bands of hue (blue or purple, purple or \
           pink, yellow or green, red or brown) the XKCD survey's nearest named colour decides; \
           and a product is not multicolour while one family holds half of its weight, nor by \
-          navy and blue together (one hue, lit and shaded). Off: the original boundaries
+          navy and blue together (one hue, lit and shaded); silver only where the product's \
+          neutral samples show metal (at least 10 % highlights and a spread of value of 0.3, \
+          `Sources/HuewallPalette/Resources/metal-tones.json`, refitted by \
+          `scripts/refit-metal-tones`), a matte light grey being grey. Off: the original \
+          boundaries
           """)
     }
   }

@@ -12,7 +12,9 @@ import Foundation
 /// because |R_T| ≤ √3 (R_C ≤ 2, 2Δθ ≤ 60°) turns the chroma and hue terms into at least
 /// (1 − √3/2) of their squares' sum; S_H ≤ S_C (T < 3); the primed a′ = (1 + G)·a with
 /// 0 ≤ G ≤ ½ makes the primed distance at least the plain one and C′ ≤ 1.5·C, so that
-/// S_C ≤ 1 + 0.03375·(C₁ + C₂); and S_L, which grows with |L̄ − 50|, is at most 1.7475.
+/// S_C ≤ 1 + 0.03375·(C₁ + C₂); and S_L, which grows with |L̄ − 50|, is at most 1.7475. The same
+/// bound with each colour's own values (``boundSquared(_:_:_:_:)``) then rules out most of what a
+/// visited cell holds before the distance itself is measured.
 struct LabGrid: Sendable {
   /// A cell's side in lightness and in a and b.
   private static let side = (l: 5.0, ab: 8.0)
@@ -70,6 +72,24 @@ struct LabGrid: Sendable {
     self.cellChroma = cellChroma
   }
 
+  /// The square of a lower bound of CIEDE2000 between two colours (`cx`, `cy` their chromas),
+  /// the cells' bound with the pair's own values: S_L at their mean lightness, and G, the primed
+  /// a and S_C exactly; only the cross term's floor and S_H ≤ S_C remain. It needs no angle, so
+  /// it costs a fraction of the distance itself, and it rules out most of what a cell holds.
+  static func boundSquared(_ x: Lab, _ cx: Double, _ y: Lab, _ cy: Double) -> Double {
+    let cMean = (cx + cy) / 2
+    let square = cMean * cMean
+    let c7 = square * square * square * cMean
+    let g = 0.5 * (1 - (c7 / (c7 + 6_103_515_625.0)).squareRoot())
+    let (ax, ay) = ((1 + g) * x.a, (1 + g) * y.a)
+    let sC =
+      1 + 0.045 * ((ax * ax + x.b * x.b).squareRoot() + (ay * ay + y.b * y.b).squareRoot()) / 2
+    let l50 = ((x.l + y.l) / 2 - 50) * ((x.l + y.l) / 2 - 50)
+    let lTerm = (x.l - y.l) / (1 + 0.015 * l50 / (20 + l50).squareRoot())
+    let (da, db) = (ax - ay, x.b - y.b)
+    return lTerm * lTerm + crossTermFloor * (da * da + db * db) / (sC * sC)
+  }
+
   private static func index(_ l: Int, _ a: Int, _ b: Int, in cells: (Int, Int, Int)) -> Int {
     (l * cells.1 + a) * cells.2 + b
   }
@@ -119,7 +139,10 @@ struct LabGrid: Sendable {
           let sC = 1 + 0.03375 * (chroma + cellChroma[cell])
           let bound = lTerm * lTerm + Self.crossTermFloor * (dA * dA + dB * dB) / (sC * sC)
           guard bound <= reach * reach else { continue }
-          for member in members[starts[cell]..<starts[cell + 1]] { body(member) }
+          for member in members[starts[cell]..<starts[cell + 1]]
+          where Self.boundSquared(lab, chroma, labs[member], chromas[member]) <= reach * reach {
+            body(member)
+          }
         }
       }
     }

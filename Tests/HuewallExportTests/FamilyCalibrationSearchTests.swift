@@ -57,6 +57,31 @@ struct FamilyCalibrationSearchTests {
     #expect(meanShare[0.5]! < meanShare[2]!)
   }
 
+  @Test("the bound each colour is checked against never exceeds the distance itself")
+  func boundIsBelowTheDistance() {
+    var numbers = Numbers(state: 3)
+    // Random pairs, and pairs near each other: greys, blues (where R_T is largest), saturated.
+    var pairs: [(String, String)] = (0..<20_000).map { _ in (numbers.hex(), numbers.hex()) }
+    for _ in 0..<20_000 {
+      let hex = numbers.hex()
+      pairs.append((hex, numbers.hex(near: hex, spread: 10)))
+    }
+    for centre in ["#808080", "#2030c0", "#3050ff", "#ff2010", "#10ff20", "#fafafa", "#050505"] {
+      for _ in 0..<2_000 { pairs.append((centre, numbers.hex(near: centre, spread: 24))) }
+    }
+    var tightest = 0.0
+    for (x, y) in pairs {
+      let (labX, labY) = (Self.lab(x), Self.lab(y))
+      let chroma = { (lab: Lab) in (lab.a * lab.a + lab.b * lab.b).squareRoot() }
+      let bound = LabGrid.boundSquared(labX, chroma(labX), labY, chroma(labY)).squareRoot()
+      let distance = Lab.deltaE2000(labX, labY)
+      #expect(bound <= distance * (1 + 1e-9) + 1e-9, "\(x) \(y): bound \(bound), ΔE00 \(distance)")
+      if distance > 1 { tightest = max(tightest, bound / distance) }
+    }
+    // A bound that is far below every distance would rule nothing out.
+    #expect(tightest > 0.9)
+  }
+
   /// The rule as it reads, on every example: those within the radius (and CIE76 6× the
   /// radius), nearest first and by hex on a tie, counted until `nearest` have spoken.
   static func everyExample(

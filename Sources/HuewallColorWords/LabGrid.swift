@@ -12,7 +12,8 @@ import Foundation
 /// because |R_T| ≤ √3 (R_C ≤ 2, 2Δθ ≤ 60°) turns the chroma and hue terms into at least
 /// (1 − √3/2) of their squares' sum; S_H ≤ S_C (T < 3); the primed a′ = (1 + G)·a with
 /// 0 ≤ G ≤ ½ makes the primed distance at least the plain one and C′ ≤ 1.5·C, so that
-/// S_C ≤ 1 + 0.03375·(C₁ + C₂); and S_L, which grows with |L̄ − 50|, is at most 1.7475. The same
+/// S_C ≤ 1 + 0.03375·(C₁ + C₂); and S_L, which grows with |L̄ − 50|, is at most 1.7475. Where
+/// both colours have b ≥ 0, R_T is nil to a millionth and the cross term's floor almost 1. The same
 /// bound with each colour's own values (``boundSquared(_:_:_:_:)``) then rules out most of what a
 /// visited cell holds before the distance itself is measured.
 struct LabGrid: Sendable {
@@ -20,6 +21,10 @@ struct LabGrid: Sendable {
   private static let side = (l: 5.0, ab: 8.0)
   /// 1 − √3/2, a little under, so that rounding never passes over a cell it should visit.
   private static let crossTermFloor = 0.1339
+  /// The floor where both colours have b ≥ 0: their primed hue angles, and so their mean, lie
+  /// from 0° to 180°, at least 95° from the 275° where R_T lives (Δθ ≤ 30°·e^−14.4, |R_T| under
+  /// 2·10⁻⁶), so the cross term takes almost nothing.
+  private static let warmCrossTermFloor = 0.9999
   /// The largest S_L (at L̄ = 0 or 100), a little over.
   private static let largestSL = 1.7476
 
@@ -87,7 +92,8 @@ struct LabGrid: Sendable {
     let l50 = ((x.l + y.l) / 2 - 50) * ((x.l + y.l) / 2 - 50)
     let lTerm = (x.l - y.l) / (1 + 0.015 * l50 / (20 + l50).squareRoot())
     let (da, db) = (ax - ay, x.b - y.b)
-    return lTerm * lTerm + crossTermFloor * (da * da + db * db) / (sC * sC)
+    let floor = x.b >= 0 && y.b >= 0 ? warmCrossTermFloor : crossTermFloor
+    return lTerm * lTerm + floor * (da * da + db * db) / (sC * sC)
   }
 
   private static func index(_ l: Int, _ a: Int, _ b: Int, in cells: (Int, Int, Int)) -> Int {
@@ -137,7 +143,9 @@ struct LabGrid: Sendable {
           let bLow = origin.b + Double(b) * side.ab
           let dB = gap(lab.b, bLow, bLow + side.ab)
           let sC = 1 + 0.03375 * (chroma + cellChroma[cell])
-          let bound = lTerm * lTerm + Self.crossTermFloor * (dA * dA + dB * dB) / (sC * sC)
+          let floor =
+            lab.b >= 0 && bLow >= 0 ? Self.warmCrossTermFloor : Self.crossTermFloor
+          let bound = lTerm * lTerm + floor * (dA * dA + dB * dB) / (sC * sC)
           guard bound <= reach * reach else { continue }
           for member in members[starts[cell]..<starts[cell + 1]]
           where Self.boundSquared(lab, chroma, labs[member], chromas[member]) <= reach * reach {

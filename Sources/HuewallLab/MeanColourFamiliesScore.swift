@@ -92,9 +92,7 @@ struct MeanColourFamiliesScore {
   static func correctBySource(_ images: [Scored], _ thresholds: MeanColourFamilies) -> [String:
     Int]
   {
-    var counts: [String: Int] = [:]
-    for image in images where image.isCorrect(thresholds) { counts[image.source, default: 0] += 1 }
-    return counts
+    SourceCounts.correct(images, source: \.source) { $0.isCorrect(thresholds) }
   }
 
   /// The thresholds that name most of `images` right: from the drawn values, each threshold in
@@ -112,10 +110,9 @@ struct MeanColourFamiliesScore {
           var candidate = thresholds
           candidate[keyPath: keyPath] = MeanColourFamilies.drawn[keyPath: keyPath] * factor
           let counts = correctBySource(images, candidate)
-          let sources = Set(counts.keys).union(current.keys)
-          let changes = sources.map { (counts[$0] ?? 0) - (current[$0] ?? 0) }
-          let gain = changes.reduce(0, +)
-          guard gain > 0, changes.filter({ $0 > 0 }).count >= sourcesToMove,
+          let gain = counts.values.reduce(0, +) - current.values.reduce(0, +)
+          guard gain > 0,
+            SourceCounts.gaining(counts, over: current).count >= sourcesToMove,
             gain > best?.gain ?? 0
           else { continue }
           best = (gain, candidate, counts)

@@ -39,13 +39,16 @@ struct MetalTonesScore {
     var total: Int
     /// The values fitted on every source.
     var fitted: NeutralTones.Metal
-    /// Per source: held out, with the shipped values, by the colour alone, total.
-    var bySource: [(source: String, heldOut: Int, shipped: Int, colourAlone: Int, total: Int)]
+    var bySource: [SourceScore]
+  }
 
-    static func == (x: Result, y: Result) -> Bool {
-      (x.shipped, x.inSample, x.heldOut, x.colourAlone, x.total, x.fitted)
-        == (y.shipped, y.inSample, y.heldOut, y.colourAlone, y.total, y.fitted)
-    }
+  /// One source: held out, with the shipped values, by the colour alone, of its total.
+  struct SourceScore: Equatable {
+    var source: String
+    var heldOut: Int
+    var shipped: Int
+    var colourAlone: Int
+    var total: Int
   }
 
   private(set) var scored: [Scored] = []
@@ -91,19 +94,14 @@ struct MetalTonesScore {
   /// grid's first at least ``sourcesToMove`` sources share; on a tie, the least move.
   static func fit(_ images: [Scored]) -> NeutralTones.Metal {
     func bySource(_ metal: NeutralTones.Metal) -> [String: Int] {
-      var counts: [String: Int] = [:]
-      for image in images where image.isCorrect(metal) { counts[image.source, default: 0] += 1 }
-      return counts
+      SourceCounts.correct(images, source: \.source) { $0.isCorrect(metal) }
     }
     let first = bySource(grid[0])
     var best = (metal: grid[0], correct: first.values.reduce(0, +))
     for metal in grid.dropFirst() {
       let counts = bySource(metal)
-      let gaining = Set(counts.keys).union(first.keys).filter {
-        counts[$0, default: 0] > first[$0, default: 0]
-      }
       let count = counts.values.reduce(0, +)
-      guard gaining.count >= sourcesToMove else { continue }
+      guard SourceCounts.gaining(counts, over: first).count >= sourcesToMove else { continue }
       if count > best.correct || (count == best.correct && move(metal) < move(best.metal)) {
         best = (metal, count)
       }
@@ -119,11 +117,10 @@ struct MetalTonesScore {
     let bySource = sources.map { source in
       let held = scored.filter { $0.source == source }
       let refit = Self.fit(scored.filter { $0.source != source })
-      return (
+      return SourceScore(
         source: source, heldOut: Self.correct(held, refit),
         shipped: Self.correct(held, .shipped), colourAlone: Self.correct(held, nil),
-        total: held.count
-      )
+        total: held.count)
     }
     return Result(
       shipped: Self.correct(scored, .shipped), inSample: Self.correct(scored, fitted),

@@ -23,9 +23,12 @@ extension ColorFamily {
   ) -> ColorFamily? {
     guard family != .multicolour else { return nil }
     // Silver is a metal's family, not a shade beside grey: a light grey whose product shows no
-    // metal is grey whatever its colour's box says.
+    // metal is grey whatever its colour's box says. Nor is the light a metal shows (white,
+    // grey, beige) a second family of the metal: a gold ring is not also white.
     func isSecond(_ other: ColorFamily) -> Bool {
-      other != family && !(family == .grey && other == .silver)
+      guard other != family, !(family == .grey && other == .silver) else { return false }
+      return
+        !([.gold, .silver].contains(family) && [.white, .grey, .silver, .beige].contains(other))
     }
     let own = ColorFamily(h: h, s: s, v: v, shopper: .drawn)
     if isSecond(own) { return own }

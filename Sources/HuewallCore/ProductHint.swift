@@ -24,6 +24,24 @@ public struct ProductHint: Sendable, Hashable {
     }
     return nil
   }
+
+  /// Whether the type or the title names a piece of jewellery or a watch: a thin piece of
+  /// metal on a studio backdrop, whose light and whose backdrop's leftovers both look white.
+  public var isJewellery: Bool {
+    [productType, title].contains { text in
+      guard let text else { return false }
+      return text.lowercased().split { !$0.isLetter }.contains {
+        Self.jewelleryWords.contains(String($0))
+      }
+    }
+  }
+
+  /// Jewellery and watch words in English, singular and plural.
+  static let jewelleryWords: Set<String> = [
+    "ring", "rings", "earring", "earrings", "necklace", "necklaces", "bracelet", "bracelets",
+    "bangle", "bangles", "anklet", "anklets", "pendant", "pendants", "brooch", "brooches",
+    "hoop", "hoops", "earcuff", "earcuffs", "watch", "watches", "jewellery", "jewelry",
+  ]
 }
 
 extension ProductHint {

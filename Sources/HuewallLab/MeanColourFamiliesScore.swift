@@ -20,10 +20,14 @@ struct MeanColourFamiliesScore {
     var silverAsGrey = true
     /// The product's neutral tones, which keep silver for metal (``ProductRegionFamily``).
     var tones: NeutralTones?
+    /// On jewellery, the metal the analysis took the top colour for (``DominantColor/metal``),
+    /// decided by the shipped thresholds.
+    var jewelleryMetal: ColorFamily?
 
     func family(_ thresholds: MeanColourFamilies) -> ColorFamily {
       guard drawn != .multicolour, let mean else { return drawn }
-      return ProductRegionFamily.family(thresholds.family(drawn, mean: mean), tones: tones)
+      return jewelleryMetal
+        ?? ProductRegionFamily.family(thresholds.family(drawn, mean: mean), tones: tones)
     }
 
     func isCorrect(_ thresholds: MeanColourFamilies) -> Bool {
@@ -63,7 +67,7 @@ struct MeanColourFamiliesScore {
     scored.append(
       Scored(
         source: source, label: item.family, drawn: drawn, mean: top.meanRGB,
-        silverAsGrey: item.body != nil, tones: top.neutralTones))
+        silverAsGrey: item.body != nil, tones: top.neutralTones, jewelleryMetal: top.metal))
   }
 
   mutating func add(_ image: Scored) { scored.append(image) }

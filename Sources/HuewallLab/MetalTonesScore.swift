@@ -14,13 +14,17 @@ struct MetalTonesScore {
     /// The top colour's family by the colour alone (``DominantColor/colourFamily``).
     var colourFamily: ColorFamily
     var tones: NeutralTones?
+    /// On jewellery, the metal the analysis took the top colour for, which no test of tones
+    /// moves (``DominantColor/metal``).
+    var jewelleryMetal: ColorFamily? = nil
     var shares: [ColorFamily: Double]
     var regions: ColorFamily.Regions
     var silverAsGrey: Bool
 
     func family(_ metal: NeutralTones.Metal?) -> ColorFamily {
       let heaviest =
-        metal.map { ProductRegionFamily.family(colourFamily, tones: tones, metal: $0) }
+        jewelleryMetal
+        ?? metal.map { ProductRegionFamily.family(colourFamily, tones: tones, metal: $0) }
         ?? colourFamily
       return ColorFamily.ofProduct(heaviest: heaviest, shares: shares, regions: regions)
     }
@@ -58,8 +62,8 @@ struct MetalTonesScore {
     scored.append(
       Scored(
         source: source, label: item.family, colourFamily: top.colourFamily,
-        tones: top.neutralTones, shares: palette.familyShares, regions: top.regions,
-        silverAsGrey: item.body != nil))
+        tones: top.neutralTones, jewelleryMetal: top.metal, shares: palette.familyShares,
+        regions: top.regions, silverAsGrey: item.body != nil))
   }
 
   mutating func add(_ image: Scored) { scored.append(image) }

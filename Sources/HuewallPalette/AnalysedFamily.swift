@@ -2,9 +2,10 @@ public import HuewallColorWords
 
 extension DominantColor {
   /// The colour family: ``colourFamily``, and silver only where the product shows metal
-  /// (``ProductRegionFamily``): a matte light grey shirt is grey.
+  /// (``ProductRegionFamily``): a matte light grey shirt is grey; on jewellery, the
+  /// ``metal`` a light colour is taken for.
   public var family: ColorFamily {
-    ProductRegionFamily.family(colourFamily, tones: neutralTones)
+    metal ?? ProductRegionFamily.family(colourFamily, tones: neutralTones)
   }
 
   /// The family of the colour alone: the bin's box (``boxFamily``), named again from the

@@ -14,17 +14,22 @@ protocol CountedSamples {
   func weight(_ i: Int) -> (prioritised: Double, plain: Double)
 }
 
-/// A grid's sample counts and its backdrop, which an analysis reports beside its colours.
+/// A grid's sample counts and its backdrop, which an analysis reports beside its colours, and
+/// whether the product is jewellery, which names its light colours by their metal.
 struct SampleCounts: Sendable {
   let samples: Int
   let skipped: Int
   let background: Int
   let skin: Int
   let backdrop: Backdrop
+  /// The hint names a piece of jewellery or a watch (``ProductHint/isJewellery``).
+  var jewellery = false
 
   /// The counts of an analysis that does not look for skin.
   var withoutSkin: SampleCounts {
-    .init(samples: samples, skipped: skipped, background: background, skin: 0, backdrop: backdrop)
+    .init(
+      samples: samples, skipped: skipped, background: background, skin: 0, backdrop: backdrop,
+      jewellery: jewellery)
   }
 }
 

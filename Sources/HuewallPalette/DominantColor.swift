@@ -42,13 +42,17 @@ public struct DominantColor: Sendable, Hashable {
   /// (silver) from a matte light grey (``ProductRegionFamily``); nil: not measured (the
   /// reference path, a dark or chromatic colour).
   public var neutralTones: NeutralTones?
+  /// On a product the feed names as jewellery or a watch, the metal (gold or silver) a light
+  /// or beige colour of it is taken for (``ProductRegionFamily/jewelleryMetal(_:)``); nil
+  /// elsewhere.
+  public var metal: ColorFamily?
   /// The boundaries that file the colour's family (``AnalysisParameters/shopperFamilies``).
   public var regions: ColorFamily.Regions
 
   public init(
     bin: HSVBin, h: Double, s: Double, v: Double, weight: Double, share: Double,
     litValue: Double? = nil, meanSaturation: Double? = nil, surfaceValue: Double? = nil,
-    meanRGB: SIMD3<Double>? = nil, neutralTones: NeutralTones? = nil,
+    meanRGB: SIMD3<Double>? = nil, neutralTones: NeutralTones? = nil, metal: ColorFamily? = nil,
     regions: ColorFamily.Regions = .original
   ) {
     self.bin = bin
@@ -62,6 +66,7 @@ public struct DominantColor: Sendable, Hashable {
     self.surfaceValue = surfaceValue
     self.meanRGB = meanRGB
     self.neutralTones = neutralTones
+    self.metal = metal
     self.regions = regions
   }
 

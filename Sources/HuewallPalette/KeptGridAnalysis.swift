@@ -18,7 +18,9 @@ extension PaletteAnalyzer {
   public func weighingParameters(
     for outline: GridOutline, hint: ProductHint, marks: BackdropMarks
   ) -> WeighedColours.Parameters {
-    .init(marks: marks, alphaThreshold: alphaThreshold(actingOn: outline), wornOn: hint.wornOn)
+    .init(
+      marks: marks, alphaThreshold: alphaThreshold(actingOn: outline), wornOn: hint.wornOn,
+      jewellery: hint.isJewellery)
   }
 
   /// What ``analyze(_:)-(WeighedColours)`` reads besides the colours: every parameter but

@@ -41,6 +41,6 @@ struct PriorFactors {
     }
     counts = .init(
       samples: grid.columns * grid.rows, skipped: skipped, background: background,
-      skin: skin.personSkin, backdrop: backdrop)
+      skin: skin.personSkin, backdrop: backdrop, jewellery: hint.isJewellery)
   }
 }

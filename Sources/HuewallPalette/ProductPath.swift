@@ -67,7 +67,7 @@ extension PaletteAnalyzer {
       alphaThreshold: alphaThreshold,
       counts: .init(
         samples: grid.columns * grid.rows, skipped: skipped, background: background, skin: skin,
-        backdrop: backdrop))
+        backdrop: backdrop, jewellery: hint.isJewellery))
   }
 
   /// Bins the counted samples, then merges and ranks the bins.
@@ -167,7 +167,7 @@ extension PaletteAnalyzer {
     lazy var neutralHistogram = NeutralTones.histogram(samples)
     lazy var surfaceValue = NeutralSurface.value(of: neutralHistogram)
     lazy var tones = NeutralTones(histogram: neutralHistogram)
-    let colors = top.enumerated().map { rank, entry -> DominantColor in
+    var colors = top.enumerated().map { rank, entry -> DominantColor in
       let cluster = entry.element
       let bin = bin(forKey: bins.key(cluster.seed))
       var (h, s, v) = (
@@ -204,6 +204,12 @@ extension PaletteAnalyzer {
         litValue: litValue, meanSaturation: meanSaturation,
         surfaceValue: darkNeutral ? surfaceValue : nil, meanRGB: meanRGB,
         neutralTones: lightNeutral ? tones : nil, regions: familyRegions)
+    }
+    if familyRegions == .shopper && counts.jewellery {
+      let metal = ProductRegionFamily.jewelleryMetal(colors)
+      for i in colors.indices where ProductRegionFamily.takesMetal(colors[i].colourFamily) {
+        colors[i].metal = metal
+      }
     }
     return PaletteAnalysis(
       colors: colors, samples: counts.samples, skipped: counts.skipped,

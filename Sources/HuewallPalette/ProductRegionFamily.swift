@@ -84,3 +84,25 @@ public enum ProductRegionFamily {
     return .grey
   }
 }
+
+extension ProductRegionFamily {
+  /// The metal of a piece of jewellery or a watch whose reported colours are `colors`: gold
+  /// where the colours a warm metal's light and shade make (beige, gold) hold at least
+  /// ``warmMetalShare`` of the weight, else silver. A thin ring or chain on a studio backdrop
+  /// shows mostly its light and the backdrop's leftovers, both near white: only the warm tint
+  /// of a few of its samples tells gold.
+  public static func jewelleryMetal(_ colors: [DominantColor]) -> ColorFamily {
+    let warm = colors.lazy.filter { [.beige, .gold].contains($0.colourFamily) }.map(\.share)
+    return warm.reduce(0, +) >= warmMetalShare ? .gold : .silver
+  }
+
+  /// Whether a colour of a piece of jewellery is taken for its metal: the light neutrals and the
+  /// beige and gold of a metal's light. A dark or chromatic colour (a stone, enamel, a leather
+  /// strap) keeps its own family.
+  public static func takesMetal(_ family: ColorFamily) -> Bool {
+    [.white, .grey, .silver, .beige, .gold].contains(family)
+  }
+
+  /// The share of the weight from which a warm tint makes jewellery gold: a twentieth.
+  public static let warmMetalShare = 0.05
+}

@@ -64,8 +64,10 @@ public struct WeighedColours: Sendable {
     let marks: BackdropMarks
     /// As it acts on the grid (``PaletteAnalyzer/alphaThreshold(actingOn:)``).
     let alphaThreshold: UInt32
-    /// Where the product is worn, the only part of its hint the weighing reads.
+    /// Where the product is worn, and whether it is jewellery: the parts of its hint the
+    /// weighing reads.
     let wornOn: BodyRegion?
+    let jewellery: Bool
 
     /// The memory the marks take (kept elsewhere too, most often: a cache's budget counts them
     /// again to be safe).

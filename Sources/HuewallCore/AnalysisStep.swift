@@ -227,8 +227,10 @@ public enum AnalysisStep: String, CaseIterable, Codable, Sendable {
           navy and blue together (one hue, lit and shaded); silver only where the product's \
           neutral samples show metal (at least 10 % highlights and a spread of value of 0.3, \
           `Sources/HuewallPalette/Resources/metal-tones.json`, refitted by \
-          `scripts/refit-metal-tones`), a matte light grey being grey. Off: the original \
-          boundaries
+          `scripts/refit-metal-tones`), a matte light grey being grey; on a product whose \
+          title or type names jewellery or a watch, its light and beige colours are its metal, \
+          gold where beige or gold holds a twentieth of its weight, else silver. Off: the \
+          original boundaries
           """)
     }
   }

@@ -377,6 +377,10 @@ struct EvaluationTally {
   /// (``ProductRegionFamily``), overall and by source: what the test moves.
   var colourAlone = Count()
   var colourAloneBySource: [String: Count] = [:]
+  /// The family = label with jewellery named by its colours, not by its metal
+  /// (``ProductRegionFamily/jewelleryMetal(_:)``), overall and by source: what the metal moves.
+  var jewelleryByColour = Count()
+  var jewelleryByColourBySource: [String: Count] = [:]
   /// The values that tell metal refitted, in sample and leave-one-source-out.
   var metalTones: MetalTonesScore.Result?
   /// Label → top colour's family → images.
@@ -424,16 +428,25 @@ struct EvaluationTally {
     byBackground[item.background, default: Count()].add(correct)
     if let source = item.source { bySource[source, default: Count()].add(correct) }
     familyMatch.add(sameFamily)
-    // The product's family had its top colour been named by its colour alone.
-    let byColour = family.map { family in
-      guard let top, top.family != top.colourFamily, family == top.family else { return family }
-      return top.colourFamily
+    // The product's family had its top colour been named otherwise: by its colour alone, with
+    // no metal test (a jewellery's metal kept), or with its jewellery's metal left out.
+    func sameLabel(namingTheTop other: (DominantColor) -> ColorFamily) -> Bool {
+      let named = family.map { family in
+        guard let top, family == top.family else { return family }
+        return other(top)
+      }
+      return ScoringRule.sameFamily(
+        named?.rawValue ?? got, label: item.family, silverAsGrey: item.body != nil)
     }
-    let sameByColour = ScoringRule.sameFamily(
-      byColour?.rawValue ?? got, label: item.family, silverAsGrey: item.body != nil)
+    let sameByColour = sameLabel { $0.metal ?? $0.colourFamily }
+    let sameWithoutMetal = sameLabel {
+      ProductRegionFamily.family($0.colourFamily, tones: $0.neutralTones)
+    }
     colourAlone.add(sameByColour)
+    jewelleryByColour.add(sameWithoutMetal)
     if let source = item.source {
       colourAloneBySource[source, default: Count()].add(sameByColour)
+      jewelleryByColourBySource[source, default: Count()].add(sameWithoutMetal)
     }
     let second = addSecond(item, top: top, family: family)
     if let source = item.source { familyMatchBySource[source, default: Count()].add(sameFamily) }
@@ -514,6 +527,12 @@ struct EvaluationTally {
       "family = label with silver named by the colour alone (no metal test): "
         + row("", colourAlone).dropFirst(16))
     lines += colourAloneBySource.keys.sorted().map { row($0, colourAloneBySource[$0]!) }
+    lines.append(
+      "family = label with jewellery named by its colours, not its metal: "
+        + row("", jewelleryByColour).dropFirst(16))
+    lines += jewelleryByColourBySource.keys.sorted().map {
+      row($0, jewelleryByColourBySource[$0]!)
+    }
     if let metal = metalTones {
       lines.append(
         "silver only where the product shows metal (highlights ≥ \(metal.fitted.highlights), "
@@ -654,6 +673,8 @@ struct EvaluationTally {
       ("familyMatchBySource", counts(familyMatchBySource)),
       ("colourAlone", count(colourAlone)),
       ("colourAloneBySource", counts(colourAloneBySource)),
+      ("jewelleryByColour", count(jewelleryByColour)),
+      ("jewelleryByColourBySource", counts(jewelleryByColourBySource)),
       (
         "secondFamily",
         .object([

@@ -116,4 +116,60 @@ import Testing
       database: try await offThePool { try TestPostgres.freshDatabase() })
     #expect(trousersFirst == ["A1": "blue", "B2": "blue"])
   }
+
+  static let goldRings = ShopPhotos.folder.appendingPathComponent("images/hm_0933409001.jpg")
+  static let silverHoop = ShopPhotos.folder.appendingPathComponent("images/hm_0928858002.jpg")
+
+  /// `huewall colors --title`: the title of a piece of jewellery names its light colours by its
+  /// metal, on H&M's gold rings and silver hoop (`../shared/shopphotos`, read in place).
+  @Test(.enabled(if: ShopPhotos.isPresent, "../shared/shopphotos is absent"))
+  func aJewellerysTitleNamesItsMetal() async throws {
+    for (photo, title, metal) in [
+      (Self.goldRings, "Flirty Perfa ring pk", "gold"),
+      (Self.silverHoop, "Class Halvar hoop", "silver"),
+    ] {
+      let plain = try await huewall(["colors", photo.path])
+      let titled = try await huewall(["colors", "--title", title, photo.path])
+      #expect(plain.status == 0 && titled.status == 0, "\(titled.stderr)")
+      let before = try Self.colors(try #require(plain.lines.first))
+      let after = try Self.colors(try #require(titled.lines.first))
+      #expect(before.first?["family"] as? String == "white", "\(photo.lastPathComponent)")
+      #expect(after.first?["family"] as? String == metal, "\(photo.lastPathComponent)")
+      // The colours are the photo's either way.
+      #expect(before.map { $0["hex"] as? String } == after.map { $0["hex"] as? String })
+    }
+  }
+
+  /// `huewall run` exports a jewellery's metal as its family, with no second family from the
+  /// light the metal shows.
+  @Test(.enabled(if: ShopPhotos.isPresent, "../shared/shopphotos is absent"))
+  func aRunExportsAJewellerysMetal() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huewall-jewellery-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try #"""
+    {"products": [
+      {"id": "R1", "title": "Flirty Perfa ring pk", "images": ["\#(Self.goldRings.absoluteString)"]},
+      {"id": "H2", "title": "Class Halvar hoop", "images": ["\#(Self.silverHoop.absoluteString)"]}
+    ]}
+    """#.write(to: folder.appendingPathComponent("feed.json"), atomically: true, encoding: .utf8)
+    let config = folder.appendingPathComponent("pipeline.json")
+    try """
+    {"feed": {"source": "feed.json"}, "database": "state/catalogue.sqlite",
+     "cache": "state/images", "output": "out"}
+    """.write(to: config, atomically: true, encoding: .utf8)
+    let run = try await huewall(["run", "--config", config.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let data = try Data(contentsOf: folder.appendingPathComponent("out/colors.json"))
+    let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let exported = try #require(document["products"] as? [[String: Any]])
+    var families: [String: String] = [:]
+    for product in exported {
+      let id = product["id"] as? String ?? ""
+      families[id] = product["family"] as? String
+      #expect(product["secondFamily"] == nil || product["secondFamily"] is NSNull, "\(id)")
+    }
+    #expect(families == ["R1": "gold", "H2": "silver"], "\(exported)")
+  }
 }

@@ -118,6 +118,24 @@ import Testing
     #expect(analysis.colors.contains { $0.metal == .gold })
   }
 
+  @Test func keptColoursNameTheMetalAsARunDoes() throws {
+    // The live wall weighs a kept grid's colours once and bins them again: the hint's word
+    // reaches the naming there too.
+    var parameters = Preset.product.parameters
+    parameters.granularity = 1
+    let analyzer = try PaletteAnalyzer(parameters: parameters)
+    let gold = ring(
+      light: Pixel(red: 226, green: 206, blue: 160), shade: Pixel(red: 168, green: 140, blue: 90))
+    let grid = gold.withView { SampleGrid($0, step: 1) }
+    let hint = ProductHint(title: "Perfa ring pack")
+    let weighed = analyzer.weighedColours(grid, marks: analyzer.backdropMarks(in: grid), hint: hint)
+    let live = analyzer.analyze(weighed)
+    let run = analyzer.analyze(grid, hint: hint)
+    #expect(live.family == .gold)
+    #expect(live.colors.map(\.family) == run.colors.map(\.family))
+    #expect(live.colors.map(\.hex) == run.colors.map(\.hex))
+  }
+
   @Test func theReferenceNamesNoMetal() throws {
     let gold = ring(
       light: Pixel(red: 226, green: 206, blue: 160), shade: Pixel(red: 168, green: 140, blue: 90))

@@ -25,6 +25,10 @@ struct LabGrid: Sendable {
   /// from 0° to 180°, at least 95° from the 275° where R_T lives (Δθ ≤ 30°·e^−14.4, |R_T| under
   /// 2·10⁻⁶), so the cross term takes almost nothing.
   private static let warmCrossTermFloor = 0.9999
+  /// The cross term's floor between colours whose b are at least `b1` and `b2`.
+  private static func crossTermFloor(_ b1: Double, _ b2: Double) -> Double {
+    b1 >= 0 && b2 >= 0 ? warmCrossTermFloor : crossTermFloor
+  }
   /// The largest S_L (at L̄ = 0 or 100), a little over.
   private static let largestSL = 1.7476
 
@@ -92,7 +96,7 @@ struct LabGrid: Sendable {
     let l50 = ((x.l + y.l) / 2 - 50) * ((x.l + y.l) / 2 - 50)
     let lTerm = (x.l - y.l) / (1 + 0.015 * l50 / (20 + l50).squareRoot())
     let (da, db) = (ax - ay, x.b - y.b)
-    let floor = x.b >= 0 && y.b >= 0 ? warmCrossTermFloor : crossTermFloor
+    let floor = crossTermFloor(x.b, y.b)
     return lTerm * lTerm + floor * (da * da + db * db) / (sC * sC)
   }
 
@@ -143,8 +147,7 @@ struct LabGrid: Sendable {
           let bLow = origin.b + Double(b) * side.ab
           let dB = gap(lab.b, bLow, bLow + side.ab)
           let sC = 1 + 0.03375 * (chroma + cellChroma[cell])
-          let floor =
-            lab.b >= 0 && bLow >= 0 ? Self.warmCrossTermFloor : Self.crossTermFloor
+          let floor = Self.crossTermFloor(lab.b, bLow)
           let bound = lTerm * lTerm + floor * (dA * dA + dB * dB) / (sC * sC)
           guard bound <= reach * reach else { continue }
           for member in members[starts[cell]..<starts[cell + 1]]

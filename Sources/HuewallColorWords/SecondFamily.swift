@@ -13,6 +13,16 @@ extension ColorFamily {
   /// every reach.
   public static let secondFamilyReach = 2.0
 
+  /// The families a family's colour may lie beside without being also that family: a material
+  /// is no boundary between colours. Silver is a metal's family, not a shade beside grey (a
+  /// light grey whose product shows no metal is grey whatever its colour's box says); nor is
+  /// the light a metal shows a second family of the metal (a gold ring is not also white).
+  static let notSecond: [ColorFamily: Set<ColorFamily>] = [
+    .grey: [.silver],
+    .silver: [.white, .grey, .beige],
+    .gold: [.white, .grey, .silver, .beige],
+  ]
+
   /// The second family of a product filed as `family` whose top colour is h (turns), s and v
   /// (0…1) as the kernel reports and the catalogue stores it: the family that colour has by the
   /// shopper boundaries when that is not `family` (the analysis filed it by finer measures, its
@@ -23,13 +33,8 @@ extension ColorFamily {
     of family: ColorFamily, h: Double, s: Double, v: Double, reach: Double = secondFamilyReach
   ) -> ColorFamily? {
     guard family != .multicolour else { return nil }
-    // Silver is a metal's family, not a shade beside grey: a light grey whose product shows no
-    // metal is grey whatever its colour's box says. Nor is the light a metal shows (white,
-    // grey, beige) a second family of the metal: a gold ring is not also white.
     func isSecond(_ other: ColorFamily) -> Bool {
-      guard other != family, !(family == .grey && other == .silver) else { return false }
-      return
-        !([.gold, .silver].contains(family) && [.white, .grey, .silver, .beige].contains(other))
+      other != family && !(notSecond[family]?.contains(other) ?? false)
     }
     let own = ColorFamily(h: h, s: s, v: v, shopper: .drawn)
     if isSecond(own) { return own }

@@ -16,23 +16,19 @@ public struct ProductHint: Sendable, Hashable {
   /// Where the product is worn, from the first garment word of the type, then of the title;
   /// nil for anything that is not worn (a toaster, a mug) or not recognised.
   public var wornOn: BodyRegion? {
-    for text in [productType, title].compactMap({ $0 }) {
-      let words = text.lowercased().split { !$0.isLetter }
-      for word in words {
-        if let region = BodyRegion.garmentWords[String(word)] { return region }
-      }
-    }
-    return nil
+    words.lazy.compactMap { BodyRegion.garmentWords[$0] }.first
   }
 
   /// Whether the type or the title names a piece of jewellery or a watch: a thin piece of
   /// metal on a studio backdrop, whose light and whose backdrop's leftovers both look white.
   public var isJewellery: Bool {
-    [productType, title].contains { text in
-      guard let text else { return false }
-      return text.lowercased().split { !$0.isLetter }.contains {
-        Self.jewelleryWords.contains(String($0))
-      }
+    words.contains { Self.jewelleryWords.contains($0) }
+  }
+
+  /// The words of the type, then of the title, in lower case: runs of letters.
+  private var words: [String] {
+    [productType, title].compactMap { $0 }.flatMap {
+      $0.lowercased().split { !$0.isLetter }.map(String.init)
     }
   }
 

@@ -26,8 +26,8 @@ struct MeanColourFamiliesScore {
 
     func family(_ thresholds: MeanColourFamilies) -> ColorFamily {
       guard drawn != .multicolour, let mean else { return drawn }
-      return jewelleryMetal
-        ?? ProductRegionFamily.family(thresholds.family(drawn, mean: mean), tones: tones)
+      return ProductRegionFamily.family(
+        thresholds.family(drawn, mean: mean), tones: tones, jewelleryMetal: jewelleryMetal)
     }
 
     func isCorrect(_ thresholds: MeanColourFamilies) -> Bool {

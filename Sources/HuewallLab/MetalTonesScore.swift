@@ -22,10 +22,10 @@ struct MetalTonesScore {
     var silverAsGrey: Bool
 
     func family(_ metal: NeutralTones.Metal?) -> ColorFamily {
-      let heaviest =
-        jewelleryMetal
-        ?? metal.map { ProductRegionFamily.family(colourFamily, tones: tones, metal: $0) }
-        ?? colourFamily
+      // Without values (nil) silver is named by the colour alone: no tones are tested.
+      let heaviest = ProductRegionFamily.family(
+        colourFamily, tones: metal == nil ? nil : tones, jewelleryMetal: jewelleryMetal,
+        metal: metal ?? .shipped)
       return ColorFamily.ofProduct(heaviest: heaviest, shares: shares, regions: regions)
     }
 

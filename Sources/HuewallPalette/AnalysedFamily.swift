@@ -5,7 +5,7 @@ extension DominantColor {
   /// (``ProductRegionFamily``): a matte light grey shirt is grey; on jewellery, the
   /// ``metal`` a light colour is taken for.
   public var family: ColorFamily {
-    metal ?? ProductRegionFamily.family(colourFamily, tones: neutralTones)
+    ProductRegionFamily.family(colourFamily, tones: neutralTones, jewelleryMetal: metal)
   }
 
   /// The family of the colour alone: the bin's box (``boxFamily``), named again from the

@@ -23,7 +23,7 @@ struct SampleCounts: Sendable {
   let skin: Int
   let backdrop: Backdrop
   /// The hint names a piece of jewellery or a watch (``ProductHint/isJewellery``).
-  var jewellery = false
+  let jewellery: Bool
 
   /// The counts of an analysis that does not look for skin.
   var withoutSkin: SampleCounts {

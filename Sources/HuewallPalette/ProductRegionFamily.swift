@@ -73,13 +73,16 @@ public struct NeutralTones: Sendable, Hashable {
 
 /// Families moved by what the product region shows beside a colour's own mean.
 public enum ProductRegionFamily {
-  /// `family` as named from the colour, moved by the product's neutral tones: silver is a
-  /// metal's family (the shops file a matte light grey shirt grey, a steel chain silver), so a
-  /// silver colour whose product shows no metal is grey. Without tones (the reference path, a
-  /// colour not measured) it stays.
+  /// `family` as named from the colour, moved by what the product shows: on jewellery, its
+  /// metal (`jewelleryMetal`, ``jewelleryMetal(_:)``) whatever the colour; else by its neutral
+  /// tones, silver being a metal's family (the shops file a matte light grey shirt grey, a steel
+  /// chain silver), so a silver colour whose product shows no metal is grey. Without tones (the
+  /// reference path, a colour not measured) it stays.
   public static func family(
-    _ family: ColorFamily, tones: NeutralTones?, metal: NeutralTones.Metal = .shipped
+    _ family: ColorFamily, tones: NeutralTones?, jewelleryMetal: ColorFamily? = nil,
+    metal: NeutralTones.Metal = .shipped
   ) -> ColorFamily {
+    if let jewelleryMetal { return jewelleryMetal }
     guard family == .silver, let tones, !tones.isMetallic(metal) else { return family }
     return .grey
   }

@@ -116,7 +116,7 @@ public struct NamedColourTable: Sendable {
   }
 
   /// The colour nearest `lab` by CIEDE2000 of `candidates`, the first of equally near ones.
-  static func nearest(to lab: Lab, among candidates: [Entry]) -> Entry? {
+  public static func nearest(to lab: Lab, among candidates: [Entry]) -> Entry? {
     nearestIndex(to: lab, among: candidates).map { candidates[$0.index] }
   }
 
@@ -235,6 +235,19 @@ final class DecidedFamilies: Sendable {
 }
 
 extension ColorFamily {
+  /// `family`, filed by a box of hue `hue` (turns), decided again where that hue lies in a
+  /// band of ``NamedBand/all``: by the survey's name nearest `rgb`, the colour's own samples'
+  /// mean, rather than the box's centre, which sits up to half a bin's saturation and value
+  /// away (a marine-blue dress whose bin's centre is a violet's).
+  /// Nil outside every band: there the boxes and the moves of a colour's mean decide.
+  public static func named(
+    _ family: ColorFamily, hue: Double, rgb: (r: UInt8, g: UInt8, b: UInt8)
+  ) -> ColorFamily? {
+    let degrees = (hue - hue.rounded(.down)) * 360
+    guard let band = NamedBand.deciding(family, degrees: degrees) else { return nil }
+    return DecidedFamilies.shared.family(of: rgb, band: band) ?? family
+  }
+
   /// sRGB of h (turns), s and v (0…1) as bytes.
   static func rgb(h: Double, s: Double, v: Double) -> (r: UInt8, g: UInt8, b: UInt8) {
     let c = hsvToRGB(h: h, s: s, v: v)

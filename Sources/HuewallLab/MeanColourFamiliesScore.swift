@@ -14,6 +14,9 @@ struct MeanColourFamiliesScore {
     var label: String
     /// The family of the top colour's bin by the shopper boundaries, or multicolour.
     var drawn: ColorFamily
+    /// The top colour's bin's hue (turns): where it lies in a band of hue, the survey's names
+    /// decide the family from the mean.
+    var hue: Double
     /// The top colour's mean (nil: the analysis did not measure it, and the bin decides).
     var mean: SIMD3<Double>?
     /// Whether silver counts as grey: the real-photo labels, judged by a rule, file silver so.
@@ -27,7 +30,8 @@ struct MeanColourFamiliesScore {
     func family(_ thresholds: MeanColourFamilies) -> ColorFamily {
       guard drawn != .multicolour, let mean else { return drawn }
       return ProductRegionFamily.family(
-        thresholds.family(drawn, mean: mean), tones: tones, jewelleryMetal: jewelleryMetal)
+        thresholds.family(drawn, hue: hue, mean: mean), tones: tones, jewelleryMetal: jewelleryMetal
+      )
     }
 
     func isCorrect(_ thresholds: MeanColourFamilies) -> Bool {
@@ -66,7 +70,7 @@ struct MeanColourFamiliesScore {
     let drawn = family == .multicolour ? family : top.boxFamily
     scored.append(
       Scored(
-        source: source, label: item.family, drawn: drawn, mean: top.meanRGB,
+        source: source, label: item.family, drawn: drawn, hue: top.h, mean: top.meanRGB,
         silverAsGrey: item.body != nil, tones: top.neutralTones, jewelleryMetal: top.metal))
   }
 

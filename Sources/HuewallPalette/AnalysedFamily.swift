@@ -13,7 +13,7 @@ extension DominantColor {
   /// (``MeanColourFamilies``): an olive skirt whose bin is grey has a green mean.
   public var colourFamily: ColorFamily {
     guard regions == .shopper, let meanRGB else { return boxFamily }
-    return MeanColourFamilies.shipped.family(boxFamily, mean: meanRGB)
+    return MeanColourFamilies.shipped.family(boxFamily, hue: h, mean: meanRGB)
   }
 
   /// The colour family of the bin's quantised saturation and value, or of its samples' mean

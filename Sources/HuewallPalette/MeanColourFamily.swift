@@ -87,10 +87,38 @@ public struct MeanColourFamilies: Sendable, Hashable, Codable {
   public static let shipped: MeanColourFamilies = ShippedResource.json(
     "mean-colour-families", folder: "Resources", in: .module)
 
-  /// The family of a colour filed `drawn` by its bin whose samples' mean is `mean` (sRGB
-  /// channels, 0…255).
-  public func family(_ drawn: ColorFamily, mean: SIMD3<Double>) -> ColorFamily {
+  /// The family of a colour filed `drawn` by its bin of hue `hue` (turns) whose samples' mean
+  /// is `mean` (sRGB channels, 0…255). Where the survey's names decide the band of hue the bin
+  /// lies in, the name nearest the mean decides (``ColorFamily/named(_:hue:rgb:)``); the
+  /// moves, which stand in for those names elsewhere, name the rest.
+  public func family(_ drawn: ColorFamily, hue: Double, mean: SIMD3<Double>) -> ColorFamily {
+    let bytes = mean.rounded(.toNearestOrAwayFromZero).clamped(
+      lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 255))
+    if let named = ColorFamily.named(
+      drawn, hue: hue, rgb: (UInt8(bytes.x), UInt8(bytes.y), UInt8(bytes.z)))
+    {
+      return named
+    }
     let lab = Lab(red: mean.x, green: mean.y, blue: mean.z)
+    let moved = moved(drawn, lab: lab)
+    return moved == .beige ? Self.whiteOrBeige(lab) : moved
+  }
+
+  /// The survey's names of whites and beiges: an off-white (#ffffe4), eggshell or ivory is
+  /// white to the people who named them, a pale (#fff9d0), putty or beige is beige.
+  static let whitesAndBeiges = NamedColourTable.survey.entries.filter {
+    $0.family == .white || $0.family == .beige
+  }
+
+  /// White where the survey's nearest white or beige name is a white: a warm off-white shirt
+  /// lit a little grey has a cream's hue angle and chroma, and yet its nearest name is
+  /// "off white", not "pale" or "beige".
+  static func whiteOrBeige(_ lab: Lab) -> ColorFamily {
+    NamedColourTable.nearest(to: lab, among: whitesAndBeiges)?.family == .white ? .white : .beige
+  }
+
+  /// The family the mean's moves give, before the survey's whites take back an off-white.
+  private func moved(_ drawn: ColorFamily, lab: Lab) -> ColorFamily {
     let chroma = (lab.a * lab.a + lab.b * lab.b).squareRoot()
     var angle = atan2(lab.b, lab.a) * 180 / .pi
     if angle < 0 { angle += 360 }

@@ -13,7 +13,7 @@ import Testing
   /// chroma (6).
   func greyishGreens(_ source: String, _ label: String) -> [MeanColourFamiliesScore.Scored] {
     (0..<3).map { _ in
-      .init(source: source, label: label, drawn: .grey, mean: SIMD3(122, 127, 116))
+      .init(source: source, label: label, drawn: .grey, hue: 0.24, mean: SIMD3(122, 127, 116))
     }
   }
 
@@ -39,14 +39,14 @@ import Testing
   /// a greyish green of chroma 5.5 at 127°, under the drawn neutral chroma (6).
   func faintGreens(_ source: String, _ label: String) -> [MeanColourFamiliesScore.Scored] {
     (0..<3).map { _ in
-      .init(source: source, label: label, drawn: .grey, mean: SIMD3(123, 127, 118))
+      .init(source: source, label: label, drawn: .grey, hue: 0.24, mean: SIMD3(123, 127, 118))
     }
   }
 
   /// Three true greys of `source`, which no threshold moves.
   func greys(_ source: String) -> [MeanColourFamiliesScore.Scored] {
     (0..<3).map { _ in
-      .init(source: source, label: "grey", drawn: .grey, mean: SIMD3(128, 128, 128))
+      .init(source: source, label: "grey", drawn: .grey, hue: 0, mean: SIMD3(128, 128, 128))
     }
   }
 
@@ -76,9 +76,10 @@ import Testing
 
   @Test func aMulticolourProductAndOneWithoutAMeanKeepTheirFamily() {
     let multicolour = MeanColourFamiliesScore.Scored(
-      source: "a", label: "multicolour", drawn: .multicolour, mean: SIMD3(122, 127, 116))
+      source: "a", label: "multicolour", drawn: .multicolour, hue: 0.24,
+      mean: SIMD3(122, 127, 116))
     let reference = MeanColourFamiliesScore.Scored(
-      source: "a", label: "grey", drawn: .grey, mean: nil)
+      source: "a", label: "grey", drawn: .grey, hue: 0, mean: nil)
     #expect(multicolour.family(.drawn) == .multicolour)
     #expect(reference.family(.drawn) == .grey)
   }

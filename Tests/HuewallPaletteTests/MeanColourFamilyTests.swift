@@ -13,7 +13,9 @@ import Testing
   func family(_ drawn: ColorFamily, _ red: Double, _ green: Double, _ blue: Double)
     -> ColorFamily
   {
-    shipped.family(drawn, mean: SIMD3(red, green, blue))
+    // A colour whose bin holds its mean: the bin's hue is the mean's.
+    let hue = referenceHSV(red: Int(red), green: Int(green), blue: Int(blue)).h
+    return shipped.family(drawn, hue: hue, mean: SIMD3(red, green, blue))
   }
 
   @Test func aGreyishOliveFiledGreyIsGreen() {
@@ -51,10 +53,40 @@ import Testing
   }
 
   @Test func aCreamFiledWhiteIsBeigeAndAMetallicGoldStaysGold() {
-    // #e8dec8: L 89, chroma 12, hue angle 91°, where the survey names light colours beige.
-    #expect(family(.white, 232, 222, 200) == .beige)
+    // #eadcbc: L 88, chroma 17.5, hue angle 91°, nearest the survey's "beige" (ΔE₀₀ 5.7).
+    #expect(family(.white, 234, 220, 188) == .beige)
     // #c7a428, the drawn set's gold: a material, which the mean does not rename.
     #expect(family(.gold, 199, 164, 40) == .gold)
+  }
+
+  @Test func anOffWhiteIsWhiteWhereverItsChromaFilesIt() {
+    // #ece4d2 (L 91, chroma 9.8) and #f2eee0 (L 94, chroma 7.3): warm enough for the beige
+    // move and the beige box, yet nearest the survey's "off white" (ΔE₀₀ 7.4 and 6.2) of its
+    // whites and beiges. The cream beside them, #e8d8b4 (chroma 19.8), is nearest "beige".
+    #expect(family(.white, 236, 228, 210) == .white)
+    #expect(family(.grey, 236, 228, 210) == .white)
+    #expect(family(.beige, 236, 228, 210) == .white)
+    #expect(family(.beige, 242, 238, 224) == .white)
+    #expect(family(.white, 232, 216, 180) == .beige)
+    #expect(family(.beige, 232, 216, 180) == .beige)
+  }
+
+  @Test func inABandOfHueTheSurveysNameNearestTheMeanDecidesNotTheBinsCentre() {
+    // A dress whose bin (hue 227°, s 0.55, v 0.49) has a centre (#37467b) as near the survey's
+    // "twilight" as its "cobalt", and whose samples' mean, #323e6f, is nearest "marine blue".
+    #expect(shipped.family(.purple, hue: 0.63, mean: SIMD3(50, 62, 111)) == .blue)
+    // A top whose bin (259°) is a blue's and whose mean, #452389, is nearest "indigo".
+    #expect(shipped.family(.blue, hue: 0.72, mean: SIMD3(69, 35, 137)) == .purple)
+    // A hoodie whose bin's centre (#dfb9d6, hue 313°) is nearest "very light purple" and
+    // whose mean, #d3afcb, is nearest "powder pink": pink, and the purple move (its mean's
+    // hue angle is 332°) does not take it back.
+    #expect(shipped.family(.purple, hue: 0.87, mean: SIMD3(211, 175, 203)) == .pink)
+  }
+
+  @Test func outsideEveryBandTheMovesDecide() {
+    #expect(ColorFamily.named(.grey, hue: 0.63, rgb: (50, 62, 111)) == nil)
+    #expect(ColorFamily.named(.orange, hue: 0.08, rgb: (230, 110, 30)) == nil)
+    #expect(ColorFamily.named(.purple, hue: 0.63, rgb: (50, 62, 111)) == .blue)
   }
 
   @Test func aPastelYellowFiledBeigeIsYellowAndASandStaysBeige() {

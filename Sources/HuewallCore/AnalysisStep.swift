@@ -222,8 +222,11 @@ public enum AnalysisStep: String, CaseIterable, Codable, Sendable {
           by chroma (s × v < 0.1, so a shaded warm steel is grey and a pale pink shirt pink), \
           black below v 0.25, white from 0.85, hot pink, navy only below v 0.45, olive as green, \
           burgundy as red, green to 173°; within four bands of hue (blue or purple, purple or \
-          pink, yellow or green, red or brown) the XKCD survey's nearest named colour decides; \
-          and a product is not multicolour while one family holds half of its weight, nor by \
+          pink, yellow or green, red or brown) the XKCD survey's named colour nearest the \
+          colour's samples' mean decides; elsewhere the mean's CIELAB names a grey-green green, \
+          a dark navy navy, a mauve purple and a cream beige, an off-white the survey names so \
+          staying white (`Sources/HuewallPalette/Resources/mean-colour-families.json`, refitted \
+          by `scripts/refit-mean-colour-families`); and a product is not multicolour while one family holds half of its weight, nor by \
           navy and blue together (one hue, lit and shaded); silver only where the product's \
           neutral samples show metal (at least 10 % highlights and a spread of value of 0.3, \
           `Sources/HuewallPalette/Resources/metal-tones.json`, refitted by \

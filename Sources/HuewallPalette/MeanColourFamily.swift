@@ -7,7 +7,10 @@ public import HuewallColorWords
 /// A bin is 0.2 wide in saturation and value: an olive skirt, a khaki-green jacket, a mauve top
 /// and a navy tee shot dark all sit in neutral bins, and their centres are grey, white or
 /// black. Their samples' mean in CIELAB still has the chroma and the hue angle that people name
-/// them by. The boxes on HSV stay the first word; the mean overrides them only in these moves:
+/// them by. The boxes on HSV stay the first word. Where the box lies in a band of hue whose
+/// families the XKCD survey's names decide (blue or purple, purple or pink, yellow or green, red
+/// or brown), the name nearest the mean decides, not the one nearest the bin's centre. Elsewhere
+/// the mean overrides the box only in these moves:
 /// - a black whose mean has a navy's chroma and hue angle is navy;
 /// - a light neutral whose mean has a warm hue angle and some chroma is beige (a cream);
 /// - a neutral or pink colour whose mean is chromatic and of a purple hue angle is purple
@@ -20,6 +23,10 @@ public import HuewallColorWords
 ///   angles 80° to green's with chroma from 30 are mostly yellows from lightness 75 on (43 of
 ///   62 names; the rest beiges, golds and oranges), and half of them below (12 of 24, beside
 ///   beiges and browns).
+///
+/// A colour the moves or the box file beige is white where the survey's nearest white or beige
+/// name is a white: its off-white, eggshell and ivory lie where a warm light colour of little
+/// chroma is a cream to the beige move.
 ///
 /// Where green begins is read off the XKCD survey's names (``NamedColours``), not fitted:
 /// below lightness 80 its green names start at a hue angle of 101° and its yellow, brown and

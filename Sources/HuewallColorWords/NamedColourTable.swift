@@ -204,8 +204,10 @@ struct NamedBand: Sendable {
 }
 
 /// The families the bands decided, by band and colour, so that each colour is searched for
-/// once: the bins of a catalogue give a few thousand distinct colours at most. A server that
-/// analyses with ever new parameters meets more; past ``limit`` the table starts over.
+/// once: the bins' centres of a catalogue give a few thousand distinct colours at most, and its
+/// reported colours' means (``ColorFamily/named(_:hue:rgb:)``) one each at most. A large
+/// catalogue, or a server that analyses with ever new parameters, meets more; past ``limit``
+/// the table starts over.
 final class DecidedFamilies: Sendable {
   /// The most colours kept.
   let limit: Int

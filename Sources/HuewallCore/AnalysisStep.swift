@@ -227,8 +227,9 @@ public enum AnalysisStep: String, CaseIterable, Codable, Sendable {
           a dark navy navy, a mauve purple and a cream beige, an off-white the survey names so \
           staying white (`Sources/HuewallPalette/Resources/mean-colour-families.json`, refitted \
           by `scripts/refit-mean-colour-families`); and a product is not multicolour while one \
-          family holds half of its weight, nor by navy and blue together (one hue, lit and shaded); silver only where the product's \
-          neutral samples show metal (at least 10 % highlights and a spread of value of 0.3, \
+          family holds half of its weight, nor by navy and blue together (one hue, lit and \
+          shaded); silver only where the product's neutral samples show metal (at least 10 % \
+          highlights and a spread of value of 0.3, \
           `Sources/HuewallPalette/Resources/metal-tones.json`, refitted by \
           `scripts/refit-metal-tones`), a matte light grey being grey; on a product whose \
           title or type names jewellery or a watch, its light and beige colours are its metal, \

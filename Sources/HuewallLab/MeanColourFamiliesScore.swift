@@ -29,9 +29,8 @@ struct MeanColourFamiliesScore {
 
     func family(_ thresholds: MeanColourFamilies) -> ColorFamily {
       guard drawn != .multicolour, let mean else { return drawn }
-      return ProductRegionFamily.family(
-        thresholds.family(drawn, hue: hue, mean: mean), tones: tones, jewelleryMetal: jewelleryMetal
-      )
+      let named = thresholds.family(drawn, hue: hue, mean: mean)
+      return ProductRegionFamily.family(named, tones: tones, jewelleryMetal: jewelleryMetal)
     }
 
     func isCorrect(_ thresholds: MeanColourFamilies) -> Bool {

@@ -107,8 +107,8 @@ public struct MeanColourFamilies: Sendable, Hashable, Codable {
       return named
     }
     let lab = Lab(red: mean.x, green: mean.y, blue: mean.z)
-    let moved = moved(drawn, lab: lab)
-    return moved == .beige ? Self.whiteOrBeige(lab) : moved
+    let byMoves = moved(drawn, lab: lab)
+    return byMoves == .beige ? Self.whiteOrBeige(lab) : byMoves
   }
 
   /// The survey's names of whites and beiges: an off-white (#ffffe4), eggshell or ivory is

@@ -76,15 +76,6 @@ import Testing
 
   // MARK: shop photos
 
-  static let shopPhotos = repositoryRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/shopphotos/images")
-
-  static func has(_ files: [String]) -> Bool {
-    files.allSatisfy {
-      FileManager.default.fileExists(atPath: shopPhotos.appendingPathComponent($0).path)
-    }
-  }
-
   /// Photos whose top colour was the backdrop left inside the product, with the shop's own
   /// family: two H&M necklaces (silver) and a work light in its cage (OroCommerce, yellow).
   static let backdropWon: [(file: String, family: ColorFamily)] = [
@@ -97,30 +88,19 @@ import Testing
     "oro_6UB33-Men-s-White-Scrub-Set.jpg", "oro_9OL25-Women-s-White-Slip-On-Clogs.jpg",
   ]
 
-  func topColour(_ file: String) throws -> DominantColor {
-    let url = Self.shopPhotos.appendingPathComponent(file)
-    let parameters = Preset.product.parameters
-    let analyzer = try PaletteAnalyzer(parameters: parameters)
-    // Decoded as a run decodes it for these parameters (a JPEG reduced in its DCT).
-    let image = try ImageDecoder().decode(
-      try Data(contentsOf: url), source: url.path, plan: .analysis(parameters))
-    let analysis = image.withPixels { analyzer.analyze($0, reduction: image.reduction) }
-    return try #require(analysis.colors.first, "\(file)")
-  }
-
-  @Test(.enabled(if: has(backdropWon.map(\.file)), "../shared/shopphotos is absent"))
+  @Test(.enabled(if: ShopPhotoTops.has(backdropWon.map(\.file)), "../shared/shopphotos is absent"))
   func theProductWinsOverTheBackdropLeftInsideIt() throws {
     for (file, family) in Self.backdropWon {
-      let top = try topColour(file)
+      let top = try ShopPhotoTops.topColour(file)
       // The colour's own family: whether the product shows metal is another step's question.
       #expect(top.colourFamily == family, "\(file): \(top)")
     }
   }
 
-  @Test(.enabled(if: has(whiteProducts), "../shared/shopphotos is absent"))
+  @Test(.enabled(if: ShopPhotoTops.has(whiteProducts), "../shared/shopphotos is absent"))
   func whiteProductsStayWhite() throws {
     for file in Self.whiteProducts {
-      #expect(try topColour(file).family == .white, "\(file)")
+      #expect(try ShopPhotoTops.topColour(file).family == .white, "\(file)")
     }
   }
 }

@@ -71,7 +71,7 @@ import Testing
   /// A ring on a light grey studio backdrop: a bright patch of backdrop the fill does not take
   /// (lighter than the border, as a vignette's centre) holds a thin square ring of `metal`'s
   /// light and shade.
-  func ring(light: Pixel, shade: Pixel) -> PixelBuffer {
+  static func ring(light: Pixel, shade: Pixel) -> PixelBuffer {
     var buffer = PixelBuffer(width: 80, height: 80, fill: Pixel(red: 222, green: 222, blue: 220))
     for x in 15..<65 { for y in 15..<65 { buffer[x, y] = Pixel(red: 246, green: 246, blue: 244) } }
     for x in 28..<52 {
@@ -82,6 +82,11 @@ import Testing
     return buffer
   }
 
+  static let goldRing = ring(
+    light: Pixel(red: 226, green: 206, blue: 160), shade: Pixel(red: 168, green: 140, blue: 90))
+  static let silverRing = ring(
+    light: Pixel(red: 205, green: 205, blue: 207), shade: Pixel(red: 120, green: 120, blue: 122))
+
   func analyse(_ buffer: PixelBuffer, title: String?) throws -> PaletteAnalysis {
     var parameters = Preset.product.parameters
     parameters.granularity = 1
@@ -91,11 +96,7 @@ import Testing
   }
 
   @Test func aGoldRingIsGoldAndASilverRingSilver() throws {
-    let gold = ring(
-      light: Pixel(red: 226, green: 206, blue: 160), shade: Pixel(red: 168, green: 140, blue: 90))
-    let silver = ring(
-      light: Pixel(red: 205, green: 205, blue: 207), shade: Pixel(red: 120, green: 120, blue: 122))
-    for (buffer, metal) in [(gold, ColorFamily.gold), (silver, .silver)] {
+    for (buffer, metal) in [(Self.goldRing, ColorFamily.gold), (Self.silverRing, .silver)] {
       let photoAlone = try analyse(buffer, title: "Perfa pack")
       #expect(photoAlone.family == .white, "without the word, the backdrop's leftovers win")
       let jewellery = try analyse(buffer, title: "Perfa ring pack")
@@ -107,8 +108,7 @@ import Testing
   }
 
   @Test func aStoneKeepsItsColour() throws {
-    var earring = ring(
-      light: Pixel(red: 226, green: 206, blue: 160), shade: Pixel(red: 168, green: 140, blue: 90))
+    var earring = Self.goldRing
     // A blue stone set inside the ring.
     for x in 37..<43 { for y in 37..<43 { earring[x, y] = Pixel(red: 40, green: 80, blue: 220) } }
     let analysis = try analyse(earring, title: "Vega earring")
@@ -124,9 +124,7 @@ import Testing
     var parameters = Preset.product.parameters
     parameters.granularity = 1
     let analyzer = try PaletteAnalyzer(parameters: parameters)
-    let gold = ring(
-      light: Pixel(red: 226, green: 206, blue: 160), shade: Pixel(red: 168, green: 140, blue: 90))
-    let grid = gold.withView { SampleGrid($0, step: 1) }
+    let grid = Self.goldRing.withView { SampleGrid($0, step: 1) }
     let hint = ProductHint(title: "Perfa ring pack")
     let weighed = analyzer.weighedColours(grid, marks: analyzer.backdropMarks(in: grid), hint: hint)
     let live = analyzer.analyze(weighed)
@@ -137,9 +135,7 @@ import Testing
   }
 
   @Test func theReferenceNamesNoMetal() throws {
-    let gold = ring(
-      light: Pixel(red: 226, green: 206, blue: 160), shade: Pixel(red: 168, green: 140, blue: 90))
-    let analysis = try gold.withView {
+    let analysis = try Self.goldRing.withView {
       try PaletteAnalyzer(parameters: AnalysisParameters(granularity: 1))
         .analyze($0, hint: ProductHint(title: "Perfa ring pack"))
     }
@@ -152,25 +148,13 @@ import Testing
   static let goldRings = ("hm_0933409001.jpg", "Flirty Perfa ring pk (Ring)")
   static let silverHoop = ("hm_0928858002.jpg", "Class Halvar hoop (Earring)")
 
-  func topColour(_ file: String, title: String?) throws -> DominantColor {
-    let url = NeutralToneTests.shopPhotos.appendingPathComponent(file)
-    let parameters = Preset.product.parameters
-    let image = try ImageDecoder().decode(
-      try Data(contentsOf: url), source: url.path, plan: .analysis(parameters))
-    let analyzer = try PaletteAnalyzer(parameters: parameters)
-    let analysis = image.withPixels {
-      analyzer.analyze($0, reduction: image.reduction, hint: ProductHint(title: title))
-    }
-    return try #require(analysis.colors.first, "\(file)")
-  }
-
   @Test(
     .enabled(
-      if: NeutralToneTests.has([goldRings.0, silverHoop.0]), "../shared/shopphotos is absent"))
+      if: ShopPhotoTops.has([goldRings.0, silverHoop.0]), "../shared/shopphotos is absent"))
   func thinJewelleryOnWhiteIsNamedByItsMetal() throws {
     for ((file, title), metal) in [(Self.goldRings, ColorFamily.gold), (Self.silverHoop, .silver)] {
-      #expect(try topColour(file, title: nil).family == .white, "\(file): the photo alone")
-      #expect(try topColour(file, title: title).family == metal, "\(file)")
+      #expect(try ShopPhotoTops.topColour(file).family == .white, "\(file): the photo alone")
+      #expect(try ShopPhotoTops.topColour(file, title: title).family == metal, "\(file)")
     }
   }
 }

@@ -8,15 +8,6 @@ import Testing
 /// ``NeutralTones``: the product's neutral samples tell metal from a matte light grey, on shop
 /// photos labelled by the shop's own colour (`../shared/shopphotos`, read in place).
 @Suite struct NeutralToneTests {
-  static let shopPhotos = repositoryRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/shopphotos/images")
-
-  static func has(_ files: [String]) -> Bool {
-    files.allSatisfy {
-      FileManager.default.fileExists(atPath: shopPhotos.appendingPathComponent($0).path)
-    }
-  }
-
   /// H&M's light grey garments, which H&M files "grey": a shirt, a jacket, a sweater, a coat.
   static let matteGreys = [
     "hm_0905890004.jpg", "hm_0861660002.jpg", "hm_0878604002.jpg", "hm_0784392001.jpg",
@@ -24,20 +15,10 @@ import Testing
   /// A necklace H&M files "silver".
   static let silverNecklace = "hm_0853198002.jpg"
 
-  func topColour(_ file: String, preset: Preset = .product) throws -> DominantColor {
-    let url = Self.shopPhotos.appendingPathComponent(file)
-    let analyzer = try PaletteAnalyzer(parameters: preset.parameters)
-    // Decoded as a run decodes it for these parameters (a JPEG reduced in its DCT).
-    let image = try ImageDecoder().decode(
-      try Data(contentsOf: url), source: url.path, plan: .analysis(preset.parameters))
-    let analysis = image.withPixels { analyzer.analyze($0, reduction: image.reduction) }
-    return try #require(analysis.colors.first, "\(file)")
-  }
-
-  @Test(.enabled(if: has(matteGreys), "../shared/shopphotos is absent"))
+  @Test(.enabled(if: ShopPhotoTops.has(matteGreys), "../shared/shopphotos is absent"))
   func aLightGreyGarmentShowsNoMetal() throws {
     for file in Self.matteGreys {
-      let top = try topColour(file)
+      let top = try ShopPhotoTops.topColour(file)
       let tones = try #require(top.neutralTones, "\(file): a light neutral top colour")
       #expect(!tones.isMetallic(), "\(file): \(tones)")
       // Its family by colour alone is silver; the region files it as the shop does.
@@ -47,18 +28,19 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: has([silverNecklace]), "../shared/shopphotos is absent"))
+  @Test(.enabled(if: ShopPhotoTops.has([silverNecklace]), "../shared/shopphotos is absent"))
   func aSilverChainShowsMetal() throws {
-    let top = try topColour(Self.silverNecklace)
+    let top = try ShopPhotoTops.topColour(Self.silverNecklace)
     let tones = try #require(top.neutralTones)
     #expect(tones.isMetallic(), "\(tones)")
     #expect(ProductRegionFamily.family(top.colourFamily, tones: tones) == .silver)
     #expect(top.family == .silver)
   }
 
-  @Test(.enabled(if: has([silverNecklace]), "../shared/shopphotos is absent"))
+  @Test(.enabled(if: ShopPhotoTops.has([silverNecklace]), "../shared/shopphotos is absent"))
   func theReferenceMeasuresNoTones() throws {
-    #expect(try topColour(Self.silverNecklace, preset: .reference).neutralTones == nil)
+    #expect(
+      try ShopPhotoTops.topColour(Self.silverNecklace, preset: .reference).neutralTones == nil)
   }
 
   @Test("the shipped values that tell metal are read from their data file, and the docs say them")

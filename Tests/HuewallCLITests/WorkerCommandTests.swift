@@ -11,11 +11,14 @@ import Testing
 @Suite struct WorkerCommandTests {
   /// 300 products, 4 workers, two of them killed with SIGKILL while they hold leases and
   /// started again: every image content is analysed once, no lease is left, and the export is
-  /// the one the same feed gives with the SQLite catalogue.
+  /// the one the same feed gives with the SQLite catalogue. The shop serves 100 images and
+  /// holds the rest until both are killed, so that work is left to take over however fast or
+  /// slow the machine is.
   @Test func fourWorkersTwoKilledAnalyseEveryProductOnce() async throws {
     let server = try await TestHTTPServer.start()
     let catalogue = TestCatalogue(server: server, images: try TestCatalogue.sampleImages())
-    catalogue.publish(count: 300, imageDelay: .milliseconds(5), distinct: true)
+    let gate = Gate(passing: 100, timeout: .seconds(120))
+    catalogue.publish(count: 300, imageDelay: .milliseconds(5), imageGate: gate, distinct: true)
     let database = try await TestPostgres.freshDatabase()
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -59,9 +62,18 @@ import Testing
       #expect(workers[victim].terminationReason == .uncaughtSignal)
       workers[victim] = try startWorker(victim)
     }
+    gate.open()
 
     let result = try await run.value
     #expect(result.status == 0, "\(result.stderr)")
+    // SIGTERM stops a worker that has started working; one still loading dies of it.
+    let pids = workers.map { String($0.processIdentifier) }.joined(separator: ", ")
+    let registered = try await waitUntil(seconds: 30) {
+      let count = try? await TestPostgres.query(
+        database, "SELECT count(*) FROM workers WHERE pid IN (\(pids))")
+      return count == ["4"]
+    }
+    #expect(registered, "the restarted workers never reached the catalogue")
     for worker in workers { kill(worker.processIdentifier, SIGTERM) }
     for worker in workers {
       try await waitForExit(worker)

@@ -32,10 +32,11 @@ public final class TestCatalogue: Sendable {
   /// revalidating with ETag `"<version>-<i>"`; `imageDelay` slows each image response. With
   /// `distinct`, every product's image has bytes of its own (the sample with the product's
   /// number appended after its end, which decoders ignore), so that there are `count` contents
-  /// to analyse rather than one per sample.
+  /// to analyse rather than one per sample. With `imageGate`, every image response passes it
+  /// first.
   public func publish(
     count: Int, version: Int = 1, skipping removed: Set<Int> = [],
-    imageDelay: Duration = .zero, distinct: Bool = false
+    imageDelay: Duration = .zero, imageGate: Gate? = nil, distinct: Bool = false
   ) {
     var products: [String] = []
     for i in 0..<count where !removed.contains(i) {
@@ -47,7 +48,8 @@ public final class TestCatalogue: Sendable {
         distinct ? Self.distinctImage(images[i % images.count], i) : images[i % images.count],
         contentType: "image/jpeg", etag: "\"\(version)-\(i)\"")
       server.route(path) { request in
-        await handler(request).delayed(by: imageDelay)
+        await imageGate?.pass()
+        return await handler(request).delayed(by: imageDelay)
       }
     }
     let feed = #"{"products": ["# + products.joined(separator: ",\n") + "]}"

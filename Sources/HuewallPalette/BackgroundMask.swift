@@ -3,13 +3,13 @@ import HuewallCore
 /// Marks the samples that belong to a studio backdrop, so the kernel can skip them as it skips
 /// transparent pixels.
 ///
-/// The backdrop is the median colour of the grid's border, used only when most of the border
-/// matches it (a studio shot, not a scene). From every matching border sample a flood fill
-/// takes in neighbours that still look like the backdrop — the same tint, at most somewhat
-/// darker (soft shadows) and never much lighter — and that differ only a little from the
-/// sample they were reached from (gentle gradients pass, a product's edge does not). Then the
-/// pieces of backdrop the fill could not reach (inside a necklace or a hoop) are marked as
-/// ``EnclosedBackdrop`` says.
+/// The backdrop is the median colour of the grid's border (the ring inside a frame), used
+/// only when most of the border matches it (a studio shot, not a scene). From every
+/// matching border sample a flood fill takes in neighbours that still look like the backdrop —
+/// the same tint, at most somewhat darker (soft shadows) and never much lighter — and that
+/// differ only a little from the sample they were reached from (gentle gradients pass, a
+/// product's edge does not). Then the pieces of backdrop the fill could not reach (inside a
+/// necklace or a hoop) are marked as ``EnclosedBackdrop`` says.
 enum BackgroundMask {
   /// Border samples that must match the backdrop for the image to count as a studio shot.
   static let uniformBorderShare = 0.6
@@ -156,12 +156,47 @@ public enum FillPlan: Hashable, Sendable {
       thinOutlines: thinOutlines && outline.decodedStep > 1)
   }
 
-  /// The grid's border samples, column by column then the sides' rows.
+  /// The grid's border samples: its outer ring, column by column, then the sides' rows; or
+  /// the ring inside it where the two differ by more than ``frameLevels`` in a channel's
+  /// median (a grid of 5 × 5 or more). A photo framed by a line one pixel wide (H&M's are)
+  /// has that line for its outer ring, and at a step of 2 or 1 the line is no longer averaged
+  /// away: from the frame the backdrop came out darker than the frame's inside, whose light
+  /// centre the fill then refused, and most of the backdrop was counted as product. The fill
+  /// still takes the frame in from the ring inside it, as it takes in any soft shadow.
   static func border(of grid: SampleGrid) -> [Int] {
     let (columns, rows) = (grid.columns, grid.rows)
-    var border = (0..<columns).flatMap { [$0 * rows, $0 * rows + rows - 1] }
-    border += (1..<rows - 1).flatMap { [$0, (columns - 1) * rows + $0] }
-    return border
+    func ring(_ k: Int) -> [Int] {
+      let (right, bottom) = (columns - 1 - k, rows - 1 - k)
+      var ring = (k...right).flatMap { [$0 * rows + k, $0 * rows + bottom] }
+      ring += (k + 1..<bottom).flatMap { [k * rows + $0, right * rows + $0] }
+      return ring
+    }
+    let outer = ring(0)
+    guard columns >= 5 && rows >= 5 else { return outer }
+    let inner = ring(1)
+    let framed = [16, 8, 0].contains { (shift: UInt32) in
+      abs(
+        medianLevel(of: outer, in: grid, shift: shift)
+          - medianLevel(of: inner, in: grid, shift: shift)) > frameLevels
+    }
+    return framed ? inner : outer
+  }
+
+  /// How far (levels, in any channel) the median of a grid's outer ring of samples may lie
+  /// from the ring inside it before the outer ring counts as a frame: the JPEG noise of a
+  /// plain backdrop, and the headroom ``BackdropTone`` gives its ceiling.
+  static let frameLevels = 4
+
+  /// The median of one channel (`shift` 16: red, 8: green, 0: blue) over `samples`.
+  private static func medianLevel(of samples: [Int], in grid: SampleGrid, shift: UInt32) -> Int {
+    var counts = [Int](repeating: 0, count: 256)
+    for i in samples { counts[Int(grid.pixels[i] >> shift & 0xFF)] += 1 }
+    var upTo = 0
+    for level in 0...255 {
+      upTo += counts[level]
+      if upTo > samples.count / 2 { return level }
+    }
+    return 255
   }
 }
 

@@ -58,6 +58,25 @@ import Testing
     #expect(analysis.background == 0)
   }
 
+  /// A studio photo framed by a line one pixel wide, darker than the backdrop inside it (H&M's
+  /// photos are), analysed at every pixel: the backdrop is the frame's inside, and the frame
+  /// goes with it.
+  @Test(arguments: [1, 2])
+  func aFrameOnePixelWideIsNotTheBackdrop(granularity: Int) throws {
+    let frame = Pixel(red: 243, green: 242, blue: 240)
+    let inside = Pixel(red: 253, green: 252, blue: 250)
+    var buffer = PixelBuffer(width: 60, height: 80, fill: inside)
+    for x in 0..<60 { (buffer[x, 0], buffer[x, 79]) = (frame, frame) }
+    for y in 0..<80 { (buffer[0, y], buffer[59, y]) = (frame, frame) }
+    let black = Pixel(red: 30, green: 30, blue: 32)
+    for x in 20..<40 { for y in 20..<60 { buffer[x, y] = black } }
+    var parameters = Preset.product.parameters
+    parameters.granularity = granularity
+    let analysis = try buffer.withView { try PaletteAnalyzer(parameters: parameters).analyze($0) }
+    #expect(analysis.backdrop.stored == "#fdfcfa")
+    #expect(analysis.colors.map(\.family) == [.black])
+  }
+
   @Test func theReferencePresetDoesNotLookForOne() throws {
     let buffer = square(.red, on: .white)
     let analysis = try analyse(buffer, .reference)

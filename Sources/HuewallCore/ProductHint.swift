@@ -13,31 +13,25 @@ public struct ProductHint: Sendable, Hashable {
   /// No hint: the image alone.
   public static let none = ProductHint()
 
-  /// Where the product is worn, from the first garment word of the type, then of the title;
-  /// nil for anything that is not worn (a toaster, a mug) or not recognised.
+  /// Where the product is worn, from the first garment word of the type, then of the title, in
+  /// any language of the colour lexicon or Russian (``ProductWordList``); nil for anything that
+  /// is not worn (a toaster, a mug) or not recognised.
   public var wornOn: BodyRegion? {
-    words.lazy.compactMap { BodyRegion.garmentWords[$0] }.first
+    texts.lazy.compactMap(ProductWords.region(in:)).first
   }
 
-  /// Whether the type or the title names a piece of jewellery or a watch: a thin piece of
-  /// metal on a studio backdrop, whose light and whose backdrop's leftovers both look white.
+  /// Whether the type or the title names a piece of jewellery or a watch, in any of those
+  /// languages: a thin piece of metal on a studio backdrop, whose light and whose backdrop's
+  /// leftovers both look white.
   public var isJewellery: Bool {
-    words.contains { Self.jewelleryWords.contains($0) }
+    texts.contains(where: ProductWords.namesJewellery)
   }
 
-  /// The words of the type, then of the title, in lower case: runs of letters.
-  private var words: [String] {
-    [productType, title].compactMap { $0 }.flatMap {
-      $0.lowercased().split { !$0.isLetter }.map(String.init)
-    }
+  /// The words of the type, then of the title (``ProductWords/words(of:)``), apart so that no
+  /// phrase runs from one into the other.
+  private var texts: [[String]] {
+    [productType, title].compactMap { $0 }.map(ProductWords.words(of:))
   }
-
-  /// Jewellery and watch words in English, singular and plural.
-  static let jewelleryWords: Set<String> = [
-    "ring", "rings", "earring", "earrings", "necklace", "necklaces", "bracelet", "bracelets",
-    "bangle", "bangles", "anklet", "anklets", "pendant", "pendants", "brooch", "brooches",
-    "hoop", "hoops", "earcuff", "earcuffs", "watch", "watches", "jewellery", "jewelry",
-  ]
 }
 
 extension ProductHint {
@@ -58,39 +52,4 @@ extension ProductHint {
 /// The part of a person a garment covers.
 public enum BodyRegion: String, Sendable, Hashable, CaseIterable {
   case head, upperBody, lowerBody, wholeBody, feet
-
-  /// Garment words in English, singular and plural.
-  static let garmentWords: [String: BodyRegion] = {
-    let lists: [(BodyRegion, [String])] = [
-      (.head, ["cap", "beanie", "hat", "headband", "balaclava"]),
-      (
-        .upperBody,
-        [
-          "top", "tee", "shirt", "tshirt", "blouse", "sweater", "pullover", "jumper", "hoodie",
-          "sweatshirt", "jacket", "coat", "cardigan", "blazer", "vest", "bra", "polo", "tank",
-          "camisole", "cami", "parka", "anorak", "tunic", "bodysuit", "gilet", "windbreaker",
-        ]
-      ),
-      (
-        .lowerBody,
-        [
-          "skirt", "trousers", "trouser", "pants", "jeans", "shorts", "leggings", "joggers",
-          "chinos", "culottes",
-        ]
-      ),
-      (.wholeBody, ["dress", "jumpsuit", "romper", "playsuit", "overalls", "gown"]),
-      (
-        .feet,
-        ["shoe", "sneaker", "trainer", "plimsoll", "boot", "sandal", "loafer", "slipper", "heel"]
-      ),
-    ]
-    var words: [String: BodyRegion] = [:]
-    for (region, list) in lists {
-      for word in list {
-        words[word] = region
-        words[word.hasSuffix("s") ? word + "es" : word + "s"] = region
-      }
-    }
-    return words
-  }()
 }

@@ -174,11 +174,14 @@ public enum FillPlan: Hashable, Sendable {
     let outer = ring(0)
     guard columns >= 5 && rows >= 5 else { return outer }
     let inner = ring(1)
-    let framed = [16, 8, 0].contains { (shift: UInt32) in
-      abs(
-        medianLevel(of: outer, in: grid, shift: shift)
-          - medianLevel(of: inner, in: grid, shift: shift)) > frameLevels
-    }
+    let (outerTone, innerTone) = (
+      BackdropTone(border: outer.map { grid.pixels[$0] }),
+      BackdropTone(border: inner.map { grid.pixels[$0] })
+    )
+    let framed =
+      max(
+        abs(outerTone.red - innerTone.red), abs(outerTone.green - innerTone.green),
+        abs(outerTone.blue - innerTone.blue)) > frameLevels
     return framed ? inner : outer
   }
 
@@ -186,18 +189,6 @@ public enum FillPlan: Hashable, Sendable {
   /// from the ring inside it before the outer ring counts as a frame: the JPEG noise of a
   /// plain backdrop, and the headroom ``BackdropTone`` gives its ceiling.
   static let frameLevels = 4
-
-  /// The median of one channel (`shift` 16: red, 8: green, 0: blue) over `samples`.
-  private static func medianLevel(of samples: [Int], in grid: SampleGrid, shift: UInt32) -> Int {
-    var counts = [Int](repeating: 0, count: 256)
-    for i in samples { counts[Int(grid.pixels[i] >> shift & 0xFF)] += 1 }
-    var upTo = 0
-    for level in 0...255 {
-      upTo += counts[level]
-      if upTo > samples.count / 2 { return level }
-    }
-    return 255
-  }
 }
 
 /// The pixels between two neighbouring samples, which the fill checks with thin outlines.

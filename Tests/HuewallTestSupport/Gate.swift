@@ -38,9 +38,6 @@ public final class Gate: Sendable {
     }
   }
 
-  /// How many callers have been held at the gate, waiting, right now.
-  public var held: Int { state.withLock { $0.waiting.count } }
-
   /// Lets everyone waiting through now, and everyone after.
   public func open() {
     let waiting: [CheckedContinuation<Void, Never>] = state.withLock { state in

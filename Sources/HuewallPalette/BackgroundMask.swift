@@ -37,22 +37,22 @@ enum BackgroundMask {
   static func marked(_ pixel: UInt32) -> UInt32 { pixel & 0x00FF_FFFF | backdropAlpha << 24 }
 
   /// Marks the backdrop samples of `grid` with ``backdropAlpha`` as `plan` (made for this
-  /// grid) says, and says what the backdrop is: only a ``FillPlan/fill(alphaThreshold:backdrop:thinOutlines:)``
+  /// grid) says, and says what the backdrop is: only a ``FillPlan/fill(alphaThreshold:backdrop:thinOutlines:borderInset:)``
   /// marks anything. With thin outlines, every pixel between two samples must look like the
   /// backdrop too: they are read from `image` (the grid's own), or from the grid's
   /// ``SampleGrid/links`` when there is no image.
   static func mark(in grid: inout SampleGrid, image: PixelView? = nil, plan: FillPlan)
     -> Backdrop
   {
-    let (alphaThreshold, backdrop, thinOutlines): (UInt32, BackdropTone, Bool)
+    let (alphaThreshold, backdrop, thinOutlines, inset): (UInt32, BackdropTone, Bool, Int)
     switch plan {
     case .off: return .unknown
     case .noFill(let decided): return decided
-    case .fill(let threshold, let tone, let thin):
-      (alphaThreshold, backdrop, thinOutlines) = (threshold, tone, thin)
+    case .fill(let threshold, let tone, let thin, let ring):
+      (alphaThreshold, backdrop, thinOutlines, inset) = (threshold, tone, thin, ring)
     }
     let rows = grid.rows
-    let seeds = FillPlan.border(of: grid).filter {
+    let seeds = FillPlan.border(of: grid, inset: inset).filter {
       grid.pixels[$0] >> 24 <= alphaThreshold && backdrop.admits(grid.pixels[$0])
     }
     func fill<Links: PixelsBetween>(_ links: Links) {
@@ -120,8 +120,9 @@ public enum FillPlan: Hashable, Sendable {
   case off
   /// The border decides without a fill: transparent, or not one colour (a scene).
   case noFill(Backdrop)
-  /// A fill from the border samples that match the backdrop.
-  case fill(alphaThreshold: UInt32, backdrop: BackdropTone, thinOutlines: Bool)
+  /// A fill from the border samples that match the backdrop; `borderInset` says which ring
+  /// of samples is the border (``borderInset(of:)``).
+  case fill(alphaThreshold: UInt32, backdrop: BackdropTone, thinOutlines: Bool, borderInset: Int)
 
   /// The plan for the grid of `outline` with these parameters of the fill. A grid too small
   /// to have a border and an inside is a scene. With `keepsTint`, a tinted backdrop is only
@@ -153,36 +154,33 @@ public enum FillPlan: Hashable, Sendable {
     // outline thinner than the step darkens the sample it crosses instead.
     self = .fill(
       alphaThreshold: alphaThreshold, backdrop: backdrop,
-      thinOutlines: thinOutlines && outline.decodedStep > 1)
+      thinOutlines: thinOutlines && outline.decodedStep > 1, borderInset: outline.borderInset)
   }
 
-  /// The grid's border samples: its outer ring, column by column, then the sides' rows; or
-  /// the ring inside it where the two differ by more than ``frameLevels`` in a channel's
-  /// median (a grid of 5 × 5 or more). A photo framed by a line one pixel wide (H&M's are)
-  /// has that line for its outer ring, and at a step of 2 or 1 the line is no longer averaged
-  /// away: from the frame the backdrop came out darker than the frame's inside, whose light
-  /// centre the fill then refused, and most of the backdrop was counted as product. The fill
-  /// still takes the frame in from the ring inside it, as it takes in any soft shadow.
-  static func border(of grid: SampleGrid) -> [Int] {
-    let (columns, rows) = (grid.columns, grid.rows)
-    func ring(_ k: Int) -> [Int] {
-      let (right, bottom) = (columns - 1 - k, rows - 1 - k)
-      var ring = (k...right).flatMap { [$0 * rows + k, $0 * rows + bottom] }
-      ring += (k + 1..<bottom).flatMap { [k * rows + $0, right * rows + $0] }
-      return ring
-    }
-    let outer = ring(0)
-    guard columns >= 5 && rows >= 5 else { return outer }
-    let inner = ring(1)
-    let (outerTone, innerTone) = (
-      BackdropTone(border: outer.map { grid.pixels[$0] }),
-      BackdropTone(border: inner.map { grid.pixels[$0] })
+  /// The grid's border samples: the ring of samples `inset` in from its edge, column by
+  /// column, then the sides' rows.
+  static func border(of grid: SampleGrid, inset: Int) -> [Int] {
+    let (rows, right, bottom) = (grid.rows, grid.columns - 1 - inset, grid.rows - 1 - inset)
+    var ring = (inset...right).flatMap { [$0 * rows + inset, $0 * rows + bottom] }
+    ring += (inset + 1..<bottom).flatMap { [inset * rows + $0, right * rows + $0] }
+    return ring
+  }
+
+  /// Which ring of samples is the grid's border: the outer one (0), or the one inside it (1)
+  /// where the two's medians differ by more than ``frameLevels`` in a channel (a grid of 5 × 5
+  /// or more). A photo framed by a line one pixel wide (H&M's are) has that line for its outer
+  /// ring, and at a step of 2 or 1 the line is no longer averaged away: from the frame the
+  /// backdrop came out darker than the frame's inside, whose light centre the fill then
+  /// refused, and most of the backdrop was counted as product. The fill still takes the frame
+  /// in from the ring inside it, as it takes in any soft shadow.
+  static func borderInset(of grid: SampleGrid) -> Int {
+    guard grid.columns >= 5 && grid.rows >= 5 else { return 0 }
+    let (outer, inner) = (
+      ChannelLevels(border(of: grid, inset: 0).lazy.map { grid.pixels[$0] }).medians,
+      ChannelLevels(border(of: grid, inset: 1).lazy.map { grid.pixels[$0] }).medians
     )
-    let framed =
-      max(
-        abs(outerTone.red - innerTone.red), abs(outerTone.green - innerTone.green),
-        abs(outerTone.blue - innerTone.blue)) > frameLevels
-    return framed ? inner : outer
+    let apart = outer &- inner
+    return max(abs(apart.x), abs(apart.y), abs(apart.z)) > frameLevels ? 1 : 0
   }
 
   /// How far (levels, in any channel) the median of a grid's outer ring of samples may lie
@@ -402,26 +400,11 @@ public struct BackdropTone: Hashable, Sendable {
   /// with `keepsTint`, a tinted backdrop is only what keeps ``BackgroundMask/keptTint`` of its
   /// tint.
   init(border pixels: [UInt32], deepShadows: Bool = false, keepsTint: Bool = false) {
-    /// The value at `rank` (from 0) of the bytes `values` in ascending order, counted rather
-    /// than sorted: a border has a thousand samples or more, and this runs for every image.
-    func level(atRank rank: Int, of values: (UInt32) -> UInt32) -> Int {
-      var counts = [Int](repeating: 0, count: 256)
-      for pixel in pixels { counts[Int(values(pixel) & 0xFF)] += 1 }
-      var upTo = 0
-      for level in 0...255 {
-        upTo += counts[level]
-        if upTo > rank { return level }
-      }
-      return 255
-    }
-    func median(_ values: (UInt32) -> UInt32) -> Int { level(atRank: pixels.count / 2, of: values) }
-    red = median { $0 >> 16 }
-    green = median { $0 >> 8 }
-    blue = median { $0 }
+    let levels = ChannelLevels(pixels)
+    let medians = levels.medians
+    (red, green, blue) = (medians.x, medians.y, medians.z)
     brightness = max(1, red, green, blue)
-    ceiling =
-      level(atRank: pixels.count * 95 / 100) { max($0 >> 16 & 0xFF, $0 >> 8 & 0xFF, $0 & 0xFF) }
-      + 4
+    ceiling = levels.brightest(atRank: pixels.count * 95 / 100) + 4
     chroma = (red - green) * (red - green) + (green - blue) * (green - blue)
     let tinted =
       Double(chroma).squareRoot() >= BackgroundMask.tintedBackdrop * Double(brightness)
@@ -485,5 +468,46 @@ public struct BackdropTone: Hashable, Sendable {
     let dg = Int(b >> 8 & 0xFF) &- Int(a >> 8 & 0xFF)
     let db = Int(b & 0xFF) &- Int(a & 0xFF)
     return (max(0, 0 &- min(dr, dg, db)), max(0, dr, dg, db))
+  }
+}
+
+/// How many of some pixels have each level of red, green, blue and of their brightest channel,
+/// counted in one pass rather than sorted: a border has a thousand samples or more, and it is
+/// read for every image.
+struct ChannelLevels {
+  /// The counts of red, green, blue and brightest-channel levels, 256 each, in that order.
+  private var counts = [Int](repeating: 0, count: 4 * 256)
+  private var total = 0
+
+  init(_ pixels: some Sequence<UInt32>) {
+    counts.withUnsafeMutableBufferPointer { counts in
+      for pixel in pixels {
+        let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+        counts[r] += 1
+        counts[256 + g] += 1
+        counts[512 + b] += 1
+        counts[768 + max(r, g, b)] += 1
+        total += 1
+      }
+    }
+  }
+
+  /// The median level of red, green and blue.
+  var medians: SIMD3<Int> {
+    SIMD3(
+      level(atRank: total / 2, channel: 0), level(atRank: total / 2, channel: 1),
+      level(atRank: total / 2, channel: 2))
+  }
+
+  /// The brightest channel's level at `rank` (from 0) in ascending order.
+  func brightest(atRank rank: Int) -> Int { level(atRank: rank, channel: 3) }
+
+  private func level(atRank rank: Int, channel: Int) -> Int {
+    var upTo = 0
+    for level in 0...255 {
+      upTo += counts[channel * 256 + level]
+      if upTo > rank { return level }
+    }
+    return 255
   }
 }

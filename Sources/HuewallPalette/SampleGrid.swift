@@ -409,16 +409,24 @@ public struct GridOutline: Sendable {
   let rows: Int
   let decodedStep: Int
   let largestAlpha: UInt32?
-  /// The border's pixels, in ``FillPlan/border(of:)``'s order.
+  /// Which ring of samples is the border (``FillPlan/borderInset(of:)``).
+  let borderInset: Int
+  /// The border's pixels, in ``FillPlan/border(of:inset:)``'s order.
   let border: [UInt32]
 }
 
 extension SampleGrid {
   /// The grid's outline, read from its pixels.
   public var outline: GridOutline {
-    .init(
+    guard columns >= 3 && rows >= 3 else {
+      return .init(
+        columns: columns, rows: rows, decodedStep: decodedStep, largestAlpha: largestAlpha,
+        borderInset: 0, border: [])
+    }
+    let inset = FillPlan.borderInset(of: self)
+    return .init(
       columns: columns, rows: rows, decodedStep: decodedStep, largestAlpha: largestAlpha,
-      border: columns >= 3 && rows >= 3 ? FillPlan.border(of: self).map { pixels[$0] } : [])
+      borderInset: inset, border: FillPlan.border(of: self, inset: inset).map { pixels[$0] })
   }
 }
 

@@ -161,8 +161,18 @@ public enum FillPlan: Hashable, Sendable {
   /// column, then the sides' rows.
   static func border(of grid: SampleGrid, inset: Int) -> [Int] {
     let (rows, right, bottom) = (grid.rows, grid.columns - 1 - inset, grid.rows - 1 - inset)
-    var ring = (inset...right).flatMap { [$0 * rows + inset, $0 * rows + bottom] }
-    ring += (inset + 1..<bottom).flatMap { [inset * rows + $0, right * rows + $0] }
+    // Appended one by one, not as an array of two for each column: a border is read three
+    // times an image, and those arrays cost 2 % of an analysis of the real photos.
+    var ring: [Int] = []
+    ring.reserveCapacity(2 * (right - inset + 1) + 2 * max(0, bottom - inset - 1))
+    for column in inset...right {
+      ring.append(column * rows + inset)
+      ring.append(column * rows + bottom)
+    }
+    for row in inset + 1..<bottom {
+      ring.append(inset * rows + row)
+      ring.append(right * rows + row)
+    }
     return ring
   }
 

@@ -121,7 +121,7 @@ public enum FillPlan: Hashable, Sendable {
   /// The border decides without a fill: transparent, or not one colour (a scene).
   case noFill(Backdrop)
   /// A fill from the border samples that match the backdrop; `borderInset` says which ring
-  /// of samples is the border (``borderInset(of:)``).
+  /// of samples is the border (``framedBorder(of:)``).
   case fill(alphaThreshold: UInt32, backdrop: BackdropTone, thinOutlines: Bool, borderInset: Int)
 
   /// The plan for the grid of `outline` with these parameters of the fill. A grid too small
@@ -161,7 +161,7 @@ public enum FillPlan: Hashable, Sendable {
   /// column, then the sides' rows.
   static func border(of grid: SampleGrid, inset: Int) -> [Int] {
     let (rows, right, bottom) = (grid.rows, grid.columns - 1 - inset, grid.rows - 1 - inset)
-    // Appended one by one, not as an array of two for each column: a border is read three
+    // Appended one by one, not as an array of two for each column: a ring is built three
     // times an image, and those arrays cost 2 % of an analysis of the real photos.
     var ring: [Int] = []
     ring.reserveCapacity(2 * (right - inset + 1) + 2 * max(0, bottom - inset - 1))
@@ -176,21 +176,19 @@ public enum FillPlan: Hashable, Sendable {
     return ring
   }
 
-  /// Which ring of samples is the grid's border: the outer one (0), or the one inside it (1)
-  /// where the two's medians differ by more than ``frameLevels`` in a channel (a grid of 5 × 5
+  /// Which ring of samples is the grid's border, and its pixels: the outer one (inset 0), or
+  /// the one inside it (1) where the two's medians differ by more than ``frameLevels`` in a channel (a grid of 5 × 5
   /// or more). A photo framed by a line one pixel wide (H&M's are) has that line for its outer
   /// ring, and at a step of 2 or 1 the line is no longer averaged away: from the frame the
   /// backdrop came out darker than the frame's inside, whose light centre the fill then
   /// refused, and most of the backdrop was counted as product. The fill still takes the frame
   /// in from the ring inside it, as it takes in any soft shadow.
-  static func borderInset(of grid: SampleGrid) -> Int {
-    guard grid.columns >= 5 && grid.rows >= 5 else { return 0 }
-    let (outer, inner) = (
-      ChannelLevels(border(of: grid, inset: 0).lazy.map { grid.pixels[$0] }).medians,
-      ChannelLevels(border(of: grid, inset: 1).lazy.map { grid.pixels[$0] }).medians
-    )
-    let apart = outer &- inner
-    return max(abs(apart.x), abs(apart.y), abs(apart.z)) > frameLevels ? 1 : 0
+  static func framedBorder(of grid: SampleGrid) -> (inset: Int, pixels: [UInt32]) {
+    let outer = border(of: grid, inset: 0).map { grid.pixels[$0] }
+    guard grid.columns >= 5 && grid.rows >= 5 else { return (0, outer) }
+    let inner = border(of: grid, inset: 1).map { grid.pixels[$0] }
+    let apart = ChannelLevels(outer).medians &- ChannelLevels(inner).medians
+    return max(abs(apart.x), abs(apart.y), abs(apart.z)) > frameLevels ? (1, inner) : (0, outer)
   }
 
   /// How far (levels, in any channel) the median of a grid's outer ring of samples may lie

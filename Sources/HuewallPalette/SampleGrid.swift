@@ -409,7 +409,7 @@ public struct GridOutline: Sendable {
   let rows: Int
   let decodedStep: Int
   let largestAlpha: UInt32?
-  /// Which ring of samples is the border (``FillPlan/borderInset(of:)``).
+  /// Which ring of samples is the border (``FillPlan/framedBorder(of:)``).
   let borderInset: Int
   /// The border's pixels, in ``FillPlan/border(of:inset:)``'s order.
   let border: [UInt32]
@@ -423,10 +423,10 @@ extension SampleGrid {
         columns: columns, rows: rows, decodedStep: decodedStep, largestAlpha: largestAlpha,
         borderInset: 0, border: [])
     }
-    let inset = FillPlan.borderInset(of: self)
+    let (inset, border) = FillPlan.framedBorder(of: self)
     return .init(
       columns: columns, rows: rows, decodedStep: decodedStep, largestAlpha: largestAlpha,
-      borderInset: inset, border: FillPlan.border(of: self, inset: inset).map { pixels[$0] })
+      borderInset: inset, border: border)
   }
 }
 

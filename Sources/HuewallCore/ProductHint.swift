@@ -2,36 +2,29 @@
 /// would: the title (`"Women's skirt"`, `"2 slice toaster"`) and the feed's product type
 /// (Merchant `product_type`, Shopify `product_type`), either of which may be missing.
 public struct ProductHint: Sendable, Hashable {
-  public var title: String?
-  public var productType: String?
+  public let title: String?
+  public let productType: String?
+  /// Where the product is worn, from the first garment word of the type, then of the title, in
+  /// any language of the colour lexicon or Russian (``ProductWordList``); nil for anything that
+  /// is not worn (a toaster, a mug) or not recognised.
+  public let wornOn: BodyRegion?
+  /// Whether the type or the title names a piece of jewellery or a watch, in any of those
+  /// languages: a thin piece of metal on a studio backdrop, whose light and whose backdrop's
+  /// leftovers both look white.
+  public let isJewellery: Bool
 
+  /// Reads the words once: an analysis asks for the region and the jewellery several times.
   public init(title: String? = nil, productType: String? = nil) {
     self.title = title
     self.productType = productType
+    // The type's words, then the title's, apart so that no phrase runs from one into the other.
+    let texts = [productType, title].compactMap { $0 }.map(ProductWords.words(of:))
+    wornOn = texts.lazy.compactMap(ProductWords.region(in:)).first
+    isJewellery = texts.contains(where: ProductWords.namesJewellery)
   }
 
   /// No hint: the image alone.
   public static let none = ProductHint()
-
-  /// Where the product is worn, from the first garment word of the type, then of the title, in
-  /// any language of the colour lexicon or Russian (``ProductWordList``); nil for anything that
-  /// is not worn (a toaster, a mug) or not recognised.
-  public var wornOn: BodyRegion? {
-    texts.lazy.compactMap(ProductWords.region(in:)).first
-  }
-
-  /// Whether the type or the title names a piece of jewellery or a watch, in any of those
-  /// languages: a thin piece of metal on a studio backdrop, whose light and whose backdrop's
-  /// leftovers both look white.
-  public var isJewellery: Bool {
-    texts.contains(where: ProductWords.namesJewellery)
-  }
-
-  /// The words of the type, then of the title (``ProductWords/words(of:)``), apart so that no
-  /// phrase runs from one into the other.
-  private var texts: [[String]] {
-    [productType, title].compactMap { $0 }.map(ProductWords.words(of:))
-  }
 }
 
 extension ProductHint {

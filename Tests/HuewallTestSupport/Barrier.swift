@@ -6,8 +6,7 @@ import Synchronization
 /// test (``reached`` is false) instead of hanging it.
 public final class Barrier: Sendable {
   private struct State {
-    var waiting: [CheckedContinuation<Void, Never>] = []
-    var open = false
+    var held = HeldCallers()
     var reached = false
   }
 
@@ -16,10 +15,7 @@ public final class Barrier: Sendable {
 
   public init(parties: Int, timeout: Duration = .seconds(30)) {
     self.parties = parties
-    Task { [weak self] in
-      try? await Task.sleep(for: timeout)
-      self?.open()
-    }
+    HeldCallers.open(self, after: timeout) { $0.open() }
   }
 
   /// Waits until `parties` callers are here at once (or the timeout passed); after that it
@@ -27,13 +23,11 @@ public final class Barrier: Sendable {
   public func arrive() async {
     await withCheckedContinuation { continuation in
       let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
-        if state.open { return [continuation] }
-        state.waiting.append(continuation)
-        guard state.waiting.count >= parties else { return [] }
-        state.open = true
+        if state.held.isOpen { return [continuation] }
+        state.held.hold(continuation)
+        guard state.held.waiting.count >= parties else { return [] }
         state.reached = true
-        defer { state.waiting = [] }
-        return state.waiting
+        return state.held.open()
       }
       for waiting in ready { waiting.resume() }
     }
@@ -44,12 +38,6 @@ public final class Barrier: Sendable {
 
   /// Lets everyone through now, and everyone after.
   public func open() {
-    let waiting: [CheckedContinuation<Void, Never>] = state.withLock { state in
-      guard !state.open else { return [] }
-      state.open = true
-      defer { state.waiting = [] }
-      return state.waiting
-    }
-    for continuation in waiting { continuation.resume() }
+    for continuation in state.withLock({ $0.held.open() }) { continuation.resume() }
   }
 }

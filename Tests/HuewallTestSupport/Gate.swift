@@ -7,8 +7,7 @@ import Synchronization
 public final class Gate: Sendable {
   private struct State {
     var passed = 0
-    var waiting: [CheckedContinuation<Void, Never>] = []
-    var open = false
+    var held = HeldCallers()
   }
 
   private let passing: Int
@@ -16,10 +15,7 @@ public final class Gate: Sendable {
 
   public init(passing: Int, timeout: Duration = .seconds(60)) {
     self.passing = passing
-    Task { [weak self] in
-      try? await Task.sleep(for: timeout)
-      self?.open()
-    }
+    HeldCallers.open(self, after: timeout) { $0.open() }
   }
 
   /// Returns at once for the first `passing` callers and once the gate is open; waits until
@@ -27,11 +23,11 @@ public final class Gate: Sendable {
   public func pass() async {
     await withCheckedContinuation { continuation in
       let through = state.withLock { state in
-        if state.open || state.passed < passing {
+        if state.held.isOpen || state.passed < passing {
           state.passed += 1
           return true
         }
-        state.waiting.append(continuation)
+        state.held.hold(continuation)
         return false
       }
       if through { continuation.resume() }
@@ -40,12 +36,6 @@ public final class Gate: Sendable {
 
   /// Lets everyone waiting through now, and everyone after.
   public func open() {
-    let waiting: [CheckedContinuation<Void, Never>] = state.withLock { state in
-      guard !state.open else { return [] }
-      state.open = true
-      defer { state.waiting = [] }
-      return state.waiting
-    }
-    for continuation in waiting { continuation.resume() }
+    for continuation in state.withLock({ $0.held.open() }) { continuation.resume() }
   }
 }
